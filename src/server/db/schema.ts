@@ -1,0 +1,123 @@
+// The database tables (SPEC §3) plus sessions. Changing this file means `npm run db:generate`.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a leaked table gives no usable session. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const apps = pgTable('apps', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  icon: text('icon').notNull(),
+  screenshots: text('screenshots').array().notNull().default(sql`'{}'::text[]`),
+  googlePlayLink: text('google_play_link'),
+  appStoreLink: text('app_store_link'),
+  webAppLink: text('web_app_link'),
+  githubRepoLink: text('github_repo_link'),
+  twitterLink: text('twitter_link'),
+  instagramLink: text('instagram_link'),
+  facebookLink: text('facebook_link'),
+  status: text('status').notNull().default('In Development'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_app_id_idx').on(t.appId)],
+);
+
+export const socialMediaLinks = pgTable('social_media_links', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  icon: text('icon').notNull(),
+  isVisible: boolean('is_visible').notNull().default(true),
+  order: integer('order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const contactInfo = pgTable('contact_info', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  location: text('location'),
+  twitterLink: text('twitter_link'),
+  linkedinLink: text('linkedin_link'),
+  githubLink: text('github_link'),
+  updatedAt: updatedAt(),
+});
+
+export const privacyPolicy = pgTable('privacy_policy', {
+  id: serial('id').primaryKey(),
+  content: text('content').notNull(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+export const userMessages = pgTable('user_messages', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  isRead: boolean('is_read').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const homeContent = pgTable('home_content', {
+  id: serial('id').primaryKey(),
+  heroTitle: text('hero_title').notNull(),
+  heroSubtitle: text('hero_subtitle').notNull().default(''),
+  heroContent: text('hero_content').notNull().default(''),
+  introTitle: text('intro_title').notNull().default(''),
+  introContent: text('intro_content').notNull().default(''),
+  featuredAppTitle: text('featured_app_title').notNull(),
+  ctaText: text('cta_text').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+export const aboutUs = pgTable('about_us', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
+});

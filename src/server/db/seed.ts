@@ -1,0 +1,88 @@
+// First run: an administrator, and demo content for an empty site. Safe to run at every start.
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Config } from '../config';
+import { hashPassword } from '../lib/passwords';
+import { sanitizeRichText } from '../lib/sanitize';
+import type { Db } from './client';
+import { aboutUs, apps, blogPosts, contactInfo, homeContent, privacyPolicy, socialMediaLinks, users } from './schema';
+import { demoAbout, demoApps, demoContact, demoHome, demoPrivacy, demoSocialLinks } from './seed-data';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SeedResult {
+  /** Set when an administrator was created with a generated password (print it once). */
+  generatedPassword?: string;
+  adminCreated: boolean;
+  demoContentCreated: boolean;
+}
+
+async function isEmpty(db: Db, table: typeof apps | typeof homeContent | typeof aboutUs | typeof contactInfo | typeof privacyPolicy) {
+  const [row] = await db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Creates the first administrator when there is no user at all. */
+export async function seedAdmin(db: Db, config: Config): Promise<Pick<SeedResult, 'adminCreated' | 'generatedPassword'>> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if (Number(row?.n ?? 0) > 0) return { adminCreated: false };
+  const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
+  const password = config.adminPassword ?? generatedPassword!;
+  await db
+    .insert(users)
+    .values({ username: config.adminUsername, password: await hashPassword(password), isAdmin: true })
+    .onConflictDoNothing();
+  return { adminCreated: true, generatedPassword };
+}
+
+/** Fills a site that has no content at all with the demo studio's apps, posts and pages. */
+export async function seedDemoContent(db: Db, config: Config, now = new Date()): Promise<boolean> {
+  const tables = [apps, homeContent, aboutUs, contactInfo, privacyPolicy] as const;
+  for (const table of tables) if (!(await isEmpty(db, table))) return false;
+
+  await db.transaction(async (tx) => {
+    for (const demo of demoApps) {
+      const { posts, slug: _slug, ...fields } = demo;
+      const [app] = await tx
+        .insert(apps)
+        .values({
+          ...fields,
+          googlePlayLink: fields.googlePlayLink ?? null,
+          appStoreLink: fields.appStoreLink ?? null,
+          webAppLink: fields.webAppLink ?? null,
+          githubRepoLink: fields.githubRepoLink ?? null,
+          twitterLink: fields.twitterLink ?? null,
+          instagramLink: fields.instagramLink ?? null,
+          facebookLink: fields.facebookLink ?? null,
+        })
+        .returning({ id: apps.id });
+      for (const post of posts) {
+        const at = new Date(now.getTime() - post.daysAgo * DAY_MS);
+        await tx.insert(blogPosts).values({
+          appId: app!.id,
+          title: post.title,
+          content: sanitizeRichText(post.content),
+          images: post.images,
+          isPublished: post.isPublished,
+          publishedAt: post.isPublished ? at : null,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+    }
+    await tx.insert(homeContent).values({ ...demoHome, heroTitle: demoHome.heroTitle || config.siteName });
+    await tx.insert(aboutUs).values({ title: demoAbout.title, content: sanitizeRichText(demoAbout.content), lastUpdated: now });
+    await tx.insert(contactInfo).values(demoContact);
+    await tx.insert(privacyPolicy).values({ content: sanitizeRichText(demoPrivacy.content), lastUpdated: now });
+    await tx.insert(socialMediaLinks).values(demoSocialLinks.map((l) => ({ ...l })));
+  });
+  return true;
+}
+
+/** Everything a fresh database needs; logs what it did. */
+export async function seed(db: Db, config: Config, log: { info(message: string): void }): Promise<SeedResult> {
+  const admin = await seedAdmin(db, config);
+  const demoContentCreated = config.seedDemoContent ? await seedDemoContent(db, config) : false;
+  if (demoContentCreated) log.info('Demo content created');
+  return { ...admin, demoContentCreated };
+}

@@ -1,0 +1,64 @@
+// Starts the server: config, database (migrated and seeded), listen, and a graceful shutdown.
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { buildApp } from './app';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const result = await seed(database.db, config, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error(error, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const lines = [`${config.siteName} is running at ${config.siteUrl} (${where})`];
+  if (result.adminCreated) {
+    lines.push(`Sign in at ${config.siteUrl}/admin-page/auth as "${config.adminUsername}"`);
+    if (result.generatedPassword) {
+      lines.push(`with the generated password: ${result.generatedPassword}`);
+      lines.push('(shown only this once; change it under Users > Change Password)');
+    } else {
+      lines.push('with the password from ADMIN_PASSWORD');
+    }
+  }
+  console.log(`\n  ${lines.join('\n  ')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+// Errors that services throw and the error handler turns into the one reply shape.
+import { STATUS_BY_CODE, type ApiErrorCode, type ApiIssue } from '../../shared/api-error';
+
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly issues?: ApiIssue[],
+  ) {
+    super(message);
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+export const notFound = (what: string) => new HttpError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Not authenticated') => new HttpError('UNAUTHENTICATED', message);
+export const conflict = (message: string) => new HttpError('CONFLICT', message);
+export const invalid = (message: string, issues?: ApiIssue[]) => new HttpError('VALIDATION_FAILED', message, issues);

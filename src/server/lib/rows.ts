@@ -1,0 +1,13 @@
+// Helpers for mapping database rows to API entities.
+
+/** Timestamps leave the server as ISO strings. */
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** The first row of a result, or undefined. */
+export function first<T>(rows: T[]): T | undefined {
+  return rows[0];
+}

@@ -1,0 +1,49 @@
+// Rich text is sanitised on every write, so stored HTML is safe to render anywhere.
+import sanitizeHtml from 'sanitize-html';
+import { isMediaPath } from '../../shared/schemas/common';
+
+const ALIGN = /^(left|right|center|justify)$/;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike',
+    'ol', 'ul', 'li', 'a', 'img', 'br', 'blockquote', 'code', 'pre',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    '*': ['class', 'style'],
+  },
+  allowedClasses: {
+    '*': ['ql-align-left', 'ql-align-center', 'ql-align-right', 'ql-align-justify', /^ql-indent-[1-8]$/],
+  },
+  allowedStyles: { '*': { 'text-align': [ALIGN] } },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out: Record<string, string> = { ...attribs };
+      if (out.target) {
+        out.target = '_blank';
+        out.rel = 'noopener noreferrer';
+      } else {
+        delete out.rel;
+      }
+      return { tagName, attribs: out };
+    },
+  },
+  exclusiveFilter: (frame) => {
+    // Images only from the web or this site's own media; anything else is dropped.
+    if (frame.tag !== 'img') return false;
+    const src = frame.attribs.src ?? '';
+    return !(/^https?:\/\//i.test(src) || isMediaPath(src));
+  },
+};
+
+/** Strips everything the editors cannot produce: scripts, handlers, foreign protocols. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AppInputSchema, AppSchema, BlogCountsSchema } from '../../../shared/schemas/apps';
+import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
+import { notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import type { AppInstance, Deps } from '../../types';
+import { appsRepo } from './apps.repo';
+
+export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+  const repo = appsRepo(deps.database.db);
+  const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
+
+  app.get('/api/apps', { schema: { response: { 200: z.array(AppSchema) } } }, () => repo.list());
+
+  app.get('/api/apps/:id', { schema: { params: IdParamsSchema, response: { 200: AppSchema } } }, async (request) => {
+    const found = await repo.get(request.params.id);
+    if (!found) throw notFound('App');
+    return found;
+  });
+
+  app.post('/api/apps', { ...write, schema: { body: AppInputSchema, response: { 201: AppSchema } } }, async (request, reply) => {
+    return reply.code(201).send(await repo.create(request.body));
+  });
+
+  app.put('/api/apps/:id', { ...write, schema: { params: IdParamsSchema, body: AppInputSchema, response: { 200: AppSchema } } }, async (request) => {
+    const updated = await repo.update(request.params.id, request.body);
+    if (!updated) throw notFound('App');
+    return updated;
+  });
+
+  app.delete('/api/apps/:id', { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } }, async (request) => {
+    if (!(await repo.remove(request.params.id))) throw notFound('App');
+    return { success: true as const };
+  });
+
+  app.get('/api/blog-counts', { schema: { response: { 200: BlogCountsSchema } } }, () => repo.blogCounts());
+}

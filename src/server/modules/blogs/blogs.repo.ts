@@ -1,0 +1,105 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AdminBlogPost, BlogPost, BlogPostData } from '../../../shared/schemas/blog-posts';
+import type { Db } from '../../db/client';
+import { apps, blogPosts } from '../../db/schema';
+import { iso } from '../../lib/rows';
+import { sanitizeRichText } from '../../lib/sanitize';
+
+type PostRow = typeof blogPosts.$inferSelect;
+
+function toPost(row: PostRow): BlogPost {
+  return {
+    ...row,
+    publishedAt: iso(row.publishedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+// Newest first: by publication when published, else by creation.
+const newestFirst = [desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)];
+
+export function blogsRepo(db: Db) {
+  return {
+    async listByApp(appId: number, includeDrafts: boolean): Promise<BlogPost[]> {
+      const where = includeDrafts
+        ? eq(blogPosts.appId, appId)
+        : and(eq(blogPosts.appId, appId), eq(blogPosts.isPublished, true));
+      const rows = await db.select().from(blogPosts).where(where).orderBy(...newestFirst);
+      return rows.map(toPost);
+    },
+
+    async listPublished(): Promise<BlogPost[]> {
+      const rows = await db.select().from(blogPosts).where(eq(blogPosts.isPublished, true)).orderBy(...newestFirst);
+      return rows.map(toPost);
+    },
+
+    async listAll(): Promise<AdminBlogPost[]> {
+      const rows = await db
+        .select({ post: blogPosts, appTitle: apps.title })
+        .from(blogPosts)
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
+        .orderBy(...newestFirst);
+      return rows.map((r) => ({ ...toPost(r.post), appTitle: r.appTitle }));
+    },
+
+    async get(id: number): Promise<BlogPost | undefined> {
+      const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      return row && toPost(row);
+    },
+
+    async create(data: BlogPostData): Promise<BlogPost> {
+      const [row] = await db
+        .insert(blogPosts)
+        .values({
+          appId: data.appId,
+          title: data.title,
+          content: sanitizeRichText(data.content),
+          images: data.images,
+          isPublished: data.isPublished,
+          publishedAt: data.isPublished ? new Date() : null,
+        })
+        .returning();
+      return toPost(row!);
+    },
+
+    /** Updates a post. A post, once published, stays published; publishedAt is set the first time. */
+    async update(id: number, data: BlogPostData): Promise<BlogPost | undefined> {
+      const [row] = await db
+        .update(blogPosts)
+        .set({
+          appId: data.appId,
+          title: data.title,
+          content: sanitizeRichText(data.content),
+          images: data.images,
+          isPublished: sql`${blogPosts.isPublished} or ${data.isPublished}`,
+          publishedAt: data.isPublished
+            ? sql`coalesce(${blogPosts.publishedAt}, now())`
+            : sql`${blogPosts.publishedAt}`,
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      return row && toPost(row);
+    },
+
+    async publish(id: number): Promise<BlogPost | undefined> {
+      const [row] = await db
+        .update(blogPosts)
+        .set({
+          isPublished: true,
+          publishedAt: sql`coalesce(${blogPosts.publishedAt}, now())`,
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      return row && toPost(row);
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type BlogsRepo = ReturnType<typeof blogsRepo>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
+import { SocialLinkInputSchema, SocialLinkSchema } from '../../../shared/schemas/social-links';
+import { notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import type { AppInstance, Deps } from '../../types';
+import { socialRepo } from './social.repo';
+
+export function socialRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+  const repo = socialRepo(deps.database.db);
+  const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
+
+  // Visitors get the visible links; signed-in staff get all of them, hidden ones included.
+  app.get('/api/social-media', { schema: { response: { 200: z.array(SocialLinkSchema) } } }, async (request) => {
+    await auth.loadUser(request);
+    return repo.list(!request.user);
+  });
+
+  app.post('/api/social-media', { ...write, schema: { body: SocialLinkInputSchema, response: { 201: SocialLinkSchema } } }, async (request, reply) =>
+    reply.code(201).send(await repo.create(request.body)),
+  );
+
+  app.put(
+    '/api/social-media/:id',
+    { ...write, schema: { params: IdParamsSchema, body: SocialLinkInputSchema, response: { 200: SocialLinkSchema } } },
+    async (request) => {
+      const updated = await repo.update(request.params.id, request.body);
+      if (!updated) throw notFound('Social media link');
+      return updated;
+    },
+  );
+
+  app.delete('/api/social-media/:id', { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } }, async (request) => {
+    if (!(await repo.remove(request.params.id))) throw notFound('Social media link');
+    return { success: true as const };
+  });
+}

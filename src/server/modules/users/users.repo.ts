@@ -1,0 +1,60 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { User } from '../../../shared/schemas/users';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+const publicColumns = { id: users.id, username: users.username, isAdmin: users.isAdmin };
+
+export function usersRepo(db: Db) {
+  return {
+    async list(): Promise<User[]> {
+      return db.select(publicColumns).from(users).orderBy(asc(users.id));
+    },
+    async get(id: number): Promise<User | undefined> {
+      const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+    /** The user with the password hash, for sign-in only. Usernames match case-insensitively. */
+    async findForLogin(username: string) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
+      return row;
+    },
+    async getPasswordHash(id: number): Promise<string | undefined> {
+      const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, id));
+      return row?.password;
+    },
+    async usernameTaken(username: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
+      return Boolean(row);
+    },
+    async create(data: { username: string; passwordHash: string; isAdmin: boolean }): Promise<User> {
+      const [row] = await db
+        .insert(users)
+        .values({ username: data.username, password: data.passwordHash, isAdmin: data.isAdmin })
+        .returning(publicColumns);
+      return row!;
+    },
+    async setPassword(id: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
+    },
+    async countAdmins(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+      return Number(row?.n ?? 0);
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users);
+      return Number(row?.n ?? 0);
+    },
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof usersRepo>;

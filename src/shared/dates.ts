@@ -1,0 +1,49 @@
+// The one date helper (SPEC §9 "Dates"): parsing and formatting used by server and client.
+
+const DMY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** Turns "DD/MM/YYYY" into a UTC midnight Date, or null when it is not a real calendar day. */
+export function parseDayMonthYear(value: string): Date | null {
+  const match = DMY.exec(value.trim());
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match;
+  const day = Number(dd);
+  const month = Number(mm);
+  const year = Number(yyyy);
+  if (month < 1 || month > 12 || day < 1 || year < 1000) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
+  return date;
+}
+
+/** Accepts "DD/MM/YYYY" or any standard date string (ISO); null when neither. */
+export function parseFlexibleDate(value: string): Date | null {
+  const dmy = parseDayMonthYear(value);
+  if (dmy) return dmy;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value.trim())) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+function toDate(value: string | Date): Date | null {
+  const date = typeof value === 'string' ? parseFlexibleDate(value) : value;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/** "14/05/2025" (en-GB, as the admin shows policy and message dates). */
+export function formatDayMonthYear(value: string | Date, timeZone = 'UTC'): string {
+  const date = toDate(value);
+  return date ? date.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }) : '';
+}
+
+/** "May 14, 2025" (About Us). */
+export function formatLongUs(value: string | Date | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  return date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'N/A';
+}
+
+/** "14 May 2025" (British long form: privacy policy). */
+export function formatLongGb(value: string | Date | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  return date ? date.toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '';
+}

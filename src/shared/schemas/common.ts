@@ -1,0 +1,53 @@
+// Building blocks for the API contract: URLs, optional links, ids, timestamps.
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+export const INVALID_URL = 'Please enter a valid URL';
+
+/** True for an absolute http(s) URL. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** True for a path to an image the site serves itself (uploads and demo images). */
+export function isMediaPath(value: string): boolean {
+  return /^\/media\/[A-Za-z0-9._\-/]+$/.test(value) && !value.includes('..');
+}
+
+/** A required web link: http(s) only. */
+export const httpUrl = (message = INVALID_URL) =>
+  z.string().trim().max(LIMITS.urlMax, 'URL is too long').refine(isHttpUrl, message);
+
+/** A required image reference: http(s) URL or a /media/ path of this site. */
+export const imageUrl = (message = INVALID_URL) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.urlMax, 'URL is too long')
+    .refine((v) => isHttpUrl(v) || isMediaPath(v), message);
+
+/** An optional link: empty, null or missing become null; anything else must be http(s). */
+export const optionalHttpUrl = (message = INVALID_URL) =>
+  z
+    .union([z.literal(''), z.null(), httpUrl(message)])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** An optional short text: empty or missing become null. */
+export const optionalText = (max: number = LIMITS.shortText) =>
+  z
+    .union([z.null(), z.string().trim().max(max, `Must be at most ${max} characters`)])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A positive integer id from a path segment. */
+export const IdParamsSchema = z.object({
+  id: z.coerce.number({ message: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+});
+
+export const OkSchema = z.object({ success: z.literal(true) });

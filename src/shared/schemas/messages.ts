@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+/** The visitor contact form (SPEC §5), with the spec's messages. */
+export const ContactMessageInputSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+  email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+  subject: z.string().trim().min(1, 'Subject is required').max(LIMITS.shortText, 'Subject must be at most 200 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(LIMITS.contactMessageMin, 'Message must be at least 10 characters')
+    .max(LIMITS.messageMax, 'Message must be at most 5000 characters'),
+});
+export type ContactMessageInput = z.input<typeof ContactMessageInputSchema>;
+
+/** The honeypot: a field people never see and bots fill in. */
+export const HONEYPOT_FIELD = 'website';
+export const ContactMessageRequestSchema = ContactMessageInputSchema.extend({
+  [HONEYPOT_FIELD]: z.string().max(LIMITS.urlMax).optional(),
+});
+
+export const MessageSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+const PASSWORD_MIN = 'Password must be at least 4 characters';
+const PASSWORD_MAX = 'Password must be at most 200 characters';
+const MISMATCH = "Passwords don't match";
+
+const password = () => z.string().min(LIMITS.passwordMin, PASSWORD_MIN).max(LIMITS.passwordMax, PASSWORD_MAX);
+
+export const LoginInputSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(LIMITS.usernameMax, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(LIMITS.passwordMax, PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(LIMITS.passwordMax, PASSWORD_MAX),
+    newPassword: password(),
+    confirmPassword: password(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MISMATCH, path: ['confirmPassword'] });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .max(LIMITS.usernameMax, 'Username must be at most 50 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
+
+/** What POST /api/admin/users takes (confirmPassword is removed by the form). */
+export const CreateUserInputSchema = z.object({
+  username: usernameSchema,
+  password: password(),
+  isAdmin: z.boolean().default(false),
+});
+export type CreateUserInput = z.input<typeof CreateUserInputSchema>;
+
+/** The Create New User form. */
+export const CreateUserFormSchema = z
+  .object({
+    username: usernameSchema,
+    password: password(),
+    confirmPassword: password(),
+    isAdmin: z.boolean(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MISMATCH, path: ['confirmPassword'] });
+export type CreateUserForm = z.infer<typeof CreateUserFormSchema>;
+
+export const UserSchema = z.object({ id: z.number(), username: z.string(), isAdmin: z.boolean() });
+export type User = z.infer<typeof UserSchema>;
+
+export const CurrentUserSchema = z.object({ id: z.number(), username: z.string(), isAdmin: z.boolean() });
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const AuthCheckSchema = z.object({ isAuthenticated: z.boolean() });
+export type AuthCheck = z.infer<typeof AuthCheckSchema>;

@@ -1,0 +1,82 @@
+// A fresh database and app for one test file, on the engine the project names (TEST_ENGINE).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { testConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { users } from '../../src/server/db/schema';
+import type { AppInstance } from '../../src/server/types';
+
+export interface TestContext {
+  app: AppInstance;
+  database: Database;
+  config: Config;
+  /** Moves the app's clock (sessions expire by it). */
+  clock: { offsetMs: number };
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_ENGINE === 'postgres' && url) {
+    const pgSchema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const database = await openDatabase({ url, pgSchema });
+    await database.migrate();
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists "${pgSchema}" cascade`);
+        await client.end();
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });
+  return { database, drop: () => database.close() };
+}
+
+/** Builds the app on a fresh, migrated, empty database; closes both after the file's tests. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  const config = testConfig({ seedDemoContent: false, ...overrides });
+  const clock = { offsetMs: 0 };
+  const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs) });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  return { app, database, config, clock };
+}
+
+export async function createUser(database: Database, username: string, password: string, isAdmin: boolean) {
+  const [row] = await database.db
+    .insert(users)
+    .values({ username, password: await hashPassword(password), isAdmin })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** Signs in and returns the Cookie header value for later requests. */
+export async function login(app: AppInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
+  if (!cookie) throw new Error('no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** An administrator and a plain User, signed in. */
+export async function staffSessions(ctx: TestContext) {
+  await createUser(ctx.database, 'admin', 'admin-pass', true);
+  await createUser(ctx.database, 'editor', 'editor-pass', false);
+  return {
+    admin: await login(ctx.app, 'admin', 'admin-pass'),
+    editor: await login(ctx.app, 'editor', 'editor-pass'),
+  };
+}
