@@ -21,8 +21,15 @@ export interface TestContext {
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_ENGINE === 'postgres' && url) {
-    const pgSchema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const database = await openDatabase({ url, pgSchema });
+    // Each test file gets its own database on the server, so runs and files never collide.
+    const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const fileUrl = new URL(url);
+    fileUrl.pathname = `/${name}`;
+    const database = await openDatabase({ url: fileUrl.toString() });
     await database.migrate();
     return {
       database,
@@ -30,7 +37,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
         await database.close();
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        await client.query(`drop schema if exists "${pgSchema}" cascade`);
+        await client.query(`drop database if exists "${name}" with (force)`);
         await client.end();
       },
     };

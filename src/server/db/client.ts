@@ -37,14 +37,12 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; 'memory://' for a throw-away database. */
   dataDir?: string;
-  /** PostgreSQL schema to use (tests give each run its own). */
-  pgSchema?: string;
   /** A PGlite data-dir dump to start from (tests clone one migrated database). */
   loadDataDir?: Blob | File;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.pgSchema) : openPglite(options);
+  return options.url ? openPostgres(options.url) : openPglite(options);
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
@@ -65,22 +63,17 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
-  const searchPath = pgSchema ? `-c search_path=${pgSchema}` : undefined;
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: searchPath });
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // A dropped server connection must not crash the process; queries will fail and be reported.
   pool.on('error', () => {});
-  if (pgSchema) await pool.query(`create schema if not exists "${pgSchema}"`);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   return {
     db,
     engine: 'postgres',
     migrate: () =>
-      migratePg(drizzlePg(pool, { schema }), {
-        migrationsFolder: MIGRATIONS_DIR,
-        migrationsSchema: pgSchema ?? 'drizzle',
-      }),
+      migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await pool.query('select 1');
     },
