@@ -14,11 +14,13 @@ export interface TestContext {
   app: AppInstance;
   database: Database;
   config: Config;
+  /** The PostgreSQL URL of this file's database (PostgreSQL runs only). */
+  databaseUrl?: string;
   /** Moves the app's clock (sessions expire by it). */
   clock: { offsetMs: number };
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; databaseUrl?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_ENGINE === 'postgres' && url) {
     // Each test file gets its own database on the server, so runs and files never collide.
@@ -33,6 +35,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await database.migrate();
     return {
       database,
+      databaseUrl: fileUrl.toString(),
       drop: async () => {
         await database.close();
         const client = new pg.Client({ connectionString: url });
@@ -49,7 +52,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 
 /** Builds the app on a fresh, migrated, empty database; closes both after the file's tests. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop, databaseUrl } = await freshDatabase();
   const config = testConfig({ seedDemoContent: false, ...overrides });
   const clock = { offsetMs: 0 };
   const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs) });
@@ -58,7 +61,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await app.close();
     await drop();
   });
-  return { app, database, config, clock };
+  return { app, database, config, clock, databaseUrl };
 }
 
 export async function createUser(database: Database, username: string, password: string, isAdmin: boolean) {

@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp, staffSessions } from '../../../tests/setup/test-app';
+import { openDatabase } from '../db/client';
+import { ContentEvents } from './content-events';
+
+const contact = { email: 'hello@studio.example', location: 'Bristol' };
+
+describe('content version', () => {
+  it('is bumped by content writes and not by reads, failed writes or messages', async () => {
+    const ctx = await createTestApp();
+    const { editor } = await staffSessions(ctx);
+    const v0 = ctx.app.deps.content.version;
+    await ctx.app.inject({ url: '/api/contact' });
+    await ctx.app.inject({ method: 'PUT', url: '/api/contact', payload: contact }); // 401
+    await ctx.app.inject({ method: 'PUT', url: '/api/contact', headers: { cookie: editor }, payload: { email: 'x' } }); // 422
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'Hi', message: 'Hello there, studio!' },
+    });
+    expect(ctx.app.deps.content.version).toBe(v0);
+    const res = await ctx.app.inject({ method: 'PUT', url: '/api/contact', headers: { cookie: editor }, payload: contact });
+    expect(res.statusCode).toBe(200);
+    expect(ctx.app.deps.content.version).toBe(v0 + 1);
+  });
+
+  it.runIf(process.env.TEST_ENGINE === 'postgres')('reaches every instance through LISTEN/NOTIFY', async () => {
+    const ctx = await createTestApp();
+    const { editor } = await staffSessions(ctx);
+    // A second instance on the same database.
+    const other = await openDatabase({ url: ctx.databaseUrl! });
+    const events = new ContentEvents(other);
+    await events.start();
+    const heard = vi.fn();
+    events.onChange(heard);
+    await ctx.app.inject({ method: 'PUT', url: '/api/contact', headers: { cookie: editor }, payload: contact });
+    await vi.waitFor(() => expect(heard).toHaveBeenCalled(), { timeout: 5000 });
+    await events.stop();
+    await other.close();
+  });
+});
