@@ -17,6 +17,10 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { feedsRoutes } from './ssr/feeds';
+import { iconRoutes } from './ssr/icons';
+import { publicPagesRoutes, type PagesOptions } from './ssr/pages';
+import { themeScriptHash } from './ssr/theme-hash';
 import type { AppInstance, Deps } from './types';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -27,9 +31,15 @@ export interface BuildOptions {
   database: Database;
   /** The clock (tests move it to expire sessions). */
   now?: () => Date;
+  /** The public website (server-rendered pages); without it the app serves the API only. */
+  web?: PagesOptions & {
+    /** Registers what serves the front end's files (Vite in development, built assets in production). */
+    setup?: (app: AppInstance) => Promise<void>;
+    dev?: boolean;
+  };
 }
 
-export async function buildApp({ config, database, now = () => new Date() }: BuildOptions): Promise<AppInstance> {
+export async function buildApp({ config, database, now = () => new Date(), web }: BuildOptions): Promise<AppInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -49,7 +59,7 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
-  await registerSecurity(app, deps);
+  await registerSecurity(app, deps, { scriptHashes: [themeScriptHash()], dev: web?.dev });
   const auth = await registerAuth(app, deps);
 
   // Every successful write of public content bumps the content version (and tells other instances).
@@ -80,6 +90,13 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
     decorateReply: false,
     maxAge: '1d',
   });
+
+  feedsRoutes(app, deps);
+  iconRoutes(app);
+  if (web) {
+    await web.setup?.(app);
+    publicPagesRoutes(app, deps, auth, web);
+  }
 
   appsRoutes(app, deps, auth);
   blogsRoutes(app, deps, auth);

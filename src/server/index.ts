@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { buildApp } from './app';
+import { developmentWeb, productionWeb } from './ssr/web';
 
 async function main() {
   let config;
@@ -18,7 +19,8 @@ async function main() {
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const web = config.nodeEnv === 'development' ? await developmentWeb() : productionWeb();
+  const app = await buildApp({ config, database, web });
   const result = await seed(database.db, config, app.log);
 
   let closing = false;

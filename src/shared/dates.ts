@@ -20,9 +20,15 @@ export function parseDayMonthYear(value: string): Date | null {
 export function parseFlexibleDate(value: string): Date | null {
   const dmy = parseDayMonthYear(value);
   if (dmy) return dmy;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value.trim())) return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+  if (!iso) return null;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time);
+  if (Number.isNaN(time)) return null;
+  // Date.parse rolls 2025-02-31 over into March: the calendar day must be the one written.
+  const [, y, m, d] = iso.map(Number) as [number, number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return null;
+  return new Date(time);
 }
 
 function toDate(value: string | Date): Date | null {

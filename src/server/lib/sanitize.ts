@@ -1,6 +1,8 @@
 // Rich text is sanitised on every write, so stored HTML is safe to render anywhere.
 import sanitizeHtml from 'sanitize-html';
 import { isMediaPath } from '../../shared/schemas/common';
+import { htmlToText } from '../../shared/text';
+import { invalid } from './errors';
 
 const ALIGN = /^(left|right|center|justify)$/;
 
@@ -46,4 +48,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /** Strips everything the editors cannot produce: scripts, handlers, foreign protocols. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/**
+ * Sanitises rich text that must have content: what is left after cleaning must have at least
+ * `min` characters of text (or an image), else the write is refused with the form's message.
+ */
+export function sanitizeRequired(html: string, min: number, message: string, path = 'content'): string {
+  const clean = sanitizeRichText(html);
+  const text = htmlToText(clean);
+  if (text.length < min && !(min <= 1 && /<img\s/i.test(clean))) throw invalid(message, [{ path, message }]);
+  return clean;
 }

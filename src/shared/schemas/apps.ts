@@ -15,15 +15,15 @@ export type AppLinkField = (typeof APP_LINK_FIELDS)[number];
 
 /** What the app form sends on create and update (SPEC §5 "App form"). */
 export const AppInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(LIMITS.shortText, 'Title must be at most 200 characters'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.shortText, 'Title must be at most 200 characters'),
   description: z
-    .string()
+    .string({ error: 'Description is required' })
     .trim()
     .min(1, 'Description is required')
     .max(LIMITS.mediumText, 'Description must be at most 2000 characters'),
-  icon: z.string().trim().min(1, 'Icon URL is required').pipe(imageUrl()),
+  icon: z.string({ error: 'Icon URL is required' }).trim().min(1, 'Icon URL is required').pipe(imageUrl()),
   screenshots: z
-    .array(imageUrl('Each screenshot must be a valid URL'))
+    .array(imageUrl('Each screenshot must be a valid URL'), { error: 'At least one screenshot is required' })
     .min(1, 'At least one screenshot is required')
     .max(LIMITS.imagesMax, 'At most 50 screenshots'),
   status: z.enum(APP_STATUSES, { message: 'Status must be one of: ' + APP_STATUSES.join(', ') }).default(DEFAULT_APP_STATUS),

@@ -9,9 +9,9 @@ export const BlogPostInputSchema = z.object({
     .int('Please select an app')
     .positive('Please select an app')
     .max(2_147_483_647, 'Please select an app'),
-  title: z.string().trim().min(1, 'Title is required').max(LIMITS.shortText, 'Title must be at most 200 characters'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.shortText, 'Title must be at most 200 characters'),
   content: z
-    .string()
+    .string({ error: 'Content is required' })
     .trim()
     .min(1, 'Content is required')
     .max(LIMITS.htmlMax, 'Content is too long'),

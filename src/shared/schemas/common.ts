@@ -21,12 +21,12 @@ export function isMediaPath(value: string): boolean {
 
 /** A required web link: http(s) only. */
 export const httpUrl = (message = INVALID_URL) =>
-  z.string().trim().max(LIMITS.urlMax, 'URL is too long').refine(isHttpUrl, message);
+  z.string({ error: message }).trim().max(LIMITS.urlMax, 'URL is too long').refine(isHttpUrl, message);
 
 /** A required image reference: http(s) URL or a /media/ path of this site. */
 export const imageUrl = (message = INVALID_URL) =>
   z
-    .string()
+    .string({ error: message })
     .trim()
     .max(LIMITS.urlMax, 'URL is too long')
     .refine((v) => isHttpUrl(v) || isMediaPath(v), message);

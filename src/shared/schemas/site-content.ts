@@ -5,7 +5,7 @@ import { parseDayMonthYear, parseFlexibleDate } from '../dates';
 import { optionalHttpUrl, optionalText } from './common';
 
 export const ContactInfoInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
   location: optionalText(),
   twitterLink: optionalHttpUrl(),
   linkedinLink: optionalHttpUrl(),
@@ -24,7 +24,7 @@ export const ContactInfoSchema = z.object({
 export type ContactInfo = z.infer<typeof ContactInfoSchema>;
 
 const htmlContent = (requiredMessage: string, min = 1, minMessage = requiredMessage) =>
-  z.string().trim().min(1, requiredMessage).min(min, minMessage).max(LIMITS.htmlMax, 'Content is too long');
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).min(min, minMessage).max(LIMITS.htmlMax, 'Content is too long');
 
 export const INVALID_DMY = 'Date must be in DD/MM/YYYY format';
 export const INVALID_DATE = 'Invalid date format. Please use DD/MM/YYYY format.';
@@ -32,7 +32,7 @@ export const INVALID_DATE = 'Invalid date format. Please use DD/MM/YYYY format.'
 /** The API accepts an ISO date (what the form's Date serialises to) or DD/MM/YYYY. */
 export const PrivacyPolicyInputSchema = z.object({
   content: htmlContent('Content is required'),
-  lastUpdated: z.union([z.string(), z.date()]).transform((value, ctx) => {
+  lastUpdated: z.union([z.string(), z.date()], { error: INVALID_DATE }).transform((value, ctx) => {
     const date = typeof value === 'string' ? parseFlexibleDate(value) : value;
     if (!date || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: 'custom', message: INVALID_DATE });
@@ -47,7 +47,7 @@ export type PrivacyPolicyInput = z.input<typeof PrivacyPolicyInputSchema>;
 export const PrivacyPolicyFormSchema = z.object({
   content: htmlContent('Content is required'),
   lastUpdated: z
-    .string()
+    .string({ error: INVALID_DMY })
     .regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DMY)
     .refine((v) => parseDayMonthYear(v) !== null, INVALID_DATE),
 });
@@ -68,7 +68,7 @@ const optionalLongText = z
 
 export const HomeContentInputSchema = z.object({
   heroTitle: z
-    .string()
+    .string({ error: 'Hero title must be at least 2 characters' })
     .trim()
     .min(LIMITS.heroTitleMin, 'Hero title must be at least 2 characters')
     .max(LIMITS.shortText, 'Hero title must be at most 200 characters'),
@@ -77,7 +77,7 @@ export const HomeContentInputSchema = z.object({
   introTitle: optionalLongText,
   introContent: optionalLongText,
   featuredAppTitle: z
-    .string()
+    .string({ error: 'Featured app title must be at least 2 characters' })
     .trim()
     .min(LIMITS.featuredTitleMin, 'Featured app title must be at least 2 characters')
     .max(LIMITS.shortText, 'Featured app title must be at most 200 characters'),
@@ -99,7 +99,7 @@ export type HomeContent = z.infer<typeof HomeContentSchema>;
 
 export const AboutUsInputSchema = z.object({
   title: z
-    .string()
+    .string({ error: 'Title must be at least 2 characters' })
     .trim()
     .min(LIMITS.aboutTitleMin, 'Title must be at least 2 characters')
     .max(LIMITS.shortText, 'Title must be at most 200 characters'),

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { apps, blogPosts } from '../../db/schema';
 
 const validApp = {
   title: 'Lantern Drift',
@@ -11,14 +14,95 @@ const validApp = {
   appStoreLink: '',
 };
 
+const APP_KEYS = [
+  'id',
+  'title',
+  'description',
+  'icon',
+  'screenshots',
+  'status',
+  'googlePlayLink',
+  'appStoreLink',
+  'webAppLink',
+  'githubRepoLink',
+  'twitterLink',
+  'instagramLink',
+  'facebookLink',
+  'createdAt',
+  'updatedAt',
+].sort();
+
+const LINK_FIELDS = [
+  'googlePlayLink',
+  'appStoreLink',
+  'webAppLink',
+  'githubRepoLink',
+  'twitterLink',
+  'instagramLink',
+  'facebookLink',
+] as const;
+
+const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
+
 let ctx: TestContext;
 let admin: string;
 let editor: string;
+const session = (role: 'admin' | 'editor') => (role === 'admin' ? admin : editor);
 
 beforeAll(async () => {
   ctx = await createTestApp();
   ({ admin, editor } = await staffSessions(ctx));
 });
+
+type Payload = Record<string, unknown>;
+
+function post(payload: Payload, cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'POST', url: '/api/apps', headers: cookie ? { cookie } : {}, payload });
+}
+
+function put(id: number | string, payload: Payload, cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'PUT', url: `/api/apps/${id}`, headers: cookie ? { cookie } : {}, payload });
+}
+
+function del(id: number | string, cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'DELETE', url: `/api/apps/${id}`, headers: cookie ? { cookie } : {} });
+}
+
+function getOne(id: number | string) {
+  return ctx.app.inject({ method: 'GET', url: `/api/apps/${id}` });
+}
+
+async function createApp(overrides: Payload = {}): Promise<{ id: number; title: string }> {
+  const res = await post({ ...validApp, ...overrides });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function createPost(appId: number, isPublished: boolean, title = 'Post'): Promise<{ id: number }> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/blogs',
+    headers: { cookie: editor },
+    payload: { appId, title, content: '<p>Body</p>', isPublished },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** A 422 whose only issue is the given one, with the top-level message equal to it. */
+function expectSingleIssue(res: LightMyRequestResponse, path: string, message: string) {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
+}
+
+function expectIsoTimestamp(value: unknown) {
+  expect(typeof value).toBe('string');
+  expect(new Date(value as string).toISOString()).toBe(value);
+}
+
+async function appCount(): Promise<number> {
+  return (await ctx.database.db.select({ id: apps.id }).from(apps)).length;
+}
 
 describe('apps', () => {
   it('creates, reads, updates and deletes an app', async () => {
@@ -47,5 +131,355 @@ describe('apps', () => {
     const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/apps/${app.id}`, headers: { cookie: admin } });
     expect(removed.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/apps', () => {
+  it('lists every app with the full reply shape, in creation order', async () => {
+    const first = await createApp({ title: 'List One' });
+    const second = await createApp({ title: 'List Two' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/apps' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const list = res.json() as Array<Record<string, unknown>>;
+    expect(Array.isArray(list)).toBe(true);
+    for (const item of list) expect(Object.keys(item).sort()).toEqual(APP_KEYS);
+    const ids = list.map((a) => a.id);
+    expect(ids).toContain(first.id);
+    expect(ids).toContain(second.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(list.find((a) => a.id === second.id)).toMatchObject({ title: 'List Two' });
+  });
+
+  it('is public (no session needed)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/apps' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/apps/:id', () => {
+  it('returns one app with exactly the documented fields', async () => {
+    const created = await createApp({ twitterLink: 'https://twitter.com/studio' });
+    const res = await getOne(created.id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(APP_KEYS);
+    expect(body).toMatchObject({
+      id: created.id,
+      title: validApp.title,
+      description: validApp.description,
+      icon: validApp.icon,
+      screenshots: validApp.screenshots,
+      status: 'Live',
+      googlePlayLink: validApp.googlePlayLink,
+      appStoreLink: null,
+      webAppLink: null,
+      githubRepoLink: null,
+      twitterLink: 'https://twitter.com/studio',
+      instagramLink: null,
+      facebookLink: null,
+    });
+    expectIsoTimestamp(body.createdAt);
+    expectIsoTimestamp(body.updatedAt);
+  });
+
+  it('is 404 NOT_FOUND for an id that does not exist', async () => {
+    for (const id of ['999999', '2147483647']) {
+      const res = await getOne(id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'App not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it.each(BAD_IDS)('is 400 BAD_REQUEST (never 500) for the id %s', async (id) => {
+    const res = await getOne(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+});
+
+describe('POST /api/apps', () => {
+  it.each(['editor', 'admin'] as const)('lets a signed-in %s create an app (201, full shape)', async (role) => {
+    const res = await post({ ...validApp, title: `Made by ${role}` }, session(role));
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(APP_KEYS);
+    expect(body).toMatchObject({ title: `Made by ${role}`, status: 'Live', screenshots: validApp.screenshots });
+    expect(Number.isInteger(body.id)).toBe(true);
+    expectIsoTimestamp(body.createdAt);
+    expectIsoTimestamp(body.updatedAt);
+    // It is really stored.
+    expect((await getOne(body.id)).json()).toEqual(body);
+  });
+
+  it("defaults status to 'In Development' and missing, empty or null links to null", async () => {
+    const res = await post({
+      title: 'Defaults',
+      description: 'Only the required fields.',
+      icon: '/media/demo/icon.png',
+      screenshots: ['https://example.com/s.png'],
+      webAppLink: null,
+      githubRepoLink: '',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.status).toBe('In Development');
+    for (const field of LINK_FIELDS) expect(body[field], field).toBeNull();
+    expect(body.icon).toBe('/media/demo/icon.png');
+  });
+
+  it('accepts each of the five statuses', async () => {
+    for (const status of ['Live', 'Testing', 'In Development', 'In Design', 'Coming Soon']) {
+      const res = await post({ ...validApp, status });
+      expect(res.statusCode, status).toBe(201);
+      expect(res.json().status).toBe(status);
+    }
+  });
+
+  it('stores every link field when given an http(s) URL', async () => {
+    const links = Object.fromEntries(LINK_FIELDS.map((f, i) => [f, `${i % 2 ? 'http' : 'https'}://example.com/${f}`]));
+    const res = await post({ ...validApp, ...links });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject(links);
+  });
+
+  it('trims the title and description', async () => {
+    const res = await post({ ...validApp, title: '  Spaced  ', description: '  Desc  ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ title: 'Spaced', description: 'Desc' });
+  });
+
+  it('accepts http(s) and /media/ screenshots', async () => {
+    const screenshots = ['http://example.com/a.png', 'https://example.com/b.png', '/media/uploads/c-1.png'];
+    const res = await post({ ...validApp, screenshots });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().screenshots).toEqual(screenshots);
+  });
+
+  describe('validation (422 VALIDATION_FAILED)', () => {
+    it.each([
+      ['title', '', 'Title is required'],
+      ['title', '   ', 'Title is required'],
+      ['title', 'x'.repeat(201), 'Title must be at most 200 characters'],
+      ['description', '', 'Description is required'],
+      ['description', 'x'.repeat(2001), 'Description must be at most 2000 characters'],
+      ['icon', '', 'Icon URL is required'],
+      ['icon', 'javascript:alert(1)', 'Please enter a valid URL'],
+      ['icon', 'data:image/png;base64,AAAA', 'Please enter a valid URL'],
+      ['icon', 'ftp://example.com/icon.png', 'Please enter a valid URL'],
+      ['icon', 'icon.png', 'Please enter a valid URL'],
+      ['screenshots', [], 'At least one screenshot is required'],
+      ['status', 'Done', 'Status must be one of: Live, Testing, In Development, In Design, Coming Soon'],
+    ])('%s = %j is rejected with its message', async (field, value, message) => {
+      const before = await appCount();
+      const res = await post({ ...validApp, [field]: value });
+      expectSingleIssue(res, field, message);
+      expect(await appCount()).toBe(before);
+    });
+
+    it('accepts a title of exactly 200 characters', async () => {
+      const res = await post({ ...validApp, title: 'x'.repeat(200) });
+      expect(res.statusCode).toBe(201);
+    });
+
+    it.each([
+      ['javascript:alert(1)'],
+      ['data:image/png;base64,AAAA'],
+      ['ftp://example.com/shot.png'],
+      ['/media/../secret.png'],
+      ['/uploads/shot.png'],
+      ['not a url'],
+    ])('a screenshot %s is rejected with its index in the path', async (bad) => {
+      const res = await post({ ...validApp, screenshots: ['https://example.com/ok.png', bad] });
+      expectSingleIssue(res, 'screenshots.1', 'Each screenshot must be a valid URL');
+    });
+
+    it('rejects more than 50 screenshots', async () => {
+      const screenshots = Array.from({ length: 51 }, (_, i) => `https://example.com/${i}.png`);
+      expectSingleIssue(await post({ ...validApp, screenshots }), 'screenshots', 'At most 50 screenshots');
+      expect((await post({ ...validApp, screenshots: screenshots.slice(0, 50) })).statusCode).toBe(201);
+    });
+
+    it.each(LINK_FIELDS)('%s accepts only http(s) links', async (field) => {
+      for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/app', 'example.com']) {
+        expectSingleIssue(await post({ ...validApp, [field]: bad }), field, 'Please enter a valid URL');
+      }
+    });
+
+    it('reports every missing required field', async () => {
+      const res = await post({});
+      expect(res.statusCode).toBe(422);
+      const body = res.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['description', 'icon', 'screenshots', 'title']);
+    });
+  });
+
+  it('is 401 UNAUTHENTICATED for an anonymous visitor and stores nothing', async () => {
+    const before = await appCount();
+    for (const cookie of [null, 'sid=not-a-real-session']) {
+      const res = await post(validApp, cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    expect(await appCount()).toBe(before);
+  });
+});
+
+describe('PUT /api/apps/:id', () => {
+  it.each(['editor', 'admin'] as const)('lets a signed-in %s replace an app', async (role) => {
+    const created = await createApp({ twitterLink: 'https://twitter.com/old' });
+    const res = await put(
+      created.id,
+      { ...validApp, title: 'Renamed', status: 'In Design', screenshots: ['/media/demo/new.png'], facebookLink: 'https://facebook.com/x' },
+      session(role),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(APP_KEYS);
+    expect(body).toMatchObject({
+      id: created.id,
+      title: 'Renamed',
+      status: 'In Design',
+      screenshots: ['/media/demo/new.png'],
+      facebookLink: 'https://facebook.com/x',
+      // A link left out of the full replacement is cleared.
+      twitterLink: null,
+    });
+    expect((await getOne(created.id)).json()).toEqual(body);
+  });
+
+  it('validates the body with the same rules and leaves the app unchanged', async () => {
+    const created = await createApp({ title: 'Before PUT' });
+    expectSingleIssue(await put(created.id, { ...validApp, title: '' }), 'title', 'Title is required');
+    expectSingleIssue(
+      await put(created.id, { ...validApp, screenshots: ['javascript:alert(1)'] }),
+      'screenshots.0',
+      'Each screenshot must be a valid URL',
+    );
+    expectSingleIssue(await put(created.id, { ...validApp, webAppLink: 'javascript:alert(1)' }), 'webAppLink', 'Please enter a valid URL');
+    expect((await getOne(created.id)).json().title).toBe('Before PUT');
+  });
+
+  it('is 404 for a missing app', async () => {
+    const res = await put(999999, validApp);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'App not found', code: 'NOT_FOUND' });
+  });
+
+  it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
+    const res = await put(id, validApp);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+
+  it('is 401 for an anonymous visitor and changes nothing', async () => {
+    const created = await createApp({ title: 'Untouched' });
+    const res = await put(created.id, { ...validApp, title: 'Hijacked' }, null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await getOne(created.id)).json().title).toBe('Untouched');
+  });
+});
+
+describe('DELETE /api/apps/:id', () => {
+  it.each(['editor', 'admin'] as const)('lets a signed-in %s delete an app', async (role) => {
+    const created = await createApp();
+    const res = await del(created.id, session(role));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect((await getOne(created.id)).statusCode).toBe(404);
+    // A second delete finds nothing.
+    const again = await del(created.id, session(role));
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'App not found', code: 'NOT_FOUND' });
+  });
+
+  it('deletes the posts of the app with it (cascade)', async () => {
+    const doomed = await createApp({ title: 'Doomed' });
+    const kept = await createApp({ title: 'Kept' });
+    const published = await createPost(doomed.id, true);
+    const draft = await createPost(doomed.id, false);
+    const other = await createPost(kept.id, true);
+
+    const res = await del(doomed.id);
+    expect(res.statusCode).toBe(200);
+
+    const remaining = await ctx.database.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.appId, doomed.id));
+    expect(remaining).toEqual([]);
+    for (const id of [published.id, draft.id]) {
+      const one = await ctx.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: { cookie: admin } });
+      expect(one.statusCode, `post ${id}`).toBe(404);
+    }
+    const adminList = await ctx.app.inject({ method: 'GET', url: '/api/admin/blogs', headers: { cookie: admin } });
+    const adminIds = adminList.json().map((p: { id: number }) => p.id);
+    expect(adminIds).not.toContain(published.id);
+    expect(adminIds).not.toContain(draft.id);
+    expect(adminIds).toContain(other.id);
+
+    const counts = (await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' })).json();
+    expect(counts).not.toHaveProperty(String(doomed.id));
+    expect(counts[String(kept.id)]).toBe(1);
+  });
+
+  it('is 404 for a missing app', async () => {
+    const res = await del(999999);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'App not found', code: 'NOT_FOUND' });
+  });
+
+  it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
+    const res = await del(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+
+  it('is 401 for an anonymous visitor and keeps the app', async () => {
+    const created = await createApp();
+    const res = await del(created.id, null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await getOne(created.id)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/blog-counts', () => {
+  it('maps each app id to its number of published posts only', async () => {
+    const busy = await createApp({ title: 'Busy' });
+    const quiet = await createApp({ title: 'Quiet' });
+    const draftsOnly = await createApp({ title: 'Drafts only' });
+    await createPost(busy.id, true, 'one');
+    await createPost(busy.id, true, 'two');
+    await createPost(busy.id, false, 'draft');
+    await createPost(quiet.id, true, 'only');
+    await createPost(draftsOnly.id, false, 'draft');
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' });
+    expect(res.statusCode).toBe(200);
+    const counts = res.json();
+    expect(counts[String(busy.id)]).toBe(2);
+    expect(counts[String(quiet.id)]).toBe(1);
+    expect(counts[String(draftsOnly.id)] ?? 0).toBe(0);
+    for (const [key, value] of Object.entries(counts)) {
+      expect(key).toMatch(/^[1-9]\d*$/);
+      expect(typeof value).toBe('number');
+    }
+  });
+
+  it('counts a draft once it is published', async () => {
+    const target = await createApp({ title: 'Publishing' });
+    const draft = await createPost(target.id, false);
+    const before = (await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' })).json();
+    expect(before[String(target.id)] ?? 0).toBe(0);
+    const published = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/blogs/${draft.id}/publish`, headers: { cookie: editor } });
+    expect(published.statusCode).toBe(200);
+    const after = (await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' })).json();
+    expect(after[String(target.id)]).toBe(1);
+  });
+
+  it('is public', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' });
+    expect(res.statusCode).toBe(200);
+    expect(typeof res.json()).toBe('object');
   });
 });

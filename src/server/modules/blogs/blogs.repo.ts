@@ -3,7 +3,7 @@ import type { AdminBlogPost, BlogPost, BlogPostData } from '../../../shared/sche
 import type { Db } from '../../db/client';
 import { apps, blogPosts } from '../../db/schema';
 import { iso } from '../../lib/rows';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { sanitizeRequired } from '../../lib/sanitize';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -19,7 +19,7 @@ function toPost(row: PostRow): BlogPost {
 // Newest first: by publication when published, else by creation.
 const newestFirst = [desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)];
 
-export function blogsRepo(db: Db) {
+export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
   return {
     async listByApp(appId: number, includeDrafts: boolean): Promise<BlogPost[]> {
       const where = includeDrafts
@@ -54,10 +54,10 @@ export function blogsRepo(db: Db) {
         .values({
           appId: data.appId,
           title: data.title,
-          content: sanitizeRichText(data.content),
+          content: sanitizeRequired(data.content, 1, 'Content is required'),
           images: data.images,
           isPublished: data.isPublished,
-          publishedAt: data.isPublished ? new Date() : null,
+          publishedAt: data.isPublished ? now() : null,
         })
         .returning();
       return toPost(row!);
@@ -70,13 +70,13 @@ export function blogsRepo(db: Db) {
         .set({
           appId: data.appId,
           title: data.title,
-          content: sanitizeRichText(data.content),
+          content: sanitizeRequired(data.content, 1, 'Content is required'),
           images: data.images,
           isPublished: sql`${blogPosts.isPublished} or ${data.isPublished}`,
           publishedAt: data.isPublished
-            ? sql`coalesce(${blogPosts.publishedAt}, now())`
+            ? sql`coalesce(${blogPosts.publishedAt}, ${now().toISOString()}::timestamptz)`
             : sql`${blogPosts.publishedAt}`,
-          updatedAt: new Date(),
+          updatedAt: now(),
         })
         .where(eq(blogPosts.id, id))
         .returning();
@@ -88,8 +88,8 @@ export function blogsRepo(db: Db) {
         .update(blogPosts)
         .set({
           isPublished: true,
-          publishedAt: sql`coalesce(${blogPosts.publishedAt}, now())`,
-          updatedAt: new Date(),
+          publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${now().toISOString()}::timestamptz)`,
+          updatedAt: now(),
         })
         .where(eq(blogPosts.id, id))
         .returning();

@@ -8,7 +8,7 @@ import { appsRepo } from '../apps/apps.repo';
 import { blogsRepo } from './blogs.repo';
 
 export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = blogsRepo(deps.database.db);
+  const repo = blogsRepo(deps.database.db, deps.now);
   const apps = appsRepo(deps.database.db);
   const staff = { onRequest: auth.requireStaff };
   const write = { ...staff, config: { changesContent: true } };

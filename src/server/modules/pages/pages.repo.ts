@@ -15,7 +15,7 @@ import type {
 import type { Db } from '../../db/client';
 import { aboutUs, contactInfo, homeContent, privacyPolicy } from '../../db/schema';
 import { iso } from '../../lib/rows';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { sanitizeRequired } from '../../lib/sanitize';
 
 type SingletonTable = typeof contactInfo | typeof privacyPolicy | typeof homeContent | typeof aboutUs;
 
@@ -77,7 +77,7 @@ export function pagesRepo(db: Db) {
       return row ? toPrivacy(row) : null;
     },
     async putPrivacy(data: z.output<typeof PrivacyPolicyInputSchema>): Promise<PrivacyPolicy> {
-      const values = { content: sanitizeRichText(data.content), lastUpdated: data.lastUpdated, updatedAt: new Date() };
+      const values = { content: sanitizeRequired(data.content, 1, 'Content is required'), lastUpdated: data.lastUpdated, updatedAt: new Date() };
       return toPrivacy(await writeRow(db, privacyPolicy, values));
     },
 
@@ -95,7 +95,7 @@ export function pagesRepo(db: Db) {
     },
     async putAbout(data: z.output<typeof AboutUsInputSchema>): Promise<AboutUs> {
       const now = new Date();
-      const values = { title: data.title, content: sanitizeRichText(data.content), lastUpdated: now, updatedAt: now };
+      const values = { title: data.title, content: sanitizeRequired(data.content, 10, 'Content must be at least 10 characters'), lastUpdated: now, updatedAt: now };
       return toAbout(await writeRow(db, aboutUs, values));
     },
   };

@@ -1,0 +1,586 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { blogPosts } from '../../db/schema';
+
+const POST_KEYS = ['id', 'appId', 'title', 'content', 'images', 'isPublished', 'publishedAt', 'createdAt', 'updatedAt'].sort();
+const ADMIN_POST_KEYS = [...POST_KEYS, 'appTitle'].sort();
+const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
+const MISSING_ID = 999999;
+/** Tolerance for comparing server timestamps with the test's clock (same machine, database may stamp them). */
+const CLOCK_SLACK_MS = 5_000;
+
+let ctx: TestContext;
+let admin: string;
+let editor: string;
+let appA: { id: number; title: string };
+let appB: { id: number; title: string };
+const session = (role: 'admin' | 'editor') => (role === 'admin' ? admin : editor);
+
+type Payload = Record<string, unknown>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ admin, editor } = await staffSessions(ctx));
+  appA = await createApp('Alpha Quest');
+  appB = await createApp('Beta Blocks');
+});
+
+async function createApp(title: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/apps',
+    headers: { cookie: admin },
+    payload: { title, description: 'An app.', icon: 'https://example.com/i.png', screenshots: ['https://example.com/s.png'] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; title: string };
+}
+
+const validPost = (overrides: Payload = {}): Payload => ({
+  appId: appA.id,
+  title: 'Patch notes',
+  content: '<p>What changed this week.</p>',
+  images: [],
+  isPublished: false,
+  ...overrides,
+});
+
+const headers = (cookie: string | null) => (cookie ? { cookie } : {});
+
+function create(payload: Payload, cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'POST', url: '/api/admin/blogs', headers: headers(cookie), payload });
+}
+function update(id: number | string, payload: Payload, cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'PUT', url: `/api/admin/blogs/${id}`, headers: headers(cookie), payload });
+}
+function publish(id: number | string, cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'PATCH', url: `/api/admin/blogs/${id}/publish`, headers: headers(cookie) });
+}
+function remove(id: number | string, cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'DELETE', url: `/api/admin/blogs/${id}`, headers: headers(cookie) });
+}
+function getPost(id: number | string, cookie: string | null = null) {
+  return ctx.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: headers(cookie) });
+}
+function listForApp(appId: number | string, cookie: string | null = null) {
+  return ctx.app.inject({ method: 'GET', url: `/api/apps/${appId}/blogs`, headers: headers(cookie) });
+}
+function adminList(cookie: string | null = editor) {
+  return ctx.app.inject({ method: 'GET', url: '/api/admin/blogs', headers: headers(cookie) });
+}
+
+async function createPost(overrides: Payload = {}) {
+  const res = await create(validPost(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; appId: number; title: string; isPublished: boolean; publishedAt: string | null; createdAt: string };
+}
+
+/** Stamps a post's dates directly, so ordering and "unchanged" checks do not depend on timing. */
+async function setDates(id: number, dates: { createdAt?: string; publishedAt?: string | null }) {
+  await ctx.database.db
+    .update(blogPosts)
+    .set({
+      ...(dates.createdAt ? { createdAt: new Date(dates.createdAt) } : {}),
+      ...(dates.publishedAt !== undefined ? { publishedAt: dates.publishedAt ? new Date(dates.publishedAt) : null } : {}),
+    })
+    .where(eq(blogPosts.id, id));
+}
+
+async function postCount(): Promise<number> {
+  return (await ctx.database.db.select({ id: blogPosts.id }).from(blogPosts)).length;
+}
+
+function expectSingleIssue(res: LightMyRequestResponse, path: string, message: string) {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
+}
+
+function expectIsoTimestamp(value: unknown) {
+  expect(typeof value).toBe('string');
+  expect(new Date(value as string).toISOString()).toBe(value);
+}
+
+function expectRecent(value: unknown, from: number, to: number) {
+  expectIsoTimestamp(value);
+  const t = new Date(value as string).getTime();
+  expect(t).toBeGreaterThanOrEqual(from - CLOCK_SLACK_MS);
+  expect(t).toBeLessThanOrEqual(to + CLOCK_SLACK_MS);
+}
+
+const XSS_CONTENT = [
+  '<p style="color:red;text-align:center" onclick="alert(1)">Hello<script>alert("xss")</script></p>',
+  '<img src="https://cdn.example.com/a.png" onerror="alert(1)" alt="ok">',
+  '<img src="data:image/png;base64,AAAA" alt="inline">',
+  '<img src="/media/demo/shot-1.svg" alt="local">',
+  '<a href="javascript:alert(1)">bad link</a>',
+  '<a href="https://example.com/ext" target="_self">ext</a>',
+  '<a href="mailto:hi@example.com">mail</a> <a href="tel:+15551234">call</a>',
+  '<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>',
+  '<blockquote>quote</blockquote><pre><code>code()</code></pre>',
+  '<iframe src="https://evil.example"></iframe><div onmouseover="alert(1)">div text</div>',
+].join('');
+
+/** What the sanitiser must have done to XSS_CONTENT. */
+function expectSanitised(html: string) {
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toContain('alert');
+  expect(html).not.toMatch(/\son\w+=/i);
+  expect(html).not.toMatch(/javascript:/i);
+  expect(html).not.toMatch(/data:/i);
+  expect(html).not.toContain('color:red');
+  expect(html).not.toMatch(/<iframe|<div/i);
+  expect(html).toContain('<p style="text-align:center">Hello</p>');
+  expect(html).toMatch(/<img src="https:\/\/cdn\.example\.com\/a\.png" alt="ok"\s*\/?>/);
+  expect(html).toMatch(/<img src="\/media\/demo\/shot-1\.svg" alt="local"\s*\/?>/);
+  expect(html).not.toContain('alt="inline"');
+  expect(html).toContain('bad link');
+  expect(html).toContain('<a href="https://example.com/ext" target="_blank" rel="noopener noreferrer">ext</a>');
+  expect(html).toContain('<a href="mailto:hi@example.com">mail</a>');
+  expect(html).toContain('<a href="tel:+15551234">call</a>');
+  expect(html).toContain('<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>');
+  expect(html).toContain('<blockquote>quote</blockquote><pre><code>code()</code></pre>');
+  expect(html).toContain('div text');
+}
+
+describe('POST /api/admin/blogs', () => {
+  it.each(['editor', 'admin'] as const)('lets a signed-in %s create a draft (201, full shape, defaults)', async (role) => {
+    const res = await create({ appId: appA.id, title: `  By ${role}  `, content: '<p>Draft body</p>' }, session(role));
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(POST_KEYS);
+    expect(body).toMatchObject({
+      appId: appA.id,
+      title: `By ${role}`,
+      content: '<p>Draft body</p>',
+      images: [],
+      isPublished: false,
+      publishedAt: null,
+    });
+    expect(Number.isInteger(body.id)).toBe(true);
+    expectIsoTimestamp(body.createdAt);
+    expectIsoTimestamp(body.updatedAt);
+    expect((await getPost(body.id, editor)).json()).toEqual(body);
+  });
+
+  it('stores http(s) and /media/ images in order', async () => {
+    const images = ['https://example.com/a.png', 'http://example.com/b.jpg', '/media/uploads/c_1.png'];
+    const res = await create(validPost({ images }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().images).toEqual(images);
+  });
+
+  it('coerces a numeric string appId', async () => {
+    const res = await create(validPost({ appId: String(appB.id) }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().appId).toBe(appB.id);
+  });
+
+  it('sets publishedAt itself when created published, ignoring a client value', async () => {
+    const from = Date.now();
+    const res = await create(validPost({ isPublished: true, publishedAt: '2001-01-01T00:00:00.000Z' }));
+    const to = Date.now();
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.isPublished).toBe(true);
+    expectRecent(body.publishedAt, from, to);
+  });
+
+  it('leaves publishedAt null for a draft even when the client sends one', async () => {
+    const res = await create(validPost({ isPublished: false, publishedAt: '2001-01-01T00:00:00.000Z' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().publishedAt).toBeNull();
+  });
+
+  it('sanitises the content (read back through every read endpoint)', async () => {
+    const res = await create(validPost({ content: XSS_CONTENT, isPublished: true }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json();
+    expectSanitised(res.json().content);
+    expectSanitised((await getPost(id)).json().content);
+    const inAppList = (await listForApp(appA.id)).json().find((p: { id: number }) => p.id === id);
+    expectSanitised(inAppList.content);
+    const inAdminList = (await adminList()).json().find((p: { id: number }) => p.id === id);
+    expectSanitised(inAdminList.content);
+  });
+
+  it('drops rel from links without a target', async () => {
+    const res = await create(validPost({ content: '<p><a href="https://example.com" rel="opener">x</a></p>' }));
+    expect(res.json().content).toBe('<p><a href="https://example.com">x</a></p>');
+  });
+
+  describe('validation (422 VALIDATION_FAILED)', () => {
+    it.each([
+      ['appId', undefined],
+      ['appId', null],
+      ['appId', 'abc'],
+      ['appId', 0],
+      ['appId', -3],
+      ['appId', 1.5],
+      ['appId', 99999999999],
+    ])('%s = %j is rejected with "Please select an app"', async (_field, appId) => {
+      const payload = validPost({ appId });
+      if (appId === undefined) delete payload.appId;
+      expectSingleIssue(await create(payload), 'appId', 'Please select an app');
+    });
+
+    it('rejects an app that does not exist and stores nothing', async () => {
+      const before = await postCount();
+      expectSingleIssue(await create(validPost({ appId: MISSING_ID })), 'appId', 'Please select an app');
+      expect(await postCount()).toBe(before);
+    });
+
+    it.each([
+      ['title', '', 'Title is required'],
+      ['title', '   ', 'Title is required'],
+      ['title', 'x'.repeat(201), 'Title must be at most 200 characters'],
+      ['content', '', 'Content is required'],
+      ['content', '   ', 'Content is required'],
+      ['content', 'x'.repeat(200_001), 'Content is too long'],
+      ['images', Array.from({ length: 51 }, (_, i) => `https://example.com/${i}.png`), 'At most 50 images'],
+    ])('%s = %j is rejected with its message', async (field, value, message) => {
+      const before = await postCount();
+      expectSingleIssue(await create(validPost({ [field]: value })), field, message);
+      expect(await postCount()).toBe(before);
+    });
+
+    it.each([
+      ['javascript:alert(1)'],
+      ['data:image/png;base64,AAAA'],
+      ['ftp://example.com/a.png'],
+      ['/media/../etc/passwd'],
+      ['//evil.example/a.png'],
+      ['a.png'],
+    ])('an image %s is rejected with its index in the path', async (bad) => {
+      expectSingleIssue(
+        await create(validPost({ images: ['https://example.com/ok.png', bad] })),
+        'images.1',
+        'Each image must be a valid URL',
+      );
+    });
+
+    it('rejects images that are not a list and a non-boolean isPublished', async () => {
+      const images = await create(validPost({ images: 'https://example.com/a.png' }));
+      expect(images.statusCode).toBe(422);
+      expect(images.json().issues.map((i: { path: string }) => i.path)).toEqual(['images']);
+      const isPublished = await create(validPost({ isPublished: 'yes' }));
+      expect(isPublished.statusCode).toBe(422);
+      expect(isPublished.json().issues.map((i: { path: string }) => i.path)).toEqual(['isPublished']);
+    });
+
+    it('reports each missing required field', async () => {
+      const res = await create({});
+      expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      const paths = res.json().issues.map((i: { path: string }) => i.path).sort();
+      expect(paths).toEqual(['appId', 'content', 'title']);
+    });
+  });
+
+  it('is 401 UNAUTHENTICATED for an anonymous visitor and stores nothing', async () => {
+    const before = await postCount();
+    for (const cookie of [null, 'sid=forged-session-token']) {
+      const res = await create(validPost(), cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    expect(await postCount()).toBe(before);
+  });
+});
+
+describe('PUT /api/admin/blogs/:id', () => {
+  it.each(['editor', 'admin'] as const)('lets a signed-in %s replace a post, moving it to another app', async (role) => {
+    const post = await createPost({ title: 'Old', images: ['https://example.com/old.png'] });
+    const res = await update(
+      post.id,
+      validPost({ appId: appB.id, title: 'New', content: '<p>New body</p>', images: ['/media/uploads/new.png'] }),
+      session(role),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(POST_KEYS);
+    expect(body).toMatchObject({
+      id: post.id,
+      appId: appB.id,
+      title: 'New',
+      content: '<p>New body</p>',
+      images: ['/media/uploads/new.png'],
+      isPublished: false,
+      publishedAt: null,
+      createdAt: post.createdAt,
+    });
+    expect((await getPost(post.id, editor)).json()).toEqual(body);
+  });
+
+  it('sanitises the content on update', async () => {
+    const post = await createPost();
+    const res = await update(post.id, validPost({ content: XSS_CONTENT }));
+    expect(res.statusCode, res.body).toBe(200);
+    expectSanitised(res.json().content);
+    expectSanitised((await getPost(post.id, editor)).json().content);
+  });
+
+  it('publishes a draft when isPublished is true, setting publishedAt', async () => {
+    const post = await createPost();
+    const from = Date.now();
+    const res = await update(post.id, validPost({ isPublished: true, publishedAt: '2001-01-01T00:00:00.000Z' }));
+    const to = Date.now();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().isPublished).toBe(true);
+    expectRecent(res.json().publishedAt, from, to);
+  });
+
+  it('keeps the first publishedAt on later updates, and a published post stays published', async () => {
+    const post = await createPost({ isPublished: true });
+    const firstPublished = '2020-03-04T05:06:07.000Z';
+    await setDates(post.id, { publishedAt: firstPublished });
+
+    const republished = await update(post.id, validPost({ title: 'Edited', isPublished: true, publishedAt: '2030-01-01T00:00:00.000Z' }));
+    expect(republished.statusCode, republished.body).toBe(200);
+    expect(republished.json()).toMatchObject({ title: 'Edited', isPublished: true, publishedAt: firstPublished });
+
+    // No action returns a post to draft (SPEC §4): isPublished false is ignored for a published post.
+    const unpublish = await update(post.id, validPost({ title: 'Edited again', isPublished: false, publishedAt: null }));
+    expect(unpublish.statusCode, unpublish.body).toBe(200);
+    expect(unpublish.json()).toMatchObject({ title: 'Edited again', isPublished: true, publishedAt: firstPublished });
+    expect((await getPost(post.id)).json()).toMatchObject({ isPublished: true, publishedAt: firstPublished });
+  });
+
+  it('validates the body and leaves the post unchanged', async () => {
+    const post = await createPost({ title: 'Stable' });
+    expectSingleIssue(await update(post.id, validPost({ title: '' })), 'title', 'Title is required');
+    expectSingleIssue(await update(post.id, validPost({ content: ' ' })), 'content', 'Content is required');
+    expectSingleIssue(await update(post.id, validPost({ images: ['javascript:alert(1)'] })), 'images.0', 'Each image must be a valid URL');
+    expectSingleIssue(await update(post.id, validPost({ appId: 'abc' })), 'appId', 'Please select an app');
+    expectSingleIssue(await update(post.id, validPost({ appId: MISSING_ID })), 'appId', 'Please select an app');
+    expect((await getPost(post.id, editor)).json()).toMatchObject({ title: 'Stable', appId: appA.id });
+  });
+
+  it('is 404 for a missing post', async () => {
+    const res = await update(MISSING_ID, validPost());
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Blog post not found', code: 'NOT_FOUND' });
+  });
+
+  it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
+    const res = await update(id, validPost());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+
+  it('is 401 for an anonymous visitor and changes nothing', async () => {
+    const post = await createPost({ title: 'Mine' });
+    const res = await update(post.id, validPost({ title: 'Hijacked' }), null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await getPost(post.id, editor)).json().title).toBe('Mine');
+  });
+});
+
+describe('PATCH /api/admin/blogs/:id/publish', () => {
+  it.each(['editor', 'admin'] as const)('lets a signed-in %s publish a draft, setting publishedAt', async (role) => {
+    const post = await createPost();
+    const from = Date.now();
+    const res = await publish(post.id, session(role));
+    const to = Date.now();
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(POST_KEYS);
+    expect(body).toMatchObject({ id: post.id, title: post.title, isPublished: true });
+    expectRecent(body.publishedAt, from, to);
+    // Now visible to visitors.
+    expect((await getPost(post.id)).statusCode).toBe(200);
+  });
+
+  it('does not move publishedAt when publishing again', async () => {
+    const post = await createPost({ isPublished: true });
+    const firstPublished = '2019-12-31T23:59:59.000Z';
+    await setDates(post.id, { publishedAt: firstPublished });
+    const res = await publish(post.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isPublished: true, publishedAt: firstPublished });
+    expect((await getPost(post.id)).json().publishedAt).toBe(firstPublished);
+  });
+
+  it('is 404 for a missing post', async () => {
+    const res = await publish(MISSING_ID);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Blog post not found', code: 'NOT_FOUND' });
+  });
+
+  it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
+    const res = await publish(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+
+  it('is 401 for an anonymous visitor and leaves the draft unpublished', async () => {
+    const post = await createPost();
+    const res = await publish(post.id, null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await getPost(post.id, editor)).json()).toMatchObject({ isPublished: false, publishedAt: null });
+  });
+});
+
+describe('DELETE /api/admin/blogs/:id', () => {
+  it.each(['editor', 'admin'] as const)('lets a signed-in %s delete a post', async (role) => {
+    const post = await createPost({ isPublished: true });
+    const res = await remove(post.id, session(role));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect((await getPost(post.id, editor)).statusCode).toBe(404);
+    const again = await remove(post.id, session(role));
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'Blog post not found', code: 'NOT_FOUND' });
+  });
+
+  it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
+    const res = await remove(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+
+  it('is 401 for an anonymous visitor and keeps the post', async () => {
+    const post = await createPost({ isPublished: true });
+    const res = await remove(post.id, null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await getPost(post.id)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/blogs/:id', () => {
+  it('shows a published post to anyone, with the full shape', async () => {
+    const post = await createPost({ isPublished: true, images: ['https://example.com/x.png'] });
+    const res = await getPost(post.id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(POST_KEYS);
+    expect(body).toMatchObject({ id: post.id, appId: appA.id, isPublished: true, images: ['https://example.com/x.png'] });
+    expectIsoTimestamp(body.publishedAt);
+  });
+
+  it('hides a draft from anonymous visitors (404) but shows it to signed-in staff', async () => {
+    const draft = await createPost({ title: 'Secret draft' });
+    for (const cookie of [null, 'sid=forged-session-token']) {
+      const res = await getPost(draft.id, cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Blog post not found', code: 'NOT_FOUND' });
+      expect(res.body).not.toContain('Secret draft');
+    }
+    for (const cookie of [editor, admin]) {
+      const res = await getPost(draft.id, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: draft.id, title: 'Secret draft', isPublished: false, publishedAt: null });
+    }
+  });
+
+  it('is 404 for a missing post', async () => {
+    const res = await getPost(MISSING_ID, editor);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Blog post not found', code: 'NOT_FOUND' });
+  });
+
+  it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
+    const res = await getPost(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+});
+
+describe('GET /api/apps/:id/blogs', () => {
+  let listApp: { id: number; title: string };
+  let published: { id: number };
+  let draft: { id: number };
+  let otherAppPost: { id: number };
+
+  beforeAll(async () => {
+    listApp = await createApp('Listed App');
+    published = await createPost({ appId: listApp.id, title: 'Visible', isPublished: true });
+    draft = await createPost({ appId: listApp.id, title: 'Hidden draft' });
+    otherAppPost = await createPost({ appId: appB.id, title: 'Elsewhere', isPublished: true });
+  });
+
+  it('gives anonymous visitors only the published posts of that app', async () => {
+    for (const cookie of [null, 'sid=forged-session-token']) {
+      const res = await listForApp(listApp.id, cookie);
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as Array<Record<string, unknown>>;
+      expect(list.map((p) => p.id)).toEqual([published.id]);
+      expect(Object.keys(list[0]!).sort()).toEqual(POST_KEYS);
+      expect(res.body).not.toContain('Hidden draft');
+    }
+  });
+
+  it('gives signed-in staff the drafts too', async () => {
+    for (const cookie of [editor, admin]) {
+      const res = await listForApp(listApp.id, cookie);
+      expect(res.statusCode).toBe(200);
+      const ids = res.json().map((p: { id: number }) => p.id);
+      expect(ids.sort()).toEqual([published.id, draft.id].sort());
+      expect(ids).not.toContain(otherAppPost.id);
+    }
+  });
+
+  it('is an empty list for an app without posts', async () => {
+    const empty = await createApp('No posts yet');
+    const res = await listForApp(empty.id, editor);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('is 404 for a missing app', async () => {
+    const res = await listForApp(MISSING_ID);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'App not found', code: 'NOT_FOUND' });
+  });
+
+  it.each(BAD_IDS)('is 400 (never 500) for the app id %s', async (id) => {
+    const res = await listForApp(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+  });
+});
+
+describe('GET /api/admin/blogs', () => {
+  it('is 401 for an anonymous visitor', async () => {
+    for (const cookie of [null, 'sid=forged-session-token']) {
+      const res = await adminList(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('lists every post, drafts included, each with its appTitle', async () => {
+    const draft = await createPost({ appId: appA.id, title: 'Admin draft' });
+    const live = await createPost({ appId: appB.id, title: 'Admin live', isPublished: true });
+    for (const cookie of [editor, admin]) {
+      const res = await adminList(cookie);
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as Array<Record<string, unknown>>;
+      expect(list.length).toBe(await postCount());
+      for (const item of list) expect(Object.keys(item).sort()).toEqual(ADMIN_POST_KEYS);
+      expect(list.find((p) => p.id === draft.id)).toMatchObject({ isPublished: false, appId: appA.id, appTitle: appA.title });
+      expect(list.find((p) => p.id === live.id)).toMatchObject({ isPublished: true, appId: appB.id, appTitle: appB.title });
+    }
+  });
+
+  it('puts the newest post first', async () => {
+    // Written in an order unrelated to their dates, so id order cannot pass for date order.
+    const newest = await createPost({ title: 'Newest' });
+    const oldest = await createPost({ title: 'Oldest' });
+    const middle = await createPost({ title: 'Middle', isPublished: true });
+    await setDates(oldest.id, { createdAt: '2021-01-01T00:00:00.000Z' });
+    await setDates(middle.id, { createdAt: '2022-01-01T00:00:00.000Z', publishedAt: '2022-01-02T00:00:00.000Z' });
+    await setDates(newest.id, { createdAt: '2023-01-01T00:00:00.000Z' });
+    const ids = (await adminList()).json().map((p: { id: number }) => p.id);
+    const mine = ids.filter((id: number) => [oldest.id, middle.id, newest.id].includes(id));
+    expect(mine).toEqual([newest.id, middle.id, oldest.id]);
+    // Posts written just now come before all three backdated ones.
+    const fresh = await createPost({ title: 'Fresh' });
+    const after = (await adminList()).json().map((p: { id: number }) => p.id);
+    expect(after.indexOf(fresh.id)).toBeLessThan(after.indexOf(newest.id));
+  });
+});
