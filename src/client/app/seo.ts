@@ -1,0 +1,124 @@
+// Titles, descriptions and structured data of every public page: one place, used by the
+// server render (HTML head) and by the browser (document.title on navigation).
+import { paths } from '../../shared/paths';
+import type { App } from '../../shared/schemas/apps';
+import type { BlogPost } from '../../shared/schemas/blog-posts';
+import type { HomeContent } from '../../shared/schemas/site-content';
+import { excerpt, truncate } from '../../shared/text';
+import type { HeadData } from './head';
+import type { SiteInfo } from './site-context';
+
+const GAME_WORDS = /\b(game|puzzle|play|level|tactic|platform|adventure|arcade|strategy)/i;
+
+export const abs = (site: SiteInfo, path: string) => (/^https?:\/\//.test(path) ? path : `${site.url}${path}`);
+
+/** The numeric App Store id in a link such as https://apps.apple.com/app/name/id1234567890. */
+export function appStoreId(link: string | null | undefined): string | undefined {
+  return link ? /\/id(\d{5,})/.exec(link)?.[1] : undefined;
+}
+
+export function appJsonLd(site: SiteInfo, app: App): object {
+  const isGame = GAME_WORDS.test(`${app.title} ${app.description}`);
+  const stores = [app.googlePlayLink, app.appStoreLink, app.webAppLink].filter(Boolean) as string[];
+  return {
+    '@context': 'https://schema.org',
+    '@type': isGame ? 'VideoGame' : 'SoftwareApplication',
+    name: app.title,
+    description: app.description,
+    image: abs(site, app.screenshots[0] ?? app.icon),
+    applicationCategory: isGame ? 'GameApplication' : 'MobileApplication',
+    operatingSystem: [app.googlePlayLink && 'Android', app.appStoreLink && 'iOS', app.webAppLink && 'Web'].filter(Boolean).join(', ') || undefined,
+    author: { '@type': 'Organization', name: site.name, url: site.url },
+    ...(stores[0] ? { installUrl: stores[0] } : {}),
+    ...(stores.length
+      ? { offers: stores.map((url) => ({ '@type': 'Offer', url, price: '0', priceCurrency: 'USD' })) }
+      : {}),
+    url: abs(site, paths.appBlogs(app.id)),
+  };
+}
+
+export function homeHead(site: SiteInfo, home: HomeContent | null, apps: App[]): HeadData {
+  const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : `${site.name} | Mobile Games & Apps`;
+  const description =
+    home?.heroContent || `${site.name} is an independent studio making mobile games and apps. Browse our portfolio.`;
+  return {
+    title,
+    description: truncate(description, 160),
+    path: paths.home,
+    image: apps[0]?.screenshots[0],
+    feeds: [{ title: `${site.name} blog`, href: paths.rss }],
+    jsonLd: [
+      { '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: site.url, logo: abs(site, '/media/demo/default-icon.svg') },
+      ...apps.map((app) => appJsonLd(site, app)),
+    ],
+  };
+}
+
+export function aboutHead(site: SiteInfo): HeadData {
+  return {
+    title: `About Us | ${site.name}`,
+    description: `Learn about ${site.name}: our mission, our team and our approach to creating mobile games that people love.`,
+    path: paths.about,
+  };
+}
+
+export function contactHead(site: SiteInfo): HeadData {
+  return {
+    title: `Contact | ${site.name}`,
+    description: `Get in touch with ${site.name}: questions, feedback or partnership ideas about our mobile games and apps.`,
+    path: paths.contact,
+  };
+}
+
+export function privacyHead(site: SiteInfo): HeadData {
+  return {
+    title: `Privacy Policy | ${site.name}`,
+    description: `How ${site.name} collects, uses and protects your information in our mobile games, apps and website.`,
+    path: paths.privacy,
+  };
+}
+
+export function appBlogsHead(site: SiteInfo, app: App): HeadData {
+  return {
+    title: `${app.title} Blog | ${site.name}`,
+    description: truncate(`News, devlogs and updates about ${app.title}. ${app.description}`, 160),
+    path: paths.appBlogs(app.id),
+    image: app.screenshots[0],
+    appStoreId: appStoreId(app.appStoreLink),
+    feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
+    jsonLd: [appJsonLd(site, app)],
+  };
+}
+
+export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefined): HeadData {
+  const description = excerpt(post.content, 160);
+  const image = post.images[0] ?? app?.screenshots[0];
+  return {
+    title: `${post.title} | ${app ? `${app.title} | ` : ''}${site.name}`,
+    description,
+    path: paths.blogPost(post.id),
+    image,
+    type: 'article',
+    appStoreId: appStoreId(app?.appStoreLink),
+    feeds: app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : [],
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description,
+        ...(image ? { image: abs(site, image) } : {}),
+        ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+        dateModified: post.updatedAt,
+        author: { '@type': 'Organization', name: site.name, url: site.url },
+        publisher: { '@type': 'Organization', name: site.name, url: site.url },
+        mainEntityOfPage: abs(site, paths.blogPost(post.id)),
+        ...(app ? { about: { '@type': 'SoftwareApplication', name: app.title } } : {}),
+      },
+    ],
+  };
+}
+
+export function notFoundHead(site: SiteInfo, path: string, title = '404 Page Not Found'): HeadData {
+  return { title: `${title} | ${site.name}`, description: 'The page you are looking for does not exist.', path, status: 404, noindex: true };
+}

@@ -1,0 +1,26 @@
+import './styles.css';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/app';
+import type { SiteInfo } from './app/site-context';
+import { makeQueryClient } from './lib/query-client';
+
+interface BootData {
+  site: SiteInfo;
+  state: DehydratedState;
+}
+
+const boot = JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}') as BootData;
+const queryClient = makeQueryClient();
+if (boot.state) hydrate(queryClient, boot.state);
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <BrowserRouter>
+      <App queryClient={queryClient} site={boot.site} />
+    </BrowserRouter>
+  </StrictMode>,
+);

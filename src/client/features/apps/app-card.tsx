@@ -1,0 +1,126 @@
+import { Newspaper } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import type { App, AppLinkField } from '../../../shared/schemas/apps';
+import type { SpriteIconName } from '../../../shared/icons';
+import { SpriteIcon } from '../../components/sprite-icon';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/utils';
+import { StatusBadge } from './status-badge';
+
+export const DEFAULT_SCREENSHOT = '/media/demo/default-screenshot.svg';
+export const DEFAULT_ICON = '/media/demo/default-icon.svg';
+
+const LINKS: { field: AppLinkField; label: string; icon: SpriteIconName }[] = [
+  { field: 'googlePlayLink', label: 'Get it on Google Play', icon: 'google-play' },
+  { field: 'appStoreLink', label: 'Download on the App Store', icon: 'app-store' },
+  { field: 'webAppLink', label: 'Play in browser', icon: 'globe' },
+  { field: 'githubRepoLink', label: 'GitHub repository', icon: 'github' },
+  { field: 'twitterLink', label: 'X (Twitter)', icon: 'x-twitter' },
+  { field: 'instagramLink', label: 'Instagram', icon: 'instagram' },
+  { field: 'facebookLink', label: 'Facebook', icon: 'facebook' },
+];
+
+/** An image that swaps to a fallback when its source is missing or fails to load. */
+export function FallbackImage({ src, fallback, ...props }: { src?: string | null; fallback: string } & React.ComponentProps<'img'>) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+  const current = src && failed !== src ? src : fallback;
+  // An image that failed before hydration fired its error event before React listened.
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && current !== fallback) setFailed(src ?? null);
+  }, [current, fallback, src]);
+  return <img {...props} ref={ref} src={current} onError={() => current !== fallback && setFailed(src ?? null)} />;
+}
+
+/** Icon link with a CSS tooltip (hover and keyboard focus), so no tooltip library is downloaded here. */
+function IconLink({ href, label, icon }: { href: string; label: string; icon: SpriteIconName }) {
+  return (
+    <span className="group/tip relative inline-flex">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${label} (opens in a new tab)`}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-9 text-muted-foreground hover:text-foreground')}
+      >
+        <SpriteIcon name={icon} className="size-[18px]" />
+      </a>
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute bottom-full left-1/2 z-20 mb-1 -translate-x-1/2 rounded-md bg-foreground px-2 py-1 text-xs whitespace-nowrap text-background opacity-0 shadow transition-opacity delay-0 group-hover/tip:opacity-100 group-hover/tip:delay-700 group-focus-within/tip:opacity-100"
+      >
+        {label}
+      </span>
+    </span>
+  );
+}
+
+export function AppCard({ app, postCount, eager = false }: { app: App; postCount: number; eager?: boolean }) {
+  const links = LINKS.filter((l) => app[l.field]);
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-[transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:shadow-lg"
+      data-testid="app-card"
+    >
+      <div className="relative">
+        <FallbackImage
+          src={app.screenshots[0]}
+          fallback={DEFAULT_SCREENSHOT}
+          alt={`Screenshot of ${app.title}`}
+          width={1280}
+          height={720}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-video w-full bg-muted object-cover"
+        />
+        <FallbackImage
+          src={app.icon}
+          fallback={DEFAULT_ICON}
+          alt={`${app.title} icon`}
+          width={64}
+          height={64}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="absolute -bottom-8 left-5 size-16 rounded-full border-4 border-card bg-muted object-cover shadow-md"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 px-5 pt-10 pb-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="text-lg leading-tight font-semibold">{app.title}</h3>
+          <StatusBadge status={app.status} />
+        </div>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{app.description}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <div className="-ml-2 flex flex-wrap items-center">
+            {links.map((l) => (
+              <IconLink key={l.field} href={app[l.field]!} label={l.label} icon={l.icon} />
+            ))}
+          </div>
+          {postCount > 0 && (
+            <Link to={paths.appBlogs(app.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <Newspaper aria-hidden="true" />
+              Blog posts
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function AppCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card" data-testid="app-card-skeleton">
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="space-y-3 px-5 pt-10 pb-5">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-4/5" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { formatLongUs } from '../../../shared/dates';
+import { Head } from '../../app/head';
+import { aboutHead } from '../../app/seo';
+import { useSite } from '../../app/site-context';
+import { PageContainer, RichText } from '../../components/page';
+import { Spinner } from '../../components/ui/spinner';
+import { useAboutUs } from '../../features/pages/api';
+
+export default function AboutPage() {
+  const site = useSite();
+  const about = useAboutUs();
+  return (
+    <PageContainer narrow>
+      <Head {...aboutHead(site)} />
+      {about.isPending ? (
+        <div className="flex justify-center py-24">
+          <Spinner label="Loading About Us" />
+        </div>
+      ) : about.isError ? (
+        <div className="py-16 text-center">
+          <h1 className="text-2xl font-bold">Failed to load content</h1>
+          <p className="mt-2 text-muted-foreground">Please try again later</p>
+        </div>
+      ) : !about.data ? (
+        <div className="py-16 text-center">
+          <h1 className="text-3xl font-bold">About Us</h1>
+          <p className="mt-2 text-muted-foreground">Content not available</p>
+        </div>
+      ) : (
+        <article>
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{about.data.title}</h1>
+          <RichText html={about.data.content} className="mt-8 prose-lg" />
+          <p className="mt-10 border-t pt-4 text-sm text-muted-foreground">
+            Last updated: {formatLongUs(about.data.lastUpdated)}
+          </p>
+        </article>
+      )}
+    </PageContainer>
+  );
+}

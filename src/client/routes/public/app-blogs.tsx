@@ -1,0 +1,143 @@
+import { ArrowLeft, ArrowRight, Rss } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { EXCERPT_PUBLIC } from '../../../shared/constants';
+import { paths } from '../../../shared/paths';
+import { excerpt } from '../../../shared/text';
+import { Head } from '../../app/head';
+import { appBlogsHead, notFoundHead } from '../../app/seo';
+import { useSite } from '../../app/site-context';
+import { LocalDate } from '../../components/local-date';
+import { PageContainer } from '../../components/page';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
+import { useApp } from '../../features/apps/api';
+import { useAppBlogs } from '../../features/blogs/api';
+import { PostStatusBadge } from '../../features/blogs/post-status';
+import { parseId } from '../../lib/params';
+
+export function AppNotFound() {
+  const site = useSite();
+  return (
+    <PageContainer narrow className="py-24 text-center">
+      <Head {...notFoundHead(site, '', 'App Not Found')} />
+      <h1 className="text-3xl font-bold">App Not Found</h1>
+      <p className="mt-3 text-muted-foreground">The app you are looking for does not exist or has been removed.</p>
+      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Home
+      </Link>
+    </PageContainer>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading blog posts" className="space-y-6">
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-20 rounded-2xl" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-8 w-1/2" />
+          <Skeleton className="h-4 w-3/4" />
+        </div>
+      </div>
+      {[0, 1].map((i) => (
+        <Skeleton key={i} className="h-40 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+export default function AppBlogsPage() {
+  const site = useSite();
+  const appId = parseId(useParams().appId);
+  // A non-numeric id is never sent to the server.
+  const app = useApp(appId ?? 0, appId !== null);
+  const posts = useAppBlogs(appId ?? 0, appId !== null);
+
+  if (appId === null || app.isError) return <AppNotFound />;
+  if (app.isPending) {
+    return (
+      <PageContainer narrow>
+        <ListSkeleton />
+      </PageContainer>
+    );
+  }
+  const a = app.data;
+  return (
+    <PageContainer narrow>
+      <Head {...appBlogsHead(site, a)} />
+      <Link to={paths.home} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Home
+      </Link>
+      <header className="mt-6 flex items-center gap-5">
+        <FallbackImage
+          src={a.icon}
+          fallback={DEFAULT_ICON}
+          alt={`${a.title} icon`}
+          width={80}
+          height={80}
+          className="size-20 shrink-0 rounded-2xl border bg-muted object-cover shadow-sm"
+        />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{a.title}</h1>
+          <p className="mt-1 text-muted-foreground">{a.description}</p>
+        </div>
+      </header>
+      <div className="mt-10 flex items-center justify-between gap-4">
+        <h2 className="text-xl font-semibold">Blog posts</h2>
+        <a href={paths.appRss(a.id)} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <Rss aria-hidden="true" className="size-4" />
+          RSS
+        </a>
+      </div>
+      {posts.isPending ? (
+        <div className="mt-6 space-y-4" aria-busy="true" aria-label="Loading blog posts">
+          <Skeleton className="h-40 w-full rounded-xl" />
+          <Skeleton className="h-40 w-full rounded-xl" />
+        </div>
+      ) : posts.isError ? (
+        <p role="alert" className="mt-6 text-muted-foreground">
+          The blog posts could not be loaded. Please try again later.
+        </p>
+      ) : posts.data.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed p-10 text-center">
+          <p className="text-lg font-semibold">No blog posts yet</p>
+          <p className="mt-1 text-muted-foreground">Check back later for updates about {a.title}.</p>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-5">
+          {posts.data.map((post) => (
+            <li key={post.id}>
+              <article className="rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  {post.publishedAt ? (
+                    <LocalDate iso={post.publishedAt} className="text-sm text-muted-foreground" />
+                  ) : (
+                    <span />
+                  )}
+                  <PostStatusBadge isPublished={post.isPublished} />
+                </div>
+                <h3 className="mt-2 text-xl font-semibold">
+                  <Link to={paths.blogPost(post.id)} className="hover:text-primary">
+                    {post.title}
+                  </Link>
+                </h3>
+                <p className="mt-2 text-muted-foreground">{excerpt(post.content, EXCERPT_PUBLIC)}</p>
+                <Link
+                  to={paths.blogPost(post.id)}
+                  className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+                  aria-label={`Read More: ${post.title}`}
+                >
+                  Read More
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageContainer>
+  );
+}

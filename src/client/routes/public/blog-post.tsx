@@ -1,0 +1,112 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { Head } from '../../app/head';
+import { blogPostHead, notFoundHead } from '../../app/seo';
+import { useSite } from '../../app/site-context';
+import { LocalDate } from '../../components/local-date';
+import { PageContainer, RichText } from '../../components/page';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
+import { useApp } from '../../features/apps/api';
+import { useBlogPost } from '../../features/blogs/api';
+import { PostStatusBadge } from '../../features/blogs/post-status';
+import { parseId } from '../../lib/params';
+
+function PostNotFound() {
+  const site = useSite();
+  return (
+    <PageContainer narrow className="py-24 text-center">
+      <Head {...notFoundHead(site, '', 'Blog Post Not Found')} />
+      <h1 className="text-3xl font-bold">Blog Post Not Found</h1>
+      <p className="mt-3 text-muted-foreground">The post you are looking for does not exist or has been removed.</p>
+      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Home
+      </Link>
+    </PageContainer>
+  );
+}
+
+export default function BlogPostPage() {
+  const site = useSite();
+  const id = parseId(useParams().id);
+  const post = useBlogPost(id ?? 0, id !== null);
+  const app = useApp(post.data?.appId ?? 0, Boolean(post.data));
+
+  if (id === null || post.isError) return <PostNotFound />;
+  if (post.isPending) {
+    return (
+      <PageContainer narrow>
+        <div aria-busy="true" aria-label="Loading blog post" className="space-y-4">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      </PageContainer>
+    );
+  }
+  const p = post.data;
+  const a = app.data;
+  return (
+    <PageContainer narrow>
+      <Head {...blogPostHead(site, p, a)} />
+      <nav aria-label="Back" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <Link to={paths.home} className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Home
+        </Link>
+        <Link to={paths.appBlogs(p.appId)} className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {a ? `Back to ${a.title} Blog` : 'Back to Blog'}
+        </Link>
+      </nav>
+      <article className="mt-8">
+        {a && (
+          <Link to={paths.appBlogs(a.id)} className="inline-flex items-center gap-3 rounded-lg hover:opacity-90">
+            <FallbackImage
+              src={a.icon}
+              fallback={DEFAULT_ICON}
+              alt=""
+              width={40}
+              height={40}
+              className="size-10 rounded-xl border bg-muted object-cover"
+            />
+            <span className="font-semibold">{a.title}</span>
+          </Link>
+        )}
+        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{p.title}</h1>
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          {p.publishedAt && <LocalDate iso={p.publishedAt} />}
+          <PostStatusBadge isPublished={p.isPublished} />
+        </div>
+        <RichText html={p.content} className="mt-8 prose-lg" />
+        {p.images.length > 0 && (
+          <section aria-labelledby="gallery-title" className="mt-12">
+            <h2 id="gallery-title" className="text-xl font-semibold">
+              Gallery
+            </h2>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              {p.images.map((src, i) => (
+                <a key={`${src}-${i}`} href={src} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg border">
+                  <img
+                    src={src}
+                    alt={`${p.title}: image ${i + 1} of ${p.images.length}`}
+                    width={1200}
+                    height={630}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[1200/630] w-full bg-muted object-cover transition-transform hover:scale-[1.02]"
+                  />
+                </a>
+              ))}
+            </div>
+          </section>
+        )}
+      </article>
+    </PageContainer>
+  );
+}

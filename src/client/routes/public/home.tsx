@@ -1,0 +1,67 @@
+import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
+import { useSite } from '../../app/site-context';
+import { AppCard, AppCardSkeleton } from '../../features/apps/app-card';
+import { useApps, useBlogCounts } from '../../features/apps/api';
+import { useHomeContent } from '../../features/pages/api';
+import { Head } from '../../app/head';
+import { homeHead } from '../../app/seo';
+
+export default function HomePage() {
+  const site = useSite();
+  const home = useHomeContent();
+  const apps = useApps();
+  const counts = useBlogCounts();
+  const content = home.data;
+  const title = content?.heroTitle || site.name;
+
+  return (
+    <>
+      <Head {...homeHead(site, content ?? null, apps.data ?? [])} />
+      <section className="relative overflow-hidden border-b">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_20%_-10%,color-mix(in_oklch,var(--primary)_22%,transparent),transparent),radial-gradient(40rem_24rem_at_90%_10%,color-mix(in_oklch,var(--primary)_12%,transparent),transparent)]"
+        />
+        <div className="relative mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{title}</h1>
+          {content?.heroSubtitle && (
+            <p className="mt-4 max-w-2xl text-lg font-medium text-primary sm:text-xl">{content.heroSubtitle}</p>
+          )}
+          {content?.heroContent && (
+            <p className="mt-4 max-w-2xl text-base leading-relaxed text-muted-foreground sm:text-lg">{content.heroContent}</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        <div className="mb-8 max-w-2xl">
+          <h2 id="featured-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {content?.featuredAppTitle || FALLBACK_FEATURED_TITLE}
+          </h2>
+          {content?.ctaText && <p className="mt-2 text-muted-foreground">{content.ctaText}</p>}
+        </div>
+        {apps.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading apps">
+            {Array.from({ length: HOME_SKELETON_CARDS }, (_, i) => (
+              <AppCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : apps.isError ? (
+          <p role="alert" className="rounded-lg border border-destructive/40 p-6 text-center text-muted-foreground">
+            Our apps could not be loaded right now. Please try again later.
+          </p>
+        ) : apps.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+            New games are on their way. Check back soon!
+          </p>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {apps.data.map((app, i) => (
+              <AppCard key={app.id} app={app} postCount={counts.data?.[String(app.id)] ?? 0} eager={i < 3} />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { formatLongGb } from '../../../shared/dates';
+import { Head } from '../../app/head';
+import { privacyHead } from '../../app/seo';
+import { useSite } from '../../app/site-context';
+import { PageContainer, RichText } from '../../components/page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { usePrivacyPolicy } from '../../features/pages/api';
+
+export default function PrivacyPage() {
+  const site = useSite();
+  const policy = usePrivacyPolicy();
+  return (
+    <PageContainer narrow>
+      <Head {...privacyHead(site)} />
+      <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Privacy Policy</h1>
+      {policy.isPending ? (
+        <div className="mt-6 space-y-4" aria-busy="true" aria-label="Loading privacy policy" data-testid="privacy-skeleton">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-6 w-1/2" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/6" />
+        </div>
+      ) : policy.isError ? (
+        <p role="alert" className="mt-6 text-muted-foreground">
+          The privacy policy could not be loaded. Please try again later.
+        </p>
+      ) : (
+        <>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Last updated: {policy.data?.lastUpdated ? formatLongGb(policy.data.lastUpdated) : 'N/A'}
+          </p>
+          {policy.data ? (
+            <RichText html={policy.data.content} className="mt-8" />
+          ) : (
+            <p className="mt-8 text-muted-foreground">Our privacy policy is being written. Please check back soon.</p>
+          )}
+        </>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,114 @@
+// For search engines and feed readers: robots.txt, sitemap.xml and RSS 2.0 feeds.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IdParamsSchema } from '../../shared/schemas/common';
+import { paths } from '../../shared/paths';
+import { excerpt } from '../../shared/text';
+import { appsRepo } from '../modules/apps/apps.repo';
+import { blogsRepo } from '../modules/blogs/blogs.repo';
+import { notFound } from '../lib/errors';
+import type { AppInstance, Deps } from '../types';
+import type { BlogPost } from '../../shared/schemas/blog-posts';
+
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function feedsRoutes(app: AppInstance, deps: Deps): void {
+  const base = deps.config.siteUrl;
+  const apps = appsRepo(deps.database.db);
+  const blogs = blogsRepo(deps.database.db);
+  const cache = new Map<string, string>();
+  deps.content.onChange(() => cache.clear());
+
+  const cached = async (key: string, make: () => Promise<string>) => {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const value = await make();
+    cache.set(key, value);
+    return value;
+  };
+  const send = (reply: FastifyReply, type: string, body: string) =>
+    reply.type(type).header('cache-control', 'public, max-age=300').send(body);
+
+  app.get('/robots.txt', (_request, reply) =>
+    send(
+      reply,
+      'text/plain; charset=utf-8',
+      `User-agent: *\nAllow: /\nDisallow: /admin-page\nDisallow: /api\n\nSitemap: ${base}${paths.sitemap}\n`,
+    ),
+  );
+
+  app.get(paths.sitemap, async (_request, reply) => {
+    const body = await cached('sitemap', async () => {
+      const [appList, posts] = await Promise.all([apps.list(), blogs.listPublished()]);
+      const latest = (list: BlogPost[]) => list.map((p) => p.updatedAt).sort().at(-1);
+      const urls: { loc: string; lastmod?: string }[] = [
+        { loc: paths.home, lastmod: appList.map((a) => a.updatedAt).sort().at(-1) },
+        { loc: paths.about },
+        { loc: paths.contact },
+        { loc: paths.privacy },
+        ...appList.map((a) => ({
+          loc: paths.appBlogs(a.id),
+          lastmod: latest(posts.filter((p) => p.appId === a.id)) ?? a.updatedAt,
+        })),
+        ...posts.map((p) => ({ loc: paths.blogPost(p.id), lastmod: p.updatedAt })),
+      ];
+      return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls
+  .map((u) => `  <url><loc>${xml(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`)
+  .join('\n')}
+</urlset>
+`;
+    });
+    return send(reply, 'application/xml; charset=utf-8', body);
+  });
+
+  const rss = (title: string, link: string, selfPath: string, description: string, posts: BlogPost[], appTitles: Map<number, string>) => {
+    const items = posts
+      .map((p) => {
+        const url = `${base}${paths.blogPost(p.id)}`;
+        const category = appTitles.get(p.appId);
+        return `    <item>
+      <title>${xml(p.title)}</title>
+      <link>${xml(url)}</link>
+      <guid isPermaLink="true">${xml(url)}</guid>
+      <pubDate>${new Date(p.publishedAt ?? p.createdAt).toUTCString()}</pubDate>
+      ${category ? `<category>${xml(category)}</category>` : ''}
+      <description>${xml(excerpt(p.content, 400))}</description>
+    </item>`;
+      })
+      .join('\n');
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${xml(title)}</title>
+    <link>${xml(link)}</link>
+    <description>${xml(description)}</description>
+    <language>en</language>
+    <atom:link href="${xml(base + selfPath)}" rel="self" type="application/rss+xml"/>
+${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].createdAt).toUTCString()}</lastBuildDate>\n` : ''}${items}
+  </channel>
+</rss>
+`;
+  };
+
+  app.get(paths.rss, async (_request, reply) => {
+    const body = await cached('rss', async () => {
+      const [appList, posts] = await Promise.all([apps.list(), blogs.listPublished()]);
+      const titles = new Map(appList.map((a) => [a.id, a.title]));
+      return rss(`${deps.config.siteName} blog`, `${base}/`, paths.rss, `News and devlogs from ${deps.config.siteName}`, posts, titles);
+    });
+    return send(reply, 'application/rss+xml; charset=utf-8', body);
+  });
+
+  app.get('/apps/:id/rss.xml', { schema: { params: IdParamsSchema } }, async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+    const id = request.params.id;
+    const body = await cached(`rss:${id}`, async () => {
+      const found = await apps.get(id);
+      if (!found) throw notFound('App');
+      const posts = await blogs.listByApp(id, false);
+      return rss(`${found.title} blog`, `${base}${paths.appBlogs(id)}`, paths.appRss(id), `News and updates about ${found.title}`, posts, new Map([[id, found.title]]));
+    });
+    return send(reply, 'application/rss+xml; charset=utf-8', body);
+  });
+}

@@ -1,0 +1,91 @@
+// Server rendering of the public routes: prefetch the route's reads through the API itself,
+// render React to HTML, and wrap it in the document with its head tags.
+import { Writable } from 'node:stream';
+import { dehydrate } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import { matchPath, StaticRouter } from 'react-router';
+import { App } from '../../client/app/app';
+import { HeadCollector, HeadContext, type HeadData } from '../../client/app/head';
+import { publicRoutes } from '../../client/app/routes';
+import type { SiteInfo } from '../../client/app/site-context';
+import { makeQueryClient } from '../../client/lib/query-client';
+import { THEME_SCRIPT } from '../../client/lib/theme-script';
+import { api } from '../../shared/paths';
+import type { BlogPost } from '../../shared/schemas/blog-posts';
+import type { AppInstance } from '../types';
+import type { AssetResolver } from './assets';
+import { renderDocument } from './html';
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+function toHtml(node: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(node, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        reject(error);
+      },
+    });
+  });
+}
+
+export interface RendererOptions {
+  app: AppInstance;
+  site: SiteInfo;
+  assets: () => AssetResolver;
+}
+
+export function createRenderer({ app, site, assets }: RendererOptions) {
+  return async function render(url: string, cookie?: string): Promise<RenderedPage> {
+    const pathname = url.split('?')[0]!;
+    const route = publicRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname))!;
+    const params = matchPath({ path: route.path, end: true }, pathname)?.params ?? {};
+
+    // Reads go through the API in-process, with the visitor's cookie (staff preview drafts).
+    const queryClient = makeQueryClient(async (path) => {
+      const res = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+    });
+    const prefetch = (keys: string[]) => Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: [key] })));
+    await prefetch(route.prefetch(params));
+    // A post's page also shows its app.
+    const post = params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;
+    if (post) await prefetch([api.app(post.appId)]);
+
+    const collector = new HeadCollector();
+    const body = await toHtml(
+      <HeadContext.Provider value={collector}>
+        <StaticRouter location={url}>
+          <App queryClient={queryClient} site={site} />
+        </StaticRouter>
+      </HeadContext.Provider>,
+    );
+    const head: HeadData = collector.head ?? { title: site.name, description: '', path: pathname };
+    const state = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
+    queryClient.clear();
+    const html = renderDocument({
+      site,
+      head: { ...head, path: head.path || pathname },
+      body,
+      boot: { site, state },
+      assets: assets().forChunk(route.chunk),
+      themeScript: THEME_SCRIPT,
+    });
+    return { status: head.status ?? 200, html };
+  };
+}

@@ -1,0 +1,49 @@
+// How the front end's files are served: Vite's dev server with HMR in development,
+// the built, hashed, precompressed files in production.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { BuildOptions } from '../app';
+import { ENTRY, manifestAssets } from './assets';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CLIENT_DIR = path.join(ROOT, 'dist/client');
+
+export function productionWeb(clientDir = CLIENT_DIR): NonNullable<BuildOptions['web']> {
+  if (!existsSync(path.join(clientDir, '.vite/manifest.json'))) {
+    throw new Error(`No front-end build in ${clientDir}: run "npm run build" first (npm start does).`);
+  }
+  const assets = manifestAssets(clientDir);
+  return {
+    assets: () => assets,
+    setup: async (app) => {
+      await app.register(fastifyStatic, {
+        root: path.join(clientDir, 'assets'),
+        prefix: '/assets/',
+        decorateReply: false,
+        preCompressed: true,
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+      });
+    },
+  };
+}
+
+export async function developmentWeb(): Promise<NonNullable<BuildOptions['web']>> {
+  const { createServer } = await import('vite');
+  const middie = (await import('@fastify/middie')).default;
+  const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
+  const assets = { entry: `/${ENTRY}`, css: [], preload: [] };
+  return {
+    dev: true,
+    assets: () => ({ forChunk: () => assets }),
+    transformHtml: (url, html) => vite.transformIndexHtml(url, html),
+    setup: async (app) => {
+      await app.register(middie);
+      app.use(vite.middlewares);
+      app.addHook('onClose', () => vite.close());
+    },
+  };
+}
