@@ -16,6 +16,7 @@ import { socialRoutes } from './modules/social/social.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerReadCache } from './plugins/read-cache';
 import { registerSecurity } from './plugins/security';
 import { feedsRoutes } from './ssr/feeds';
 import { iconRoutes } from './ssr/icons';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, now = () => new Date(), web }
   registerErrorHandling(app);
   await registerSecurity(app, deps, { scriptHashes: [themeScriptHash()], dev: web?.dev });
   const auth = await registerAuth(app, deps);
+  registerReadCache(app, deps, auth);
 
   // Every successful write of public content bumps the content version (and tells other instances).
   app.addHook('onSend', async (request, reply, payload) => {

@@ -29,5 +29,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A successful call changes what visitors see: drop rendered-page caches. */
     changesContent?: boolean;
+    /** A public read whose anonymous replies may be served from memory until content changes. */
+    publicRead?: boolean;
   }
 }

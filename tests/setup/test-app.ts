@@ -20,6 +20,13 @@ export interface TestContext {
   clock: { offsetMs: number };
 }
 
+// Vitest ignores afterAll hooks registered inside beforeAll, so cleanups are collected here and
+// run by one hook registered when a test file imports this module.
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; databaseUrl?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_ENGINE === 'postgres' && url) {
@@ -57,7 +64,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const clock = { offsetMs: 0 };
   const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs) });
   await app.ready();
-  afterAll(async () => {
+  cleanups.push(async () => {
     await app.close();
     await drop();
   });

@@ -59,7 +59,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     notify: async () => {},
     listen: async () => async () => {},
-    close: () => client.close(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 
@@ -94,6 +96,7 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     close: async () => {
+      if (pool.ended) return;
       await Promise.all(listeners.map((c) => c.end().catch(() => {})));
       await pool.end();
     },

@@ -41,6 +41,7 @@ export async function registerSecurity(app: AppInstance, deps: Deps, options: Se
       },
     },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: deps.config.siteUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
   });

@@ -10,9 +10,11 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const repo = appsRepo(deps.database.db);
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
-  app.get('/api/apps', { schema: { response: { 200: z.array(AppSchema) } } }, () => repo.list());
+  const read = { config: { publicRead: true } };
 
-  app.get('/api/apps/:id', { schema: { params: IdParamsSchema, response: { 200: AppSchema } } }, async (request) => {
+  app.get('/api/apps', { ...read, schema: { response: { 200: z.array(AppSchema) } } }, () => repo.list());
+
+  app.get('/api/apps/:id', { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } }, async (request) => {
     const found = await repo.get(request.params.id);
     if (!found) throw notFound('App');
     return found;
@@ -33,5 +35,5 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     return { success: true as const };
   });
 
-  app.get('/api/blog-counts', { schema: { response: { 200: BlogCountsSchema } } }, () => repo.blogCounts());
+  app.get('/api/blog-counts', { ...read, schema: { response: { 200: BlogCountsSchema } } }, () => repo.blogCounts());
 }

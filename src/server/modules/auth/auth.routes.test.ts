@@ -64,7 +64,11 @@ const loginReq = (username: unknown, password: unknown, extra: Partial<InjectOpt
 });
 
 const me = (t: TestContext, cookie?: string) =>
-  call(t, { method: 'GET', url: '/api/admin/me', ...(cookie ? { headers: { cookie } } : {}) });
+  call(t, {
+    method: 'GET',
+    url: '/api/admin/me',
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
 
 function sessionCookie(res: LightMyRequestResponse) {
   return res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
@@ -78,7 +82,11 @@ function expectError(res: LightMyRequestResponse, status: number, code: string, 
   expect(body.message.length).toBeGreaterThan(0);
   expect(body.code).toBe(code);
   if (message !== undefined) expect(body.message).toBe(message);
-  return body as { message: string; code: string; issues?: { path: string; message: string }[] };
+  return body as {
+    message: string;
+    code: string;
+    issues?: { path: string; message: string }[];
+  };
 }
 
 describe('POST /api/admin/login', () => {
@@ -110,7 +118,11 @@ describe('POST /api/admin/login', () => {
   });
 
   it('rejects a body without the fields as invalid (422), not as a server error', async () => {
-    const res = await call(ctx, { method: 'POST', url: '/api/admin/login', payload: {} });
+    const res = await call(ctx, {
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: {},
+    });
     const body = expectError(res, 422, 'VALIDATION_FAILED');
     expect(body.issues?.map((i) => i.path).sort()).toEqual(['password', 'username']);
   });
@@ -128,7 +140,10 @@ describe('POST /api/admin/login', () => {
   it('signs in: replies with the user and sets an HttpOnly, SameSite=Lax, Path=/ cookie named sid', async () => {
     const res = await call(ctx, loginReq('admin', 'admin-pass'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, user: { id: expect.any(Number), username: 'admin', isAdmin: true } });
+    expect(res.json()).toEqual({
+      success: true,
+      user: { id: expect.any(Number), username: 'admin', isAdmin: true },
+    });
 
     const cookies = res.cookies.filter((c) => c.name === 'sid');
     expect(cookies).toHaveLength(1);
@@ -147,7 +162,11 @@ describe('POST /api/admin/login', () => {
 
     const who = await me(ctx, `sid=${cookie.value}`);
     expect(who.statusCode).toBe(200);
-    expect(who.json()).toEqual({ id: res.json().user.id, username: 'admin', isAdmin: true });
+    expect(who.json()).toEqual({
+      id: res.json().user.id,
+      username: 'admin',
+      isAdmin: true,
+    });
   });
 
   it('matches the username case-insensitively and ignores surrounding spaces', async () => {
@@ -206,7 +225,12 @@ describe('POST /api/admin/login', () => {
 describe('login rate limit (loginMaxFailures: 3)', () => {
   it('refuses the 4th attempt after 3 failures with 429, even with the right password', async () => {
     for (let i = 0; i < 3; i++) {
-      expectError(await call(limited, loginReq('alice', `wrong-${i}`)), 401, 'UNAUTHENTICATED', 'Invalid username or password');
+      expectError(
+        await call(limited, loginReq('alice', `wrong-${i}`)),
+        401,
+        'UNAUTHENTICATED',
+        'Invalid username or password',
+      );
     }
     const blocked = await call(limited, loginReq('alice', 'alice-pass'));
     const body = expectError(blocked, 429, 'TOO_MANY_REQUESTS');
@@ -240,18 +264,29 @@ describe('login rate limit (loginMaxFailures: 3)', () => {
 
 describe('GET /api/admin/check-auth', () => {
   it('is false without a session and with an unknown cookie', async () => {
-    const anon = await call(ctx, { method: 'GET', url: '/api/admin/check-auth' });
+    const anon = await call(ctx, {
+      method: 'GET',
+      url: '/api/admin/check-auth',
+    });
     expect(anon.statusCode).toBe(200);
     expect(anon.json()).toEqual({ isAuthenticated: false });
 
-    const bogus = await call(ctx, { method: 'GET', url: '/api/admin/check-auth', headers: { cookie: 'sid=not-a-session' } });
+    const bogus = await call(ctx, {
+      method: 'GET',
+      url: '/api/admin/check-auth',
+      headers: { cookie: 'sid=not-a-session' },
+    });
     expect(bogus.statusCode).toBe(200);
     expect(bogus.json()).toEqual({ isAuthenticated: false });
   });
 
   it('is true with a session', async () => {
     const cookie = await login(ctx.app, 'editor', 'editor-pass');
-    const res = await call(ctx, { method: 'GET', url: '/api/admin/check-auth', headers: { cookie } });
+    const res = await call(ctx, {
+      method: 'GET',
+      url: '/api/admin/check-auth',
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ isAuthenticated: true });
   });
@@ -266,11 +301,19 @@ describe('GET /api/admin/me', () => {
   it('returns exactly id, username and isAdmin of the signed-in user', async () => {
     const admin = await me(ctx, await login(ctx.app, 'admin', 'admin-pass'));
     expect(admin.statusCode).toBe(200);
-    expect(admin.json()).toEqual({ id: expect.any(Number), username: 'admin', isAdmin: true });
+    expect(admin.json()).toEqual({
+      id: expect.any(Number),
+      username: 'admin',
+      isAdmin: true,
+    });
 
     const editor = await me(ctx, await login(ctx.app, 'editor', 'editor-pass'));
     expect(editor.statusCode).toBe(200);
-    expect(editor.json()).toEqual({ id: expect.any(Number), username: 'editor', isAdmin: false });
+    expect(editor.json()).toEqual({
+      id: expect.any(Number),
+      username: 'editor',
+      isAdmin: false,
+    });
     expect(editor.json().id).not.toBe(admin.json().id);
   });
 });
@@ -278,7 +321,11 @@ describe('GET /api/admin/me', () => {
 describe('POST /api/admin/logout', () => {
   it('ends the session and clears the cookie', async () => {
     const cookie = await login(ctx.app, 'editor', 'editor-pass');
-    const res = await call(ctx, { method: 'POST', url: '/api/admin/logout', headers: { cookie } });
+    const res = await call(ctx, {
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true });
     const cleared = res.cookies.find((c) => c.name === 'sid');
@@ -288,14 +335,26 @@ describe('POST /api/admin/logout', () => {
 
     // The old cookie no longer works, even if the browser keeps sending it.
     expectError(await me(ctx, cookie), 401, 'UNAUTHENTICATED');
-    const check = await call(ctx, { method: 'GET', url: '/api/admin/check-auth', headers: { cookie } });
+    const check = await call(ctx, {
+      method: 'GET',
+      url: '/api/admin/check-auth',
+      headers: { cookie },
+    });
     expect(check.json()).toEqual({ isAuthenticated: false });
   });
 
   it('ends only the session it was called with', async () => {
     const one = await login(ctx.app, 'editor', 'editor-pass');
     const two = await login(ctx.app, 'editor', 'editor-pass');
-    expect((await call(ctx, { method: 'POST', url: '/api/admin/logout', headers: { cookie: one } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(ctx, {
+          method: 'POST',
+          url: '/api/admin/logout',
+          headers: { cookie: one },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await me(ctx, one)).statusCode).toBe(401);
     expect((await me(ctx, two)).statusCode).toBe(200);
   });
@@ -305,14 +364,22 @@ describe('POST /api/admin/logout', () => {
     expect(anon.statusCode, anon.body).toBe(200);
     expect(anon.json()).toEqual({ success: true });
 
-    const bogus = await call(ctx, { method: 'POST', url: '/api/admin/logout', headers: { cookie: 'sid=not-a-session' } });
+    const bogus = await call(ctx, {
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { cookie: 'sid=not-a-session' },
+    });
     expect(bogus.statusCode).toBe(200);
   });
 
   it('clears the __Host-sid cookie on an https site', async () => {
     const cookie = await login(https.app, 'admin', 'admin-pass');
     expect(cookie.startsWith('__Host-sid=')).toBe(true);
-    const res = await call(https, { method: 'POST', url: '/api/admin/logout', headers: { cookie } });
+    const res = await call(https, {
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     const cleared = res.cookies.find((c) => c.name === '__Host-sid');
     expect(cleared?.value).toBe('');
@@ -331,7 +398,11 @@ describe('session expiry', () => {
 
     clocked.clock.offsetMs = 7 * DAY + MINUTE;
     expectError(await me(clocked, idle), 401, 'UNAUTHENTICATED');
-    const check = await call(clocked, { method: 'GET', url: '/api/admin/check-auth', headers: { cookie: idle } });
+    const check = await call(clocked, {
+      method: 'GET',
+      url: '/api/admin/check-auth',
+      headers: { cookie: idle },
+    });
     expect(check.json()).toEqual({ isAuthenticated: false });
     // `recent` was used an hour ago (in app time), so it is still alive.
     expect((await me(clocked, recent)).statusCode).toBe(200);
@@ -355,7 +426,12 @@ describe('session expiry', () => {
 
 describe('POST /api/admin/change-password', () => {
   const change = (cookie: string | undefined, payload: Record<string, unknown>) =>
-    call(ctx, { method: 'POST', url: '/api/admin/change-password', ...(cookie ? { headers: { cookie } } : {}), payload });
+    call(ctx, {
+      method: 'POST',
+      url: '/api/admin/change-password',
+      ...(cookie ? { headers: { cookie } } : {}),
+      payload,
+    });
 
   let owner: string;
   beforeAll(async () => {
@@ -364,12 +440,24 @@ describe('POST /api/admin/change-password', () => {
   });
 
   it('is 401 without a session', async () => {
-    expectError(await change(undefined, { currentPassword: 'old-pass', newPassword: 'abcd', confirmPassword: 'abcd' }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await change(undefined, {
+        currentPassword: 'old-pass',
+        newPassword: 'abcd',
+        confirmPassword: 'abcd',
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 
   it('requires the current password', async () => {
     const body = expectError(
-      await change(owner, { currentPassword: '', newPassword: 'new-pass', confirmPassword: 'new-pass' }),
+      await change(owner, {
+        currentPassword: '',
+        newPassword: 'new-pass',
+        confirmPassword: 'new-pass',
+      }),
       422,
       'VALIDATION_FAILED',
       'Current password is required',
@@ -379,34 +467,62 @@ describe('POST /api/admin/change-password', () => {
 
   it('requires at least 4 characters for the new password and its confirmation', async () => {
     const newShort = expectError(
-      await change(owner, { currentPassword: 'old-pass', newPassword: 'abc', confirmPassword: 'abcd' }),
+      await change(owner, {
+        currentPassword: 'old-pass',
+        newPassword: 'abc',
+        confirmPassword: 'abcd',
+      }),
       422,
       'VALIDATION_FAILED',
     );
-    expect(newShort.issues).toContainEqual({ path: 'newPassword', message: 'Password must be at least 4 characters' });
+    expect(newShort.issues).toContainEqual({
+      path: 'newPassword',
+      message: 'Password must be at least 4 characters',
+    });
 
     const confirmShort = expectError(
-      await change(owner, { currentPassword: 'old-pass', newPassword: 'abcd', confirmPassword: 'abc' }),
+      await change(owner, {
+        currentPassword: 'old-pass',
+        newPassword: 'abcd',
+        confirmPassword: 'abc',
+      }),
       422,
       'VALIDATION_FAILED',
     );
-    expect(confirmShort.issues).toContainEqual({ path: 'confirmPassword', message: 'Password must be at least 4 characters' });
+    expect(confirmShort.issues).toContainEqual({
+      path: 'confirmPassword',
+      message: 'Password must be at least 4 characters',
+    });
 
     const bothShort = expectError(
-      await change(owner, { currentPassword: 'old-pass', newPassword: 'ab', confirmPassword: 'ab' }),
+      await change(owner, {
+        currentPassword: 'old-pass',
+        newPassword: 'ab',
+        confirmPassword: 'ab',
+      }),
       422,
       'VALIDATION_FAILED',
       'Password must be at least 4 characters',
     );
     expect(bothShort.issues).toEqual([
-      { path: 'newPassword', message: 'Password must be at least 4 characters' },
-      { path: 'confirmPassword', message: 'Password must be at least 4 characters' },
+      {
+        path: 'newPassword',
+        message: 'Password must be at least 4 characters',
+      },
+      {
+        path: 'confirmPassword',
+        message: 'Password must be at least 4 characters',
+      },
     ]);
   });
 
-  it("reports \"Passwords don't match\" on confirmPassword", async () => {
+  it('reports "Passwords don\'t match" on confirmPassword', async () => {
     const body = expectError(
-      await change(owner, { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pasS' }),
+      await change(owner, {
+        currentPassword: 'old-pass',
+        newPassword: 'new-pass',
+        confirmPassword: 'new-pasS',
+      }),
       422,
       'VALIDATION_FAILED',
       "Passwords don't match",
@@ -416,7 +532,11 @@ describe('POST /api/admin/change-password', () => {
 
   it('refuses a wrong current password with 422 and changes nothing', async () => {
     const body = expectError(
-      await change(owner, { currentPassword: 'not-old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' }),
+      await change(owner, {
+        currentPassword: 'not-old-pass',
+        newPassword: 'new-pass',
+        confirmPassword: 'new-pass',
+      }),
       422,
       'VALIDATION_FAILED',
       'Current password is incorrect',
@@ -432,7 +552,11 @@ describe('POST /api/admin/change-password', () => {
     const adminSession = await login(ctx.app, 'admin', 'admin-pass');
     expect((await me(ctx, otherBrowser)).statusCode).toBe(200);
 
-    const res = await change(owner, { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' });
+    const res = await change(owner, {
+      currentPassword: 'old-pass',
+      newPassword: 'new-pass',
+      confirmPassword: 'new-pass',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true });
 
@@ -441,7 +565,12 @@ describe('POST /api/admin/change-password', () => {
     // Other users' sessions are untouched.
     expect((await me(ctx, adminSession)).statusCode).toBe(200);
 
-    expectError(await call(ctx, loginReq('changer', 'old-pass')), 401, 'UNAUTHENTICATED', 'Invalid username or password');
+    expectError(
+      await call(ctx, loginReq('changer', 'old-pass')),
+      401,
+      'UNAUTHENTICATED',
+      'Invalid username or password',
+    );
     const fresh = await call(ctx, loginReq('changer', 'new-pass'));
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(fresh.json().user.username).toBe('changer');

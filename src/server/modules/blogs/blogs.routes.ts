@@ -20,13 +20,13 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   }
 
   // Visitors see published posts; signed-in staff also see drafts (a preview with the Draft badge).
-  app.get('/api/apps/:id/blogs', { schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } } }, async (request) => {
+  app.get('/api/apps/:id/blogs', { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } } }, async (request) => {
     if (!(await apps.get(request.params.id))) throw notFound('App');
     await auth.loadUser(request);
     return repo.listByApp(request.params.id, Boolean(request.user));
   });
 
-  app.get('/api/blogs/:id', { schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } }, async (request) => {
+  app.get('/api/blogs/:id', { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } }, async (request) => {
     const post = await repo.get(request.params.id);
     if (post && !post.isPublished) await auth.loadUser(request);
     if (!post || (!post.isPublished && !request.user)) throw notFound('Blog post');

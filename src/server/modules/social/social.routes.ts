@@ -11,7 +11,7 @@ export function socialRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
   // Visitors get the visible links; signed-in staff get all of them, hidden ones included.
-  app.get('/api/social-media', { schema: { response: { 200: z.array(SocialLinkSchema) } } }, async (request) => {
+  app.get('/api/social-media', { config: { publicRead: true }, schema: { response: { 200: z.array(SocialLinkSchema) } } }, async (request) => {
     await auth.loadUser(request);
     return repo.list(!request.user);
   });
