@@ -1,7 +1,7 @@
 import './styles.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import type { SiteInfo } from './app/site-context';
@@ -16,11 +16,14 @@ const boot = JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}'
 const queryClient = makeQueryClient();
 if (boot.state) hydrate(queryClient, boot.state);
 
-hydrateRoot(
-  document.getElementById('root')!,
+const tree = (
   <StrictMode>
     <BrowserRouter>
       <App queryClient={queryClient} site={boot.site} />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// Public pages arrive rendered and are hydrated; the admin area is rendered in the browser only.
+if (root.hasChildNodes()) hydrateRoot(root, tree);
+else createRoot(root).render(tree);

@@ -1,4 +1,3 @@
-import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../../shared/paths';
@@ -6,7 +5,7 @@ import { ThemeToggle } from '../components/theme-toggle';
 import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { useContactInfo } from '../features/pages/api';
-import { cn } from '../lib/utils';
+import { cx as cn } from '../lib/cx';
 import { useSite } from './site-context';
 
 export const NAV = [
@@ -42,7 +41,7 @@ function MobileMenu() {
         }}
         className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
       >
-        <Menu aria-hidden="true" className="size-5" />
+        <SpriteIcon name="menu" />
         <span className="sr-only">Open menu</span>
       </button>
       {wanted && (

@@ -13,6 +13,7 @@ const PrivacyPage = lazy(() => import('../routes/public/privacy'));
 const AppBlogsPage = lazy(() => import('../routes/public/app-blogs'));
 const BlogPostPage = lazy(() => import('../routes/public/blog-post'));
 const NotFoundPage = lazy(() => import('../routes/public/not-found'));
+const AdminApp = lazy(() => import('../routes/admin/admin-app'));
 
 /** What a route reads: API paths, given the route's params (and reads done so far). */
 export type Prefetch = (params: Record<string, string | undefined>) => string[];
@@ -56,6 +57,7 @@ export const publicRoutes: PublicRoute[] = routeReads.map((r) => ({
 }));
 
 export const routes: RouteObject[] = [
+  { path: 'admin-page/*', element: <AdminApp /> },
   {
     element: <PublicLayout />,
     children: [

@@ -1,5 +1,5 @@
-// Titles, descriptions and structured data of every public page: one place, used by the
-// server render (HTML head) and by the browser (document.title on navigation).
+// Titles and descriptions of every public page: one place, used by the server render (HTML head)
+// and by the browser (document.title on navigation). Structured data is the server's (ssr/structured-data.ts).
 import { paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -8,33 +8,11 @@ import { excerpt, truncate } from '../../shared/text';
 import type { HeadData } from './head';
 import type { SiteInfo } from './site-context';
 
-const GAME_WORDS = /\b(game|puzzle|play|level|tactic|platform|adventure|arcade|strategy)/i;
-
 export const abs = (site: SiteInfo, path: string) => (/^https?:\/\//.test(path) ? path : `${site.url}${path}`);
 
 /** The numeric App Store id in a link such as https://apps.apple.com/app/name/id1234567890. */
 export function appStoreId(link: string | null | undefined): string | undefined {
   return link ? /\/id(\d{5,})/.exec(link)?.[1] : undefined;
-}
-
-export function appJsonLd(site: SiteInfo, app: App): object {
-  const isGame = GAME_WORDS.test(`${app.title} ${app.description}`);
-  const stores = [app.googlePlayLink, app.appStoreLink, app.webAppLink].filter(Boolean) as string[];
-  return {
-    '@context': 'https://schema.org',
-    '@type': isGame ? 'VideoGame' : 'SoftwareApplication',
-    name: app.title,
-    description: app.description,
-    image: abs(site, app.screenshots[0] ?? app.icon),
-    applicationCategory: isGame ? 'GameApplication' : 'MobileApplication',
-    operatingSystem: [app.googlePlayLink && 'Android', app.appStoreLink && 'iOS', app.webAppLink && 'Web'].filter(Boolean).join(', ') || undefined,
-    author: { '@type': 'Organization', name: site.name, url: site.url },
-    ...(stores[0] ? { installUrl: stores[0] } : {}),
-    ...(stores.length
-      ? { offers: stores.map((url) => ({ '@type': 'Offer', url, price: '0', priceCurrency: 'USD' })) }
-      : {}),
-    url: abs(site, paths.appBlogs(app.id)),
-  };
 }
 
 export function homeHead(site: SiteInfo, home: HomeContent | null, apps: App[]): HeadData {
@@ -47,10 +25,6 @@ export function homeHead(site: SiteInfo, home: HomeContent | null, apps: App[]):
     path: paths.home,
     image: apps[0]?.screenshots[0],
     feeds: [{ title: `${site.name} blog`, href: paths.rss }],
-    jsonLd: [
-      { '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: site.url, logo: abs(site, '/media/demo/default-icon.svg') },
-      ...apps.map((app) => appJsonLd(site, app)),
-    ],
   };
 }
 
@@ -86,7 +60,6 @@ export function appBlogsHead(site: SiteInfo, app: App): HeadData {
     image: app.screenshots[0],
     appStoreId: appStoreId(app.appStoreLink),
     feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
-    jsonLd: [appJsonLd(site, app)],
   };
 }
 
@@ -101,21 +74,6 @@ export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefine
     type: 'article',
     appStoreId: appStoreId(app?.appStoreLink),
     feeds: app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : [],
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'BlogPosting',
-        headline: post.title,
-        description,
-        ...(image ? { image: abs(site, image) } : {}),
-        ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
-        dateModified: post.updatedAt,
-        author: { '@type': 'Organization', name: site.name, url: site.url },
-        publisher: { '@type': 'Organization', name: site.name, url: site.url },
-        mainEntityOfPage: abs(site, paths.blogPost(post.id)),
-        ...(app ? { about: { '@type': 'SoftwareApplication', name: app.title } } : {}),
-      },
-    ],
   };
 }
 

@@ -1,8 +1,8 @@
 // The 'Toggle theme' button. Its menu (and the menu library) loads on first hover, focus or click.
-import { Moon, Sun } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { SpriteIcon } from './sprite-icon';
 import { buttonVariants } from './ui/button';
-import { cn } from '../lib/utils';
+import { cx as cn } from '../lib/cx';
 
 const ThemeMenu = lazy(() => import('./theme-menu'));
 
@@ -27,8 +27,8 @@ export function ThemeToggle() {
         setOpen(true);
       }}
     >
-      <Sun aria-hidden="true" className="size-5 scale-100 rotate-0 transition-all dark:scale-0 dark:-rotate-90" />
-      <Moon aria-hidden="true" className="absolute size-5 scale-0 rotate-90 transition-all dark:scale-100 dark:rotate-0" />
+      <SpriteIcon name="sun" className="scale-100 rotate-0 transition-all dark:scale-0 dark:-rotate-90" />
+      <SpriteIcon name="moon" className="absolute scale-0 rotate-90 transition-all dark:scale-100 dark:rotate-0" />
       <span className="sr-only">Toggle theme</span>
     </button>
   );

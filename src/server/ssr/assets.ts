@@ -45,7 +45,9 @@ export function manifestAssets(clientDir: string): AssetResolver {
       const files = new Set<string>();
       const css = new Set(entryCss);
       if (chunk) collect(chunk, files, css);
-      for (const f of entryFiles) files.delete(f);
+      // The entry's own static imports are preloaded too; the entry itself is the module script.
+      for (const f of entryFiles) files.add(f);
+      files.delete(`/${entry.file}`);
       const assets: Assets = { entry: `/${entry.file}`, css: [...css], preload: [...files] };
       cache.set(key, assets);
       return assets;

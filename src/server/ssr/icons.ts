@@ -1,28 +1,40 @@
-// The brand icon sprite, drawn once at start-up from react-icons' Font Awesome set.
+// The icon sprite, drawn once at start-up: brand icons from react-icons' Font Awesome set, and the
+// few lucide icons the public pages' first download would otherwise carry as code.
 import { createHash } from 'node:crypto';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { Menu, Moon, Newspaper, Sun } from 'lucide-react';
 import { FaAppStore, FaFacebook, FaGithub, FaGlobe, FaGooglePlay, FaInstagram, FaLinkedin, FaXTwitter } from 'react-icons/fa6';
 import { SPRITE_PATH, type SpriteIconName } from '../../shared/icons';
 import type { AppInstance } from '../types';
 
-const ICONS: Record<SpriteIconName, ComponentType> = {
-  'google-play': FaGooglePlay,
-  'app-store': FaAppStore,
-  globe: FaGlobe,
-  github: FaGithub,
-  'x-twitter': FaXTwitter,
-  instagram: FaInstagram,
-  facebook: FaFacebook,
-  linkedin: FaLinkedin,
+type Kind = 'fill' | 'stroke';
+const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
+  'google-play': [FaGooglePlay, 'fill'],
+  'app-store': [FaAppStore, 'fill'],
+  globe: [FaGlobe, 'fill'],
+  github: [FaGithub, 'fill'],
+  'x-twitter': [FaXTwitter, 'fill'],
+  instagram: [FaInstagram, 'fill'],
+  facebook: [FaFacebook, 'fill'],
+  linkedin: [FaLinkedin, 'fill'],
+  menu: [Menu, 'stroke'],
+  sun: [Sun, 'stroke'],
+  moon: [Moon, 'stroke'],
+  newspaper: [Newspaper, 'stroke'],
 };
 
 export function buildSprite(): string {
-  const symbols = Object.entries(ICONS).map(([name, Icon]) => {
+  const symbols = Object.entries(ICONS).map(([name, [Icon, kind]]) => {
     const svg = renderToStaticMarkup(createElement(Icon));
     const viewBox = /viewBox="([^"]+)"/.exec(svg)?.[1] ?? '0 0 512 512';
     const inner = svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
-    return `<symbol id="${name}" viewBox="${viewBox}">${inner}</symbol>`;
+    // A <use> does not inherit the source <svg>'s attributes: paint is set on a group.
+    const paint =
+      kind === 'fill'
+        ? 'fill="currentColor"'
+        : 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+    return `<symbol id="${name}" viewBox="${viewBox}"><g ${paint}>${inner}</g></symbol>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
 }

@@ -7,7 +7,9 @@ import type { SiteInfo } from '../../client/app/site-context';
 import type { Auth } from '../plugins/auth';
 import type { AppInstance, Deps } from '../types';
 import type { AssetResolver } from './assets';
+import { renderDocument } from './html';
 import { createRenderer, type RenderedPage } from './render';
+import { THEME_SCRIPT } from '../../client/lib/theme-script';
 
 interface CachedPage {
   status: number;
@@ -18,6 +20,7 @@ interface CachedPage {
 }
 
 const MAX_CACHED_PAGES = 500;
+const ADMIN_CHUNK = 'src/client/routes/admin/admin-app.tsx';
 
 export function compressPage(page: RenderedPage): CachedPage {
   const raw = Buffer.from(page.html);
@@ -58,6 +61,20 @@ export function publicPagesRoutes(app: AppInstance, deps: Deps, auth: Auth, opti
     }
     const pathname = url.split('?')[0]!;
     reply.type('text/html; charset=utf-8');
+
+    // The admin area is rendered in the browser: an empty shell that search engines must not index.
+    if (pathname === '/admin-page' || pathname.startsWith('/admin-page/')) {
+      const html = renderDocument({
+        site,
+        head: { title: `Admin | ${site.name}`, description: `${site.name} content admin`, path: pathname, noindex: true },
+        body: '',
+        boot: { site, state: { mutations: [], queries: [] } },
+        assets: options.assets().forChunk(ADMIN_CHUNK),
+        themeScript: THEME_SCRIPT,
+      });
+      const out = options.transformHtml ? await options.transformHtml(url, html) : html;
+      return reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store').send(out);
+    }
 
     // Staff (any session cookie) get a private render: they may see drafts.
     const cookie = request.headers.cookie;

@@ -15,6 +15,7 @@ import type { BlogPost } from '../../shared/schemas/blog-posts';
 import type { AppInstance } from '../types';
 import type { AssetResolver } from './assets';
 import { renderDocument } from './html';
+import { structuredData } from './structured-data';
 
 export interface RenderedPage {
   status: number;
@@ -75,7 +76,8 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
         </StaticRouter>
       </HeadContext.Provider>,
     );
-    const head: HeadData = collector.head ?? { title: site.name, description: '', path: pathname };
+    const collected: HeadData = collector.head ?? { title: site.name, description: '', path: pathname };
+    const head: HeadData = { ...collected, jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient) };
     const state = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
     queryClient.clear();
     const html = renderDocument({

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/utils';
+import { cx as cn } from '../../lib/cx';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (

@@ -1,4 +1,3 @@
-import { Newspaper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -7,7 +6,7 @@ import type { SpriteIconName } from '../../../shared/icons';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/utils';
+import { cx as cn } from '../../lib/cx';
 import { StatusBadge } from './status-badge';
 
 export const DEFAULT_SCREENSHOT = '/media/demo/default-screenshot.svg';
@@ -45,7 +44,7 @@ function IconLink({ href, label, icon }: { href: string; label: string; icon: Sp
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`${label} (opens in a new tab)`}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-9 text-muted-foreground hover:text-foreground')}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'iconSm' }), 'text-muted-foreground hover:text-foreground')}
       >
         <SpriteIcon name={icon} className="size-[18px]" />
       </a>
@@ -102,7 +101,7 @@ export function AppCard({ app, postCount, eager = false }: { app: App; postCount
           </div>
           {postCount > 0 && (
             <Link to={paths.appBlogs(app.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <Newspaper aria-hidden="true" />
+              <SpriteIcon name="newspaper" className="size-4" />
               Blog posts
             </Link>
           )}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/paths';
+import type { AuthCheck, CurrentUser, LoginInput } from '../../../shared/schemas/users';
+import { http } from '../../lib/http';
+
+export const checkAuthQuery = () => ({ queryKey: [api.checkAuth] as const });
+export const meQuery = () => ({ queryKey: [api.me] as const });
+
+export const useAuthCheck = () => useQuery<AuthCheck>(checkAuthQuery());
+export const useMe = () => useQuery<CurrentUser>(meQuery());
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => http.post<{ success: true; user: CurrentUser }>(api.login, input),
+    onSuccess: (reply) => {
+      // Whatever a previous user had loaded is not this user's.
+      queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') });
+      queryClient.setQueryData<AuthCheck>([api.checkAuth], { isAuthenticated: true });
+      queryClient.setQueryData<CurrentUser>([api.me], reply.user);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post(api.logout),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData<AuthCheck>([api.checkAuth], { isAuthenticated: false });
+    },
+  });
+}

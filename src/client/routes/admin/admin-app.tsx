@@ -1,0 +1,75 @@
+// The admin area: a client-rendered app under /admin-page, loaded as its own chunk.
+// Visitors of the public site never download it.
+import { lazy, Suspense } from 'react';
+import { Route, Routes, useParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { TooltipProvider } from '../../components/ui/controls';
+import { AdminLayout } from './admin-layout';
+import AuthPage from './auth-page';
+import Dashboard from './dashboard';
+import { RequireAuth } from './require-auth';
+
+const AppsList = lazy(() => import('./apps-list'));
+const AppEditor = lazy(() => import('./app-editor'));
+const BlogPosts = lazy(() => import('./blog-posts'));
+const HomeContentEditor = lazy(() => import('./home-content'));
+const AboutUsEditor = lazy(() => import('./about-us'));
+const ContactInfoEditor = lazy(() => import('./contact-info'));
+const PrivacyEditor = lazy(() => import('./privacy'));
+const SocialMedia = lazy(() => import('./social-media'));
+const Messages = lazy(() => import('./messages'));
+const UsersPage = lazy(() => import('./users'));
+
+const loading = (
+  <div className="grid min-h-64 place-items-center">
+    <Spinner />
+  </div>
+);
+
+/** /admin-page/apps/edit{id} (SPEC §2) reaches the same editor as /admin-page/apps/edit?id={id}. */
+function AppsSlug() {
+  const slug = useParams().slug ?? '';
+  const id = /^edit(\d+)$/.exec(slug)?.[1];
+  return id ? <AppEditor mode="edit" id={id} /> : <AppEditor mode="edit" id={null} />;
+}
+
+export default function AdminApp() {
+  return (
+    <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+      <Routes>
+        <Route path="auth" element={<AuthPage />} />
+        <Route
+          element={
+            <RequireAuth>
+              <AdminLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Dashboard />} />
+          <Route path="apps" element={<Suspense fallback={loading}><AppsList /></Suspense>} />
+          <Route path="apps/new" element={<Suspense fallback={loading}><AppEditor mode="new" /></Suspense>} />
+          <Route path="apps/edit" element={<Suspense fallback={loading}><AppEditor mode="edit" /></Suspense>} />
+          <Route path="apps/:slug" element={<Suspense fallback={loading}><AppsSlug /></Suspense>} />
+          <Route path="blogs" element={<Suspense fallback={loading}><BlogPosts /></Suspense>} />
+          <Route path="home-content" element={<Suspense fallback={loading}><HomeContentEditor /></Suspense>} />
+          <Route path="about-us" element={<Suspense fallback={loading}><AboutUsEditor /></Suspense>} />
+          <Route path="contact" element={<Suspense fallback={loading}><ContactInfoEditor /></Suspense>} />
+          <Route path="privacy" element={<Suspense fallback={loading}><PrivacyEditor /></Suspense>} />
+          <Route path="social-media" element={<Suspense fallback={loading}><SocialMedia /></Suspense>} />
+          <Route path="messages" element={<Suspense fallback={loading}><Messages /></Suspense>} />
+          <Route path="users" element={<Suspense fallback={loading}><UsersPage /></Suspense>} />
+          <Route path="*" element={<AdminNotFound />} />
+        </Route>
+      </Routes>
+    </TooltipProvider>
+  );
+}
+
+function AdminNotFound() {
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+      <p className="mt-2 text-muted-foreground">This admin page does not exist. Pick a section from the menu.</p>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// TEMPORARY scaffold: replaced by the real screen.
+import { AdminPage } from './admin-layout';
+
+export default function Screen() {
+  return <AdminPage title="apps-list">{null}</AdminPage>;
+}
