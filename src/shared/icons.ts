@@ -8,6 +8,10 @@ export const SPRITE_ICONS = [
   'instagram',
   'facebook',
   'linkedin',
+  'menu',
+  'sun',
+  'moon',
+  'newspaper',
 ] as const;
 export type SpriteIconName = (typeof SPRITE_ICONS)[number];
 export const SPRITE_PATH = '/icons.svg';
