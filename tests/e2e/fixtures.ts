@@ -47,3 +47,9 @@ export async function expectAccessible(page: Page) {
     'accessibility violations',
   ).toEqual([]);
 }
+
+/** Signs the page's browser context in as the e2e administrator (cookies shared with the page). */
+export async function signIn(page: Page, user: { username: string; password: string } = E2E_ADMIN): Promise<void> {
+  const res = await page.request.post('/api/admin/login', { data: user });
+  expect(res.status(), await res.text()).toBe(200);
+}

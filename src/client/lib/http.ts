@@ -63,3 +63,9 @@ export const http = {
   patch: <T>(path: string, payload?: unknown) => request<T>('PATCH', path, payload),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
+
+/** What a toast shows for a failed call: the server's message, or the error's own text. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  return error instanceof Error ? error.message : String(error);
+}

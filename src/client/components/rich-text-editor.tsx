@@ -1,0 +1,246 @@
+// The rich-text editor (Tiptap) with our own toolbar. Two toolbars, as SPEC §2 describes:
+// 'page' (privacy policy, About Us) and 'blog' (more headings, indent, alignment).
+// History: 100 steps, changes within 1000 ms grouped. Links: http, https, mailto and tel only.
+import TextAlign from '@tiptap/extension-text-align';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import {
+  AlignCenter,
+  AlignJustify,
+  AlignLeft,
+  AlignRight,
+  Bold,
+  Eraser,
+  Indent,
+  Italic,
+  Link as LinkIcon,
+  List,
+  ListOrdered,
+  Outdent,
+  Redo,
+  Strikethrough,
+  Underline,
+  Undo,
+} from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { cn } from '../lib/utils';
+import { Tooltip } from './ui/controls';
+import { toast } from './ui/use-toast';
+
+export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'];
+const ALLOWED_LINK = /^(https?:\/\/|mailto:|tel:)/i;
+
+export type ToolbarKind = 'page' | 'blog';
+
+export interface RichTextEditorProps {
+  id: string;
+  value: string;
+  onChange: (html: string) => void;
+  toolbar: ToolbarKind;
+  /** Fixed height of the editing area (page editors: 500 px) or its minimum (blog: 300 px). */
+  height?: number;
+  minHeight?: number;
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={label}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={active === undefined ? undefined : active}
+        disabled={disabled}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
+        className={cn(
+          'inline-flex size-8 items-center justify-center rounded-md text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-40',
+          active && 'bg-accent text-accent-foreground',
+        )}
+      >
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+const Divider = () => <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />;
+
+function setLink(editor: Editor) {
+  const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
+  const url = window.prompt('Link address (https://, mailto: or tel:). Leave empty to remove the link.', previous);
+  if (url === null) return;
+  const value = url.trim();
+  if (value === '') {
+    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+    return;
+  }
+  if (!ALLOWED_LINK.test(value)) {
+    toast({ title: 'Link not added', description: 'Links must start with http://, https://, mailto: or tel:', variant: 'destructive' });
+    return;
+  }
+  editor.chain().focus().extendMarkRange('link').setLink({ href: value }).run();
+}
+
+function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      heading: [1, 2, 3, 4, 5, 6].find((level) => e.isActive('heading', { level })) ?? 0,
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      ordered: e.isActive('orderedList'),
+      bullet: e.isActive('bulletList'),
+      link: e.isActive('link'),
+      align: (['left', 'center', 'right', 'justify'] as const).find((a) => e.isActive({ textAlign: a })) ?? 'left',
+      canSink: e.can().sinkListItem('listItem'),
+      canLift: e.can().liftListItem('listItem'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const levels = kind === 'blog' ? [1, 2, 3, 4, 5, 6] : [1, 2, 3];
+  const chain = () => editor.chain().focus();
+  return (
+    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b bg-muted/40 p-1.5">
+      <select
+        aria-label="Text style"
+        value={state.heading}
+        onChange={(e) => {
+          const level = Number(e.target.value);
+          if (level === 0) chain().setParagraph().run();
+          else chain().setHeading({ level: level as 1 | 2 | 3 | 4 | 5 | 6 }).run();
+        }}
+        className="h-8 rounded-md border border-input bg-background px-2 text-sm"
+      >
+        <option value={0}>Normal</option>
+        {levels.map((l) => (
+          <option key={l} value={l}>
+            Heading {l}
+          </option>
+        ))}
+      </select>
+      <Divider />
+      <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <Bold aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <Italic aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton label="Underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+        <Underline aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton label="Strikethrough" active={state.strike} onClick={() => chain().toggleStrike().run()}>
+        <Strikethrough aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <Divider />
+      <ToolButton label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        <ListOrdered aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton label="Bulleted list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+        <List aria-hidden="true" className="size-4" />
+      </ToolButton>
+      {kind === 'blog' && (
+        <>
+          <ToolButton label="Indent" disabled={!state.canSink} onClick={() => chain().sinkListItem('listItem').run()}>
+            <Indent aria-hidden="true" className="size-4" />
+          </ToolButton>
+          <ToolButton label="Outdent" disabled={!state.canLift} onClick={() => chain().liftListItem('listItem').run()}>
+            <Outdent aria-hidden="true" className="size-4" />
+          </ToolButton>
+        </>
+      )}
+      <Divider />
+      <ToolButton label={state.link ? 'Edit link' : 'Add link'} active={state.link} onClick={() => setLink(editor)}>
+        <LinkIcon aria-hidden="true" className="size-4" />
+      </ToolButton>
+      {kind === 'blog' && (
+        <>
+          <Divider />
+          {(
+            [
+              ['left', 'Align left', AlignLeft],
+              ['center', 'Align center', AlignCenter],
+              ['right', 'Align right', AlignRight],
+              ['justify', 'Justify', AlignJustify],
+            ] as const
+          ).map(([align, label, Icon]) => (
+            <ToolButton key={align} label={label} active={state.align === align} onClick={() => chain().setTextAlign(align).run()}>
+              <Icon aria-hidden="true" className="size-4" />
+            </ToolButton>
+          ))}
+        </>
+      )}
+      <Divider />
+      <ToolButton label="Clear formatting" onClick={() => chain().unsetAllMarks().clearNodes().unsetTextAlign().run()}>
+        <Eraser aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton label="Undo" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+        <Undo aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton label="Redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+        <Redo aria-hidden="true" className="size-4" />
+      </ToolButton>
+    </div>
+  );
+}
+
+export function RichTextEditor({ id, value, onChange, toolbar, height, minHeight, label, invalid, describedBy }: RichTextEditorProps) {
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: toolbar === 'blog' ? [1, 2, 3, 4, 5, 6] : [1, 2, 3] },
+        undoRedo: { depth: 100, newGroupDelay: 1000 },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: LINK_PROTOCOLS,
+          isAllowedUri: (url) => ALLOWED_LINK.test(url),
+        },
+        codeBlock: false,
+        horizontalRule: false,
+      }),
+      TextAlign.configure({ types: ['heading', 'paragraph'] }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        class: 'prose prose-neutral dark:prose-invert max-w-none px-4 py-3 focus:outline-none h-full',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  // A value set from outside (a form reset or a reload) replaces the content.
+  useEffect(() => {
+    if (!editor) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <div
+      className={cn(
+        'flex flex-col overflow-hidden rounded-md border border-input bg-background focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring',
+        invalid && 'border-destructive',
+      )}
+      data-testid="rich-text-editor"
+    >
+      {editor ? <Toolbar editor={editor} kind={toolbar} /> : <div className="h-11 border-b bg-muted/40" />}
+      <div className="flex-1 overflow-y-auto" style={height ? { height } : { minHeight }} onClick={() => editor?.commands.focus()}>
+        <EditorContent editor={editor} className="h-full [&_.ProseMirror]:min-h-full" />
+      </div>
+    </div>
+  );
+}
