@@ -306,12 +306,42 @@ describe('POST /api/apps', () => {
       }
     });
 
+    it.each([
+      ['title', 'Title is required'],
+      ['description', 'Description is required'],
+      ['icon', 'Icon URL is required'],
+      ['screenshots', 'At least one screenshot is required'],
+    ] as const)('a missing %s gives its product message and stores nothing', async (field, message) => {
+      const before = await appCount();
+      const payload: Payload = { ...validApp };
+      delete payload[field];
+      expectSingleIssue(await post(payload), field, message);
+      expect(await appCount()).toBe(before);
+    });
+
+    it.each([
+      ['title', 'Title is required'],
+      ['description', 'Description is required'],
+      ['icon', 'Icon URL is required'],
+      ['screenshots', 'At least one screenshot is required'],
+    ] as const)('a null %s gives its product message', async (field, message) => {
+      expectSingleIssue(await post({ ...validApp, [field]: null }), field, message);
+    });
+
     it('reports every missing required field', async () => {
       const res = await post({});
       expect(res.statusCode).toBe(422);
       const body = res.json();
       expect(body.code).toBe('VALIDATION_FAILED');
       expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['description', 'icon', 'screenshots', 'title']);
+      expect(body.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'title', message: 'Title is required' },
+          { path: 'description', message: 'Description is required' },
+          { path: 'icon', message: 'Icon URL is required' },
+          { path: 'screenshots', message: 'At least one screenshot is required' },
+        ]),
+      );
     });
   });
 
@@ -359,6 +389,20 @@ describe('PUT /api/apps/:id', () => {
     );
     expectSingleIssue(await put(created.id, { ...validApp, webAppLink: 'javascript:alert(1)' }), 'webAppLink', 'Please enter a valid URL');
     expect((await getOne(created.id)).json().title).toBe('Before PUT');
+  });
+
+  it.each([
+    ['title', 'Title is required'],
+    ['description', 'Description is required'],
+    ['icon', 'Icon URL is required'],
+    ['screenshots', 'At least one screenshot is required'],
+  ] as const)('a missing %s gives its product message and leaves the app unchanged', async (field, message) => {
+    const created = await createApp({ title: 'Kept on PUT' });
+    const before = (await getOne(created.id)).json();
+    const payload: Payload = { ...validApp, title: 'Changed' };
+    delete payload[field];
+    expectSingleIssue(await put(created.id, payload), field, message);
+    expect((await getOne(created.id)).json()).toEqual(before);
   });
 
   it('is 404 for a missing app', async () => {

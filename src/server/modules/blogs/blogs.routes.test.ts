@@ -10,6 +10,12 @@ const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
 const MISSING_ID = 999999;
 /** Tolerance for comparing server timestamps with the test's clock (same machine, database may stamp them). */
 const CLOCK_SLACK_MS = 5_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far a clock-shifted publishedAt may be from the expected instant. */
+const SHIFTED_SLACK_MS = 60_000;
+/** Rich text that sanitises to nothing. */
+const EMPTY_AFTER_SANITISE = '<script>alert(1)</script>';
+const IMAGE_ONLY_CONTENT = '<p><img src="https://example.com/a.png"></p>';
 
 let ctx: TestContext;
 let admin: string;
@@ -109,6 +115,23 @@ function expectRecent(value: unknown, from: number, to: number) {
   expect(t).toBeLessThanOrEqual(to + CLOCK_SLACK_MS);
 }
 
+/** Runs `fn` with the app's clock moved by `offsetMs`, then puts the clock back. */
+async function withClockOffset<T>(offsetMs: number, fn: () => Promise<T>): Promise<T> {
+  ctx.clock.offsetMs = offsetMs;
+  try {
+    return await fn();
+  } finally {
+    ctx.clock.offsetMs = 0;
+  }
+}
+
+/** A timestamp about `offsetMs` away from the real now (the app's clock, not the database's). */
+function expectShiftedNow(value: unknown, offsetMs: number) {
+  expectIsoTimestamp(value);
+  const t = new Date(value as string).getTime();
+  expect(Math.abs(t - (Date.now() + offsetMs))).toBeLessThan(SHIFTED_SLACK_MS);
+}
+
 const XSS_CONTENT = [
   '<p style="color:red;text-align:center" onclick="alert(1)">Hello<script>alert("xss")</script></p>',
   '<img src="https://cdn.example.com/a.png" onerror="alert(1)" alt="ok">',
@@ -185,6 +208,29 @@ describe('POST /api/admin/blogs', () => {
     const body = res.json();
     expect(body.isPublished).toBe(true);
     expectRecent(body.publishedAt, from, to);
+  });
+
+  it("stamps publishedAt with the app's clock, not the database's", async () => {
+    const offset = -10 * DAY_MS;
+    const res = await withClockOffset(offset, () => create(validPost({ isPublished: true })));
+    expect(res.statusCode, res.body).toBe(201);
+    expectShiftedNow(res.json().publishedAt, offset);
+    expectShiftedNow((await getPost(res.json().id)).json().publishedAt, offset);
+  });
+
+  it('accepts content that is only an allowed image', async () => {
+    const res = await create(validPost({ content: IMAGE_ONLY_CONTENT }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().content).toMatch(/^<p><img src="https:\/\/example\.com\/a\.png"\s*\/?><\/p>$/);
+    expect((await getPost(res.json().id, editor)).json().content).toBe(res.json().content);
+  });
+
+  it('refuses content that is empty once sanitised (422) and stores nothing', async () => {
+    for (const content of [EMPTY_AFTER_SANITISE, '<p><script>alert(1)</script></p>', '<img src="javascript:alert(1)">']) {
+      const before = await postCount();
+      expectSingleIssue(await create(validPost({ content, isPublished: true })), 'content', 'Content is required');
+      expect(await postCount()).toBe(before);
+    }
   });
 
   it('leaves publishedAt null for a draft even when the client sends one', async () => {
@@ -269,12 +315,38 @@ describe('POST /api/admin/blogs', () => {
       expect(isPublished.json().issues.map((i: { path: string }) => i.path)).toEqual(['isPublished']);
     });
 
+    it.each([
+      ['title', 'Title is required'],
+      ['content', 'Content is required'],
+      ['appId', 'Please select an app'],
+    ] as const)('a missing %s gives its product message and stores nothing', async (field, message) => {
+      const before = await postCount();
+      const payload = validPost();
+      delete payload[field];
+      expectSingleIssue(await create(payload), field, message);
+      expect(await postCount()).toBe(before);
+    });
+
+    it.each([
+      ['title', 'Title is required'],
+      ['content', 'Content is required'],
+    ] as const)('a null %s gives its product message', async (field, message) => {
+      expectSingleIssue(await create(validPost({ [field]: null })), field, message);
+    });
+
     it('reports each missing required field', async () => {
       const res = await create({});
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('VALIDATION_FAILED');
       const paths = res.json().issues.map((i: { path: string }) => i.path).sort();
       expect(paths).toEqual(['appId', 'content', 'title']);
+      expect(res.json().issues).toEqual(
+        expect.arrayContaining([
+          { path: 'appId', message: 'Please select an app' },
+          { path: 'title', message: 'Title is required' },
+          { path: 'content', message: 'Content is required' },
+        ]),
+      );
     });
   });
 
@@ -329,6 +401,47 @@ describe('PUT /api/admin/blogs/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().isPublished).toBe(true);
     expectRecent(res.json().publishedAt, from, to);
+  });
+
+  it("publishes a draft with the app's clock when isPublished is true", async () => {
+    const post = await createPost();
+    const offset = -10 * DAY_MS;
+    const res = await withClockOffset(offset, () => update(post.id, validPost({ isPublished: true })));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().isPublished).toBe(true);
+    expectShiftedNow(res.json().publishedAt, offset);
+    expectShiftedNow((await getPost(post.id)).json().publishedAt, offset);
+  });
+
+  it('refuses content that is empty once sanitised (422) and leaves the post unchanged', async () => {
+    const post = await createPost({ title: 'Has content', content: '<p>Original body</p>' });
+    const before = (await getPost(post.id, editor)).json();
+    expectSingleIssue(
+      await update(post.id, validPost({ title: 'Emptied', content: EMPTY_AFTER_SANITISE })),
+      'content',
+      'Content is required',
+    );
+    expect((await getPost(post.id, editor)).json()).toEqual(before);
+  });
+
+  it('accepts image-only content on update', async () => {
+    const post = await createPost();
+    const res = await update(post.id, validPost({ content: IMAGE_ONLY_CONTENT }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().content).toContain('<img src="https://example.com/a.png"');
+  });
+
+  it.each([
+    ['title', 'Title is required'],
+    ['content', 'Content is required'],
+    ['appId', 'Please select an app'],
+  ] as const)('a missing %s gives its product message and leaves the post unchanged', async (field, message) => {
+    const post = await createPost({ title: 'Before missing field' });
+    const before = (await getPost(post.id, editor)).json();
+    const payload = validPost({ title: 'Changed' });
+    delete payload[field];
+    expectSingleIssue(await update(post.id, payload), field, message);
+    expect((await getPost(post.id, editor)).json()).toEqual(before);
   });
 
   it('keeps the first publishedAt on later updates, and a published post stays published', async () => {
@@ -391,6 +504,16 @@ describe('PATCH /api/admin/blogs/:id/publish', () => {
     expectRecent(body.publishedAt, from, to);
     // Now visible to visitors.
     expect((await getPost(post.id)).statusCode).toBe(200);
+  });
+
+  it("stamps publishedAt with the app's clock", async () => {
+    const post = await createPost();
+    const offset = -10 * DAY_MS;
+    const res = await withClockOffset(offset, () => publish(post.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().isPublished).toBe(true);
+    expectShiftedNow(res.json().publishedAt, offset);
+    expectShiftedNow((await getPost(post.id)).json().publishedAt, offset);
   });
 
   it('does not move publishedAt when publishing again', async () => {

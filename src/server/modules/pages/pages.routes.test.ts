@@ -130,6 +130,14 @@ describe('before the first write', () => {
     },
   );
 
+  it.each([
+    ['privacy-policy', { ...validPrivacy, content: '<script>x</script>' }, 'Content is required'],
+    ['about-us', { ...validAbout, content: '<script>alert(1)</script>' }, 'Content must be at least 10 characters'],
+  ] as const)('a PUT /api/%s whose content is empty once sanitised is 422 and creates nothing', async (page, payload, message) => {
+    expectSingleIssue(await write(page, payload), 'content', message);
+    expect((await read(page)).json()).toBeNull();
+  });
+
   it.each(['contact', 'privacy-policy', 'home-content', 'about-us'] as const)(
     'an invalid PUT /api/%s is 422 and creates nothing',
     async (page) => {
@@ -185,6 +193,14 @@ describe('/api/contact', () => {
     expect((await read('contact')).json()).toEqual(before);
   });
 
+  it.each([null, undefined])("a %s email gives 'Email is required' and nothing changes", async (email) => {
+    const before = (await read('contact')).json();
+    const payload: Payload = { ...validContact, email };
+    if (email === undefined) delete payload.email;
+    expectSingleIssue(await write('contact', payload), 'email', 'Email is required');
+    expect((await read('contact')).json()).toEqual(before);
+  });
+
   it('an anonymous PUT is 401 and leaves the row alone', async () => {
     const before = (await read('contact')).json();
     expectUnauthenticated(await write('contact', { ...validContact, email: 'evil@example.com' }, null));
@@ -212,6 +228,7 @@ describe('/api/privacy-policy', () => {
   it.each([
     ['01/01/2024', '2024-01-01T00:00:00.000Z'],
     ['29/02/2024', '2024-02-29T00:00:00.000Z'],
+    ['2024-02-29', '2024-02-29T00:00:00.000Z'],
     ['31/12/2025', '2025-12-31T00:00:00.000Z'],
     ['2025-03-15', '2025-03-15T00:00:00.000Z'],
     ['2025-03-15T10:20:30.000Z', '2025-03-15T10:20:30.000Z'],
@@ -223,11 +240,31 @@ describe('/api/privacy-policy', () => {
     expect((await read('privacy-policy')).json().lastUpdated).toBe(stored);
   });
 
-  it.each(['31/02/2025', '29/02/2025', '32/01/2025', '15/13/2025', '00/01/2025', 'nonsense', '', '2025/05/14', '5/5/2025', 'May 14, 2025', '2025-13-01'])(
+  it.each(['31/02/2025', '29/02/2025', '32/01/2025', '15/13/2025', '00/01/2025', 'nonsense', '', '2025/05/14', '5/5/2025', 'May 14, 2025', '2025-13-01', '2025-02-31', '2025-02-29', '2025-04-31', '2025-00-10', '2025-01-00'])(
     'rejects lastUpdated %j with the date message and keeps the stored policy',
     async (lastUpdated) => {
       const before = (await read('privacy-policy')).json();
       expectSingleIssue(await write('privacy-policy', { ...validPrivacy, lastUpdated }), 'lastUpdated', INVALID_DATE);
+      expect((await read('privacy-policy')).json()).toEqual(before);
+    },
+  );
+
+  it.each([
+    ['lastUpdated', INVALID_DATE],
+    ['content', 'Content is required'],
+  ] as const)('a missing %s gives its product message and keeps the stored policy', async (field, message) => {
+    const before = (await read('privacy-policy')).json();
+    const payload: Payload = { ...validPrivacy, content: '<p>Should not be stored.</p>' };
+    delete payload[field];
+    expectSingleIssue(await write('privacy-policy', payload), field, message);
+    expect((await read('privacy-policy')).json()).toEqual(before);
+  });
+
+  it.each(['<script>x</script>', '<p><script>alert(1)</script></p>', '<iframe src="https://evil.example"></iframe>'])(
+    'refuses content %j, empty once sanitised, and keeps the stored policy',
+    async (content) => {
+      const before = (await read('privacy-policy')).json();
+      expectSingleIssue(await write('privacy-policy', { ...validPrivacy, content }), 'content', 'Content is required');
       expect((await read('privacy-policy')).json()).toEqual(before);
     },
   );
@@ -322,6 +359,18 @@ describe('/api/home-content', () => {
     expect((await read('home-content')).json()).toEqual(before);
   });
 
+  it.each([
+    ['heroTitle', 'Hero title must be at least 2 characters'],
+    ['featuredAppTitle', 'Featured app title must be at least 2 characters'],
+  ] as const)('a missing or null %s gives its product message and nothing changes', async (field, message) => {
+    const before = (await read('home-content')).json();
+    const payload: Payload = { ...validHome, ctaText: 'Should not be stored' };
+    delete payload[field];
+    expectSingleIssue(await write('home-content', payload), field, message);
+    expectSingleIssue(await write('home-content', { ...payload, [field]: null }), field, message);
+    expect((await read('home-content')).json()).toEqual(before);
+  });
+
   it('accepts two-character titles', async () => {
     const res = await write('home-content', { ...validHome, heroTitle: 'Hi', featuredAppTitle: 'Go' });
     expect(res.statusCode).toBe(200);
@@ -380,6 +429,31 @@ describe('/api/about-us', () => {
     expect(res.json().message).toBe('Content must be at least 10 characters');
     expect(res.json().issues).toContainEqual({ path: 'content', message: 'Content must be at least 10 characters' });
   });
+
+  it.each([
+    ['title', 'Title must be at least 2 characters'],
+    ['content', 'Content must be at least 10 characters'],
+  ] as const)('a missing or null %s gives its product message and nothing changes', async (field, message) => {
+    const before = (await read('about-us')).json();
+    const payload: Payload = { title: 'Should not be stored', content: '<p>Should not be stored either.</p>' };
+    delete payload[field];
+    expectSingleIssue(await write('about-us', payload), field, message);
+    expectSingleIssue(await write('about-us', { ...payload, [field]: null }), field, message);
+    expect((await read('about-us')).json()).toEqual(before);
+  });
+
+  it.each(['<script>alert(1)</script>', '<p>hi</p>', '<p><strong>hi</strong> <em>there</em></p>', '<p>   </p><p><br></p><p>   </p>'])(
+    'refuses content %j (under 10 characters of text once sanitised) and nothing changes',
+    async (content) => {
+      const before = (await read('about-us')).json();
+      expectSingleIssue(
+        await write('about-us', { title: 'Should not be stored', content }),
+        'content',
+        'Content must be at least 10 characters',
+      );
+      expect((await read('about-us')).json()).toEqual(before);
+    },
+  );
 
   it('accepts content of exactly 10 characters', async () => {
     const res = await write('about-us', { ...validAbout, content: '0123456789' });

@@ -138,6 +138,7 @@ describe('POST /api/social-media', () => {
     const res = await create({ name: 'Defaults', url: 'http://example.com', icon: 'FaGithub' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ isVisible: true, order: 0, url: 'http://example.com' });
+    expect((await staffFind(res.json().id))?.order).toBe(0);
   });
 
   it('stores a hidden link', async () => {
@@ -156,6 +157,7 @@ describe('POST /api/social-media', () => {
     const res = await create({ ...validLink, order });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().order).toBe(expected);
+    expect((await staffFind(res.json().id))?.order).toBe(expected);
   });
 
   it('accepts each of the 14 icon keys', async () => {
@@ -207,6 +209,26 @@ describe('POST /api/social-media', () => {
       expect(res.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['name', 'url']);
     });
 
+    it.each([
+      ['name', 'Name is required'],
+      ['url', 'Please enter a valid URL'],
+    ] as const)('a missing %s gives its product message, not a generic one, and stores nothing', async (field, message) => {
+      const before = await linkCount();
+      const payload: Payload = { ...validLink };
+      delete payload[field];
+      expectSingleIssue(await create(payload), field, message);
+      expect(await linkCount()).toBe(before);
+    });
+
+    it.each([true, false, '', '   ', null, 'abc', [], {}])(
+      'order %j is rejected with "Order must be a whole number" and nothing is stored',
+      async (order) => {
+        const before = await linkCount();
+        expectSingleIssue(await create({ ...validLink, order }), 'order', 'Order must be a whole number');
+        expect(await linkCount()).toBe(before);
+      },
+    );
+
     it('isVisible must be a boolean', async () => {
       const res = await create({ ...validLink, isVisible: 'false' });
       expect(res.statusCode).toBe(422);
@@ -253,6 +275,34 @@ describe('PUT /api/social-media/:id', () => {
     expectSingleIssue(await update(link.id, { ...validLink, order: 2.5 }), 'order', 'Order must be a whole number');
     expectSingleIssue(await update(link.id, { ...validLink, order: -2 }), 'order', 'Order must be 0 or more');
     expect(await staffFind(link.id)).toMatchObject({ name: 'Stable', url: validLink.url, icon: validLink.icon, order: validLink.order });
+  });
+
+  it('reports a missing name or url with its product message and leaves the link unchanged', async () => {
+    const link = await createLink({ name: 'Kept name' });
+    const { name: _n, ...withoutName } = validLink;
+    expectSingleIssue(await update(link.id, withoutName), 'name', 'Name is required');
+    const { url: _u, ...withoutUrl } = validLink;
+    expectSingleIssue(await update(link.id, withoutUrl), 'url', 'Please enter a valid URL');
+    expect(await staffFind(link.id)).toMatchObject({ name: 'Kept name', url: validLink.url });
+  });
+
+  it.each([true, '', null, 'abc'])('rejects order %j and keeps the stored order', async (order) => {
+    const link = await createLink({ order: 2 });
+    expectSingleIssue(await update(link.id, { ...validLink, order }), 'order', 'Order must be a whole number');
+    expect((await staffFind(link.id))?.order).toBe(2);
+  });
+
+  it("coerces order '3' to 3, and a missing order resets it to 0", async () => {
+    const link = await createLink({ order: 1 });
+    const three = await update(link.id, { ...validLink, order: '3' });
+    expect(three.statusCode, three.body).toBe(200);
+    expect(three.json().order).toBe(3);
+    expect((await staffFind(link.id))?.order).toBe(3);
+    const { order: _o, ...withoutOrder } = validLink;
+    const reset = await update(link.id, withoutOrder);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().order).toBe(0);
+    expect((await staffFind(link.id))?.order).toBe(0);
   });
 
   it('is 404 for a missing link', async () => {
