@@ -1,6 +1,6 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
 import { useSite } from '../../app/site-context';
-import { AppCard, AppCardSkeleton } from '../../features/apps/app-card';
+import { AppCard, AppCardSkeleton, DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
 import { Head } from '../../app/head';
@@ -22,13 +22,34 @@ export default function HomePage() {
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_20%_-10%,color-mix(in_oklch,var(--primary)_22%,transparent),transparent),radial-gradient(40rem_24rem_at_90%_10%,color-mix(in_oklch,var(--primary)_12%,transparent),transparent)]"
         />
-        <div className="relative mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{title}</h1>
-          {content?.heroSubtitle && (
-            <p className="mt-4 max-w-2xl text-lg font-medium text-primary sm:text-xl">{content.heroSubtitle}</p>
-          )}
-          {content?.heroContent && (
-            <p className="mt-4 max-w-2xl text-base leading-relaxed text-muted-foreground sm:text-lg">{content.heroContent}</p>
+        <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1fr_auto]">
+          <div>
+            <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              {title}
+            </h1>
+            {content?.heroSubtitle && (
+              <p className="mt-4 max-w-2xl text-lg font-medium text-primary sm:text-xl">{content.heroSubtitle}</p>
+            )}
+            {content?.heroContent && (
+              <p className="mt-4 max-w-2xl text-base leading-relaxed text-muted-foreground sm:text-lg">
+                {content.heroContent}
+              </p>
+            )}
+          </div>
+          {apps.data && apps.data.length > 0 && (
+            <div aria-hidden="true" className="hidden rotate-3 grid-cols-2 gap-4 lg:grid">
+              {apps.data.slice(0, 4).map((app, i) => (
+                <FallbackImage
+                  key={app.id}
+                  src={app.icon}
+                  fallback={DEFAULT_ICON}
+                  alt=""
+                  width={112}
+                  height={112}
+                  className={`size-28 rounded-3xl border bg-muted object-cover shadow-xl ${i % 2 ? 'translate-y-6' : ''}`}
+                />
+              ))}
+            </div>
           )}
         </div>
       </section>
