@@ -1,6 +1,118 @@
-// TEMPORARY scaffold: replaced by the real screen.
+// About Us editor (SPEC §2 "About Us editor"): the title and the rich-text content.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { formatLongUs } from '../../../shared/dates';
+import { paths } from '../../../shared/paths';
+import { AboutUsInputSchema, type AboutUs, type AboutUsInput } from '../../../shared/schemas/site-content';
+import { RichTextEditor } from '../../components/rich-text-editor';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { useUpdateAboutUs } from '../../features/pages/admin-api';
+import { useAboutUs } from '../../features/pages/api';
 import { AdminPage } from './admin-layout';
+import { useDocumentTitle } from './use-document-title';
 
-export default function Screen() {
-  return <AdminPage title="about-us">{null}</AdminPage>;
+interface FormValues {
+  title: string;
+  content: string;
+}
+
+const toValues = (about: AboutUs | null | undefined): FormValues => ({ title: about?.title ?? '', content: about?.content ?? '' });
+
+function AboutUsForm({ about }: { about: AboutUs | null }) {
+  const update = useUpdateAboutUs();
+  const form = useForm<AboutUsInput, unknown, FormValues>({ resolver: zodResolver(AboutUsInputSchema), defaultValues: toValues(about) });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset(toValues(saved));
+      toast({ title: 'About Us Updated', description: 'The About Us page content has been updated successfully.' });
+    } catch {
+      toast({ title: 'Update Failed', description: 'Failed to update About Us page content.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardContent className="space-y-5 pt-6">
+          <FormField id="about-title" label="Title" error={errors.title?.message}>
+            <Input id="about-title" {...form.register('title')} {...fieldAria('about-title', errors.title?.message)} />
+          </FormField>
+          <FormField id="about-content" label="Content" error={errors.content?.message}>
+            <Controller
+              control={form.control}
+              name="content"
+              render={({ field }) => (
+                <RichTextEditor
+                  id="about-content"
+                  label="Content"
+                  toolbar="page"
+                  height={500}
+                  value={field.value}
+                  onChange={field.onChange}
+                  invalid={Boolean(errors.content)}
+                  describedBy={errors.content ? 'about-content-error' : undefined}
+                />
+              )}
+            />
+          </FormField>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted-foreground">
+              Last updated: {formatLongUs(about?.lastUpdated)}.{' '}
+              <Link to={paths.about} className="font-medium text-primary underline-offset-4 hover:underline">
+                View the page
+              </Link>
+            </p>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save About Us Page'}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div role="status" className="space-y-5 rounded-xl border p-6" aria-busy="true" aria-label="Loading About Us page content" data-testid="about-us-skeleton">
+      <div className="space-y-2">
+        <Skeleton className="h-4 w-16" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+      <div className="space-y-2">
+        <Skeleton className="h-4 w-20" />
+        <Skeleton className="h-[544px] w-full" />
+      </div>
+    </div>
+  );
+}
+
+export default function AboutUsEditor() {
+  useDocumentTitle('About Us');
+  const about = useAboutUs();
+  return (
+    <AdminPage title="About Us" description="Edit the title and the text of the About Us page.">
+      {about.data !== undefined ? (
+        <AboutUsForm about={about.data} />
+      ) : about.isError && !about.isFetching ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
+          <p className="font-medium">Failed to load About Us page content</p>
+          <Button variant="link" onClick={() => void about.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <FormSkeleton />
+      )}
+    </AdminPage>
+  );
 }

@@ -1,6 +1,123 @@
-// TEMPORARY scaffold: replaced by the real screen.
+// Edit Contact Information (SPEC §2): email, location and three social links. The id is not sent.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ContactInfoInputSchema, type ContactInfo } from '../../../shared/schemas/site-content';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { useUpdateContactInfo } from '../../features/pages/admin-api';
+import { useContactInfo } from '../../features/pages/api';
+import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
+import { useDocumentTitle } from './use-document-title';
 
-export default function Screen() {
-  return <AdminPage title="contact-info">{null}</AdminPage>;
+type FormInput = z.input<typeof ContactInfoInputSchema>;
+type FormOutput = z.output<typeof ContactInfoInputSchema>;
+
+interface FormValues {
+  email: string;
+  location: string;
+  twitterLink: string;
+  linkedinLink: string;
+  githubLink: string;
+}
+
+const FIELDS = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', hint: undefined },
+  { name: 'location', label: 'Location', type: 'text', autoComplete: 'off', hint: 'Optional, e.g. a city and country.' },
+  { name: 'twitterLink', label: 'X (Twitter) URL', type: 'url', autoComplete: 'url', hint: 'Optional. A full address starting with https://' },
+  { name: 'linkedinLink', label: 'LinkedIn URL', type: 'url', autoComplete: 'url', hint: 'Optional. A full address starting with https://' },
+  { name: 'githubLink', label: 'GitHub URL', type: 'url', autoComplete: 'url', hint: 'Optional. A full address starting with https://' },
+] as const satisfies readonly { name: keyof FormValues; label: string; type: string; autoComplete: string; hint: string | undefined }[];
+
+const toValues = (info: ContactInfo | null | undefined): FormValues => ({
+  email: info?.email ?? '',
+  location: info?.location ?? '',
+  twitterLink: info?.twitterLink ?? '',
+  linkedinLink: info?.linkedinLink ?? '',
+  githubLink: info?.githubLink ?? '',
+});
+
+function ContactInfoForm({ info }: { info: ContactInfo | null }) {
+  const update = useUpdateContactInfo();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(ContactInfoInputSchema), defaultValues: toValues(info) });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset(toValues(saved));
+      toast({ title: 'Contact information updated', description: 'The contact details on the site have been updated.' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: 'Failed to update contact information: ' + errorMessage(error),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardContent className="space-y-5 pt-6">
+          {FIELDS.map(({ name, label, type, autoComplete, hint }) => {
+            const id = `contact-${name}`;
+            const error = errors[name]?.message;
+            return (
+              <FormField key={name} id={id} label={label} hint={hint} error={error}>
+                <Input id={id} type={type} autoComplete={autoComplete} {...form.register(name)} {...fieldAria(id, error, Boolean(hint))} />
+              </FormField>
+            );
+          })}
+          <div className="flex justify-end">
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Contact Information'}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div role="status" className="space-y-5 rounded-xl border p-6" aria-busy="true" aria-label="Loading contact information" data-testid="contact-info-skeleton">
+      {FIELDS.map(({ name }) => (
+        <div key={name} className="space-y-2">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+      <div className="flex justify-end">
+        <Skeleton className="h-10 w-48" />
+      </div>
+    </div>
+  );
+}
+
+export default function ContactInfoEditor() {
+  useDocumentTitle('Contact Information');
+  const contact = useContactInfo();
+  return (
+    <AdminPage title="Edit Contact Information" description="The email address, location and social links shown on the Contact page and in the footer.">
+      {contact.data !== undefined ? (
+        <ContactInfoForm info={contact.data} />
+      ) : contact.isError && !contact.isFetching ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
+          <p className="font-medium">Failed to load contact information</p>
+          <Button variant="link" onClick={() => void contact.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <FormSkeleton />
+      )}
+    </AdminPage>
+  );
 }

@@ -1,6 +1,152 @@
-// TEMPORARY scaffold: replaced by the real screen.
+// Home Content editor (SPEC §2 "Home Content"): the hero, the featured-apps heading and the
+// call to action. introTitle and introContent are not edited here but are sent as loaded.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { HomeContentInputSchema, type HomeContent } from '../../../shared/schemas/site-content';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input, Textarea } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { useUpdateHomeContent } from '../../features/pages/admin-api';
+import { useHomeContent } from '../../features/pages/api';
+import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
+import { useDocumentTitle } from './use-document-title';
 
-export default function Screen() {
-  return <AdminPage title="home-content">{null}</AdminPage>;
+const FormSchema = HomeContentInputSchema.omit({ introTitle: true, introContent: true });
+type FormInput = z.input<typeof FormSchema>;
+type FormOutput = z.output<typeof FormSchema>;
+
+interface FormValues {
+  heroTitle: string;
+  heroSubtitle: string;
+  heroContent: string;
+  featuredAppTitle: string;
+  ctaText: string;
+}
+
+const toValues = (content: HomeContent | null | undefined): FormValues => ({
+  heroTitle: content?.heroTitle ?? '',
+  heroSubtitle: content?.heroSubtitle ?? '',
+  heroContent: content?.heroContent ?? '',
+  featuredAppTitle: content?.featuredAppTitle ?? '',
+  ctaText: content?.ctaText ?? '',
+});
+
+function HomeContentForm({ content }: { content: HomeContent | null }) {
+  const update = useUpdateHomeContent();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(FormSchema), defaultValues: toValues(content) });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync({
+        ...values,
+        introTitle: content?.introTitle ?? '',
+        introContent: content?.introContent ?? '',
+      });
+      form.reset(toValues(saved));
+      toast({ title: 'Content Updated', description: 'The home page content has been updated successfully.' });
+    } catch (error) {
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(error) || 'Failed to update home page content.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Hero</CardTitle>
+          <CardDescription>The large block at the top of the home page.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <FormField id="heroTitle" label="Hero Title" error={errors.heroTitle?.message}>
+            <Input id="heroTitle" {...form.register('heroTitle')} {...fieldAria('heroTitle', errors.heroTitle?.message)} />
+          </FormField>
+          <FormField id="heroSubtitle" label="Hero Subtitle" hint="Optional." error={errors.heroSubtitle?.message}>
+            <Input id="heroSubtitle" {...form.register('heroSubtitle')} {...fieldAria('heroSubtitle', errors.heroSubtitle?.message, true)} />
+          </FormField>
+          <FormField id="heroContent" label="Hero Content" hint="Optional. A short paragraph under the subtitle." error={errors.heroContent?.message}>
+            <Textarea id="heroContent" rows={5} {...form.register('heroContent')} {...fieldAria('heroContent', errors.heroContent?.message, true)} />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Featured Apps</CardTitle>
+          <CardDescription>The heading above the grid of apps.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField id="featuredAppTitle" label="Featured Apps Title" error={errors.featuredAppTitle?.message}>
+            <Input id="featuredAppTitle" {...form.register('featuredAppTitle')} {...fieldAria('featuredAppTitle', errors.featuredAppTitle?.message)} />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Call To Action</CardTitle>
+          <CardDescription>A line under the featured apps heading.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField id="ctaText" label="Call To Action Text" hint="Optional." error={errors.ctaText?.message}>
+            <Input id="ctaText" {...form.register('ctaText')} {...fieldAria('ctaText', errors.ctaText?.message, true)} />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Home Content'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div role="status" className="space-y-6" aria-busy="true" aria-label="Loading home page content" data-testid="home-content-skeleton">
+      {[3, 1, 1].map((fields, i) => (
+        <div key={i} className="space-y-4 rounded-xl border p-6">
+          <Skeleton className="h-5 w-40" />
+          {Array.from({ length: fields }, (_, j) => (
+            <div key={j} className="space-y-2">
+              <Skeleton className="h-4 w-28" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function HomeContentEditor() {
+  useDocumentTitle('Home Content');
+  const home = useHomeContent();
+  return (
+    <AdminPage title="Home Content" description="Edit the texts of the home page: the hero, the featured apps heading and the call to action.">
+      {home.data !== undefined ? (
+        <HomeContentForm content={home.data} />
+      ) : home.isError && !home.isFetching ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
+          <p className="font-medium">Failed to load home page content</p>
+          <Button variant="link" onClick={() => void home.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <FormSkeleton />
+      )}
+    </AdminPage>
+  );
 }

@@ -1,6 +1,141 @@
-// TEMPORARY scaffold: replaced by the real screen.
+// Edit Privacy Policy (SPEC §2): the last-updated date typed as DD/MM/YYYY and the policy text.
+// The date is sent as an ISO string; the shown policy becomes the server's reply (SPEC §4).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { formatDayMonthYear, parseDayMonthYear } from '../../../shared/dates';
+import { paths } from '../../../shared/paths';
+import { INVALID_DATE, PrivacyPolicyFormSchema, type PrivacyPolicy, type PrivacyPolicyForm } from '../../../shared/schemas/site-content';
+import { RichTextEditor } from '../../components/rich-text-editor';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
+import { usePrivacyPolicy } from '../../features/pages/api';
 import { AdminPage } from './admin-layout';
+import { useDocumentTitle } from './use-document-title';
 
-export default function Screen() {
-  return <AdminPage title="privacy">{null}</AdminPage>;
+const toValues = (policy: PrivacyPolicy | null | undefined): PrivacyPolicyForm => ({
+  content: policy?.content ?? '',
+  lastUpdated: policy?.lastUpdated ? formatDayMonthYear(policy.lastUpdated) : '',
+});
+
+function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
+  const update = useUpdatePrivacyPolicy();
+  const form = useForm<PrivacyPolicyForm>({ resolver: zodResolver(PrivacyPolicyFormSchema), defaultValues: toValues(policy) });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const date = parseDayMonthYear(values.lastUpdated);
+    if (!date) {
+      form.setError('lastUpdated', { message: INVALID_DATE }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync({ content: values.content, lastUpdated: date.toISOString() });
+      form.reset(toValues(saved));
+      toast({ title: 'Privacy Policy Updated', description: 'Your privacy policy has been successfully updated.', duration: 3000 });
+    } catch (error) {
+      toast({
+        title: 'Update Failed',
+        description: error instanceof Error ? `Failed to update: ${error.message}` : 'An unknown error occurred',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const dateError = errors.lastUpdated?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardContent className="space-y-5 pt-6">
+          <FormField id="privacy-date" label="Last Updated Date" hint="Example: 14/05/2025" error={dateError} className="max-w-xs">
+            <Input
+              id="privacy-date"
+              inputMode="numeric"
+              placeholder="DD/MM/YYYY"
+              autoComplete="off"
+              {...form.register('lastUpdated')}
+              {...fieldAria('privacy-date', dateError, true)}
+            />
+          </FormField>
+          <FormField id="privacy-content" label="Privacy Policy Content" error={errors.content?.message}>
+            <Controller
+              control={form.control}
+              name="content"
+              render={({ field }) => (
+                <RichTextEditor
+                  id="privacy-content"
+                  label="Privacy Policy Content"
+                  toolbar="page"
+                  height={500}
+                  value={field.value}
+                  onChange={field.onChange}
+                  invalid={Boolean(errors.content)}
+                  describedBy={errors.content ? 'privacy-content-error' : undefined}
+                />
+              )}
+            />
+          </FormField>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              View the Privacy Policy page
+            </Link>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Privacy Policy'}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div role="status" className="space-y-5 rounded-xl border p-6" aria-busy="true" aria-label="Loading privacy policy" data-testid="admin-privacy-skeleton">
+      <div className="max-w-xs space-y-2">
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+      <div className="space-y-2">
+        <Skeleton className="h-4 w-44" />
+        <Skeleton className="h-[544px] w-full" />
+      </div>
+    </div>
+  );
+}
+
+export default function PrivacyEditor() {
+  useDocumentTitle('Privacy Policy');
+  const policy = usePrivacyPolicy();
+
+  // A failed load is announced once per failure (SPEC §8).
+  const announced = useRef<unknown>(null);
+  useEffect(() => {
+    if (!policy.error || announced.current === policy.error) return;
+    announced.current = policy.error;
+    toast({ title: 'Error', description: 'Failed to load privacy policy', variant: 'destructive' });
+  }, [policy.error]);
+
+  return (
+    <AdminPage title="Edit Privacy Policy" description="Update your privacy policy content and last updated date.">
+      {policy.data !== undefined ? (
+        <PrivacyForm policy={policy.data} />
+      ) : policy.isError && !policy.isFetching ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
+          <p className="font-medium">Failed to load privacy policy</p>
+          <Button variant="link" onClick={() => void policy.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <FormSkeleton />
+      )}
+    </AdminPage>
+  );
 }
