@@ -143,7 +143,7 @@ function Footer() {
           </ul>
         </nav>
         <p className="text-sm text-muted-foreground md:self-end md:justify-self-end">
-          © {new Date().getFullYear()} {site.name}. All rights reserved.
+          © {new Date().getUTCFullYear()} {site.name}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -2,12 +2,18 @@ import { useHydrated } from '../lib/use-hydrated';
 
 const OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
-/** A date in the visitor's locale (SPEC §9). The server renders en-US; the browser switches after hydration. */
+/**
+ * A date in the visitor's locale and time zone (SPEC §9). The server render and hydration use
+ * en-US in UTC, identical on both sides; right after hydration the browser's own settings apply.
+ */
 export function LocalDate({ iso, className }: { iso: string; className?: string }) {
-  const locale = useHydrated() ? undefined : 'en-US';
+  const hydrated = useHydrated();
+  const text = hydrated
+    ? new Date(iso).toLocaleDateString(undefined, OPTIONS)
+    : new Date(iso).toLocaleDateString('en-US', { ...OPTIONS, timeZone: 'UTC' });
   return (
     <time dateTime={iso} className={className}>
-      {new Date(iso).toLocaleDateString(locale, OPTIONS)}
+      {text}
     </time>
   );
 }

@@ -238,7 +238,7 @@ export function RichTextEditor({ id, value, onChange, toolbar, height, minHeight
       data-testid="rich-text-editor"
     >
       {editor ? <Toolbar editor={editor} kind={toolbar} /> : <div className="h-11 border-b bg-muted/40" />}
-      <div className="flex-1 overflow-y-auto" style={height ? { height } : { minHeight }} onClick={() => editor?.commands.focus()}>
+      <div className="overflow-y-auto" style={height ? { height } : { minHeight }} onClick={() => editor?.commands.focus()}>
         <EditorContent editor={editor} className="h-full [&_.ProseMirror]:min-h-full" />
       </div>
     </div>

@@ -336,7 +336,7 @@ export const demoAbout: DemoAbout = {
 };
 
 export const demoPrivacy: DemoPrivacy = {
-  content: `<p><strong>Last updated: 1 March 2025</strong></p>
+  content: `
 <p>This policy explains how Northpaw Studio ("we", "us") handles personal information in our games and apps (Lantern Drift, Tidepool Tactics, Moss &amp; Bolt, Pocket Orchard, Brightlist and Quiet Hours) and on this website. We collect as little as we can, and we never sell your data.</p>
 <h2>Information we collect</h2>
 <ul>

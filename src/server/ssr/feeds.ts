@@ -5,6 +5,7 @@ import { paths } from '../../shared/paths';
 import { excerpt } from '../../shared/text';
 import { appsRepo } from '../modules/apps/apps.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
+import { pagesRepo } from '../modules/pages/pages.repo';
 import { notFound } from '../lib/errors';
 import type { AppInstance, Deps } from '../types';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -16,6 +17,7 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
   const base = deps.config.siteUrl;
   const apps = appsRepo(deps.database.db);
   const blogs = blogsRepo(deps.database.db);
+  const pages = pagesRepo(deps.database.db);
   const cache = new Map<string, string>();
   deps.content.onChange(() => cache.clear());
 
@@ -39,16 +41,25 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
 
   app.get(paths.sitemap, async (_request, reply) => {
     const body = await cached('sitemap', async () => {
-      const [appList, posts] = await Promise.all([apps.list(), blogs.listPublished()]);
-      const latest = (list: BlogPost[]) => list.map((p) => p.updatedAt).sort().at(-1);
+      const [appList, posts, home, about, contact, privacy] = await Promise.all([
+        apps.list(),
+        blogs.listPublished(),
+        pages.getHome(),
+        pages.getAbout(),
+        pages.getContact(),
+        pages.getPrivacy(),
+      ]);
+      // The newest of the dates a page is made from (ISO strings sort as time).
+      const latest = (...dates: (string | undefined)[]) => dates.filter(Boolean).sort().at(-1);
+      const postDates = (list: BlogPost[]) => list.map((p) => p.updatedAt);
       const urls: { loc: string; lastmod?: string }[] = [
-        { loc: paths.home, lastmod: appList.map((a) => a.updatedAt).sort().at(-1) },
-        { loc: paths.about },
-        { loc: paths.contact },
-        { loc: paths.privacy },
+        { loc: paths.home, lastmod: latest(home?.updatedAt, ...appList.map((a) => a.updatedAt)) },
+        { loc: paths.about, lastmod: about?.updatedAt },
+        { loc: paths.contact, lastmod: contact?.updatedAt },
+        { loc: paths.privacy, lastmod: privacy?.updatedAt },
         ...appList.map((a) => ({
           loc: paths.appBlogs(a.id),
-          lastmod: latest(posts.filter((p) => p.appId === a.id)) ?? a.updatedAt,
+          lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
         })),
         ...posts.map((p) => ({ loc: paths.blogPost(p.id), lastmod: p.updatedAt })),
       ];

@@ -3,6 +3,8 @@ import type { HeadData } from '../../client/app/head';
 import { abs } from '../../client/app/seo';
 import type { SiteInfo } from '../../client/app/site-context';
 
+const DEFAULT_SHARE_IMAGE = '/media/demo/default-screenshot.svg';
+
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -31,7 +33,8 @@ export interface DocumentParts {
 
 export function renderDocument({ site, head, body, boot, assets, themeScript }: DocumentParts): string {
   const canonical = abs(site, head.path);
-  const image = head.image ? abs(site, head.image) : undefined;
+  // Pages without a picture of their own share the studio's image.
+  const image = abs(site, head.image ?? DEFAULT_SHARE_IMAGE);
   const meta: string[] = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
@@ -41,13 +44,11 @@ export function renderDocument({ site, head, body, boot, assets, themeScript }: 
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
   ];
-  if (image) {
-    meta.push(`<meta property="og:image" content="${escapeHtml(image)}">`, `<meta name="twitter:image" content="${escapeHtml(image)}">`);
-  }
+  meta.push(`<meta property="og:image" content="${escapeHtml(image)}">`, `<meta name="twitter:image" content="${escapeHtml(image)}">`);
   if (head.appStoreId) meta.push(`<meta name="apple-itunes-app" content="app-id=${escapeHtml(head.appStoreId)}">`);
   for (const feed of head.feeds ?? []) {
     meta.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`);

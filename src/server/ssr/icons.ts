@@ -42,6 +42,8 @@ export function buildSprite(): string {
 export function iconRoutes(app: AppInstance): void {
   const body = buildSprite();
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // Browsers that ask for /favicon.ico anyway get the site's icon.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/media/demo/default-icon.svg', 301));
   app.get(SPRITE_PATH, (request, reply) => {
     reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -33,12 +33,23 @@ export function compressPage(page: RenderedPage): CachedPage {
   };
 }
 
-/** Sends a cached body in the best encoding the client accepts. */
-export function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: Pick<CachedPage, 'raw' | 'gzip' | 'br'>) {
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function chooseEncoding(request: FastifyRequest): Encoding {
   const accept = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return 'identity';
+}
+
+/** Each encoding is a different representation, so each has its own ETag. */
+const etagFor = (etag: string, encoding: Encoding) => (encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`);
+
+/** Sends a cached body in the best encoding the client accepts. */
+export function sendCompressed(reply: FastifyReply, page: Pick<CachedPage, 'raw' | 'gzip' | 'br'>, encoding: Encoding) {
   reply.header('vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.raw);
 }
 
@@ -96,11 +107,13 @@ export function publicPagesRoutes(app: AppInstance, deps: Deps, auth: Auth, opti
       cache.set(pathname, page);
     }
     reply.code(page.status).header('cache-control', 'public, max-age=0, must-revalidate');
+    const encoding = chooseEncoding(request);
     if (page.status === 200) {
-      reply.header('etag', page.etag);
-      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      const etag = etagFor(page.etag, encoding);
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).header('vary', 'Accept-Encoding').send();
     }
-    return sendCompressed(request, reply, page);
+    return sendCompressed(reply, page, encoding);
   };
 
   app.get('/', handler);

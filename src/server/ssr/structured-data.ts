@@ -8,7 +8,9 @@ import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { excerpt } from '../../shared/text';
 
-const GAME_WORDS = /\b(game|puzzle|play|level|tactic|platform|adventure|arcade|strategy)/i;
+// Apps have no category field: a game is recognised by how it is described.
+const GAME_WORDS =
+  /\b(game|gaming|puzzle|play|player|level|tactic|platform|adventure|arcade|strategy|quest|battle|farm|harvest|racing|runner|match-3|rpg|shooter|idle)/i;
 
 function appJsonLd(site: SiteInfo, app: App): object {
   const isGame = GAME_WORDS.test(`${app.title} ${app.description}`);

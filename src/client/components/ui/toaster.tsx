@@ -21,7 +21,7 @@ export default function Toaster() {
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
             'data-[state=open]:animate-in data-[state=closed]:opacity-0',
             t.variant === 'destructive'
-              ? 'border-destructive bg-destructive text-destructive-foreground'
+              ? 'border-destructive-solid bg-destructive-solid text-destructive-foreground'
               : 'border-border bg-card text-card-foreground',
           )}
           data-variant={t.variant ?? 'default'}
@@ -29,7 +29,7 @@ export default function Toaster() {
           <div className="grid gap-1">
             {t.title && <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>}
             {t.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close

@@ -1,0 +1,652 @@
+// What search engines, feed readers and slow devices get: server-rendered pages that work without
+// JavaScript, head tags and structured data, robots.txt, sitemap.xml, RSS, HTTP caching and the
+// size of the JavaScript a visitor downloads.
+import { gzipSync } from 'node:zlib';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { expect, staffApi, test } from './fixtures';
+
+interface App {
+  id: number;
+  title: string;
+  description: string;
+  icon: string;
+  screenshots: string[];
+  googlePlayLink: string | null;
+  appStoreLink: string | null;
+  webAppLink: string | null;
+  updatedAt: string;
+}
+interface Post {
+  id: number;
+  appId: number;
+  title: string;
+  images: string[];
+  isPublished: boolean;
+  publishedAt: string | null;
+  updatedAt: string;
+}
+type JsonLd = Record<string, unknown> & { '@type': string };
+
+const SITE = 'Northpaw Studio';
+const LANTERN_DRIFT = 1;
+/** The demo apps that are games (SPEC: the home grid is 'Featured Games'). */
+const GAMES = ['Lantern Drift', 'Tidepool Tactics', 'Moss & Bolt'];
+const NON_GAMES = ['Brightlist', 'Quiet Hours'];
+const BUDGET_BYTES = 100 * 1024; // 100 KB of gzipped JavaScript on the home page
+/** scripts/compress-assets.ts leaves files under this size uncompressed (nothing to gain). */
+const COMPRESS_MIN_BYTES = 512;
+
+async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url);
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function publishedPosts(request: APIRequestContext): Promise<Post[]> {
+  const apps = await getJson<App[]>(request, '/api/apps');
+  const lists = await Promise.all(apps.map((a) => getJson<Post[]>(request, `/api/apps/${a.id}/blogs`)));
+  return lists.flat();
+}
+
+const storeLinks = (app: App) => [app.googlePlayLink, app.appStoreLink, app.webAppLink].filter((l): l is string => !!l);
+
+const meta = (page: Page, attr: 'name' | 'property', key: string) =>
+  page.locator(`head meta[${attr}="${key}"]`).getAttribute('content');
+
+async function jsonLd(page: Page): Promise<JsonLd[]> {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return scripts.map((s) => JSON.parse(s) as JsonLd);
+}
+
+/** An XML document parsed by the browser's strict XML parser (on the blank start page). */
+async function parseXml(page: Page, text: string) {
+  return page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    const error = doc.querySelector('parsererror');
+    return {
+      error: error?.textContent ?? null,
+      root: doc.documentElement.nodeName,
+      namespace: doc.documentElement.namespaceURI,
+      version: doc.documentElement.getAttribute('version'),
+      urls: [...doc.getElementsByTagName('url')].map((u) => ({
+        loc: u.getElementsByTagName('loc')[0]?.textContent ?? '',
+        lastmod: u.getElementsByTagName('lastmod')[0]?.textContent ?? null,
+      })),
+      channel: {
+        title: doc.querySelector('channel > title')?.textContent ?? null,
+        link: doc.querySelector('channel > link')?.textContent ?? null,
+        description: doc.querySelector('channel > description')?.textContent ?? null,
+      },
+      items: [...doc.getElementsByTagName('item')].map((item) => ({
+        title: item.getElementsByTagName('title')[0]?.textContent ?? '',
+        link: item.getElementsByTagName('link')[0]?.textContent ?? '',
+        guid: item.getElementsByTagName('guid')[0]?.textContent ?? '',
+        pubDate: item.getElementsByTagName('pubDate')[0]?.textContent ?? '',
+      })),
+    };
+  }, text);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every public page is complete in the server HTML', async ({ page, request }) => {
+    const post = (await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`)).find((p) => p.images.length > 0)!;
+    const pages: { path: string; h1: string | RegExp; check: (page: Page) => Promise<void> }[] = [
+      {
+        path: '/',
+        h1: 'Small games, made with care',
+        check: async (p) => {
+          await expect(p.getByTestId('app-card')).toHaveCount(6);
+          await expect(p.getByRole('heading', { name: 'Featured Games' })).toBeVisible();
+        },
+      },
+      {
+        path: '/about',
+        h1: 'About Northpaw Studio',
+        check: async (p) => {
+          await expect(p.getByRole('heading', { level: 2, name: 'Our mission' })).toBeVisible();
+          await expect(p.getByText(/^Last updated: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
+        },
+      },
+      {
+        path: '/contact',
+        h1: 'Contact Us',
+        check: async (p) => {
+          await expect(p.getByRole('link', { name: 'hello@northpaw.studio' })).toHaveAttribute(
+            'href',
+            'mailto:hello@northpaw.studio',
+          );
+          await expect(p.getByText('Bristol, United Kingdom')).toBeVisible();
+          await expect(p.getByLabel('First name')).toBeVisible();
+          // The <noscript> note (Playwright's text selectors skip <noscript>, so address it by CSS).
+          const note = p.locator('main noscript p');
+          await expect(note).toBeVisible();
+          await expect(note).toContainText('Sending this form needs JavaScript');
+          await expect(p.getByTestId('contact-skeleton')).toHaveCount(0);
+        },
+      },
+      {
+        path: '/privacy',
+        h1: 'Privacy Policy',
+        check: async (p) => {
+          await expect(p.getByRole('heading', { level: 2, name: 'Information we collect' })).toBeVisible();
+          // (The demo policy text repeats an older date of its own; the page's line comes first.)
+          await expect(p.getByText(/^Last updated: \d{1,2} [A-Z][a-z]+ \d{4}$/).first()).toBeVisible();
+        },
+      },
+      {
+        path: `/apps/${LANTERN_DRIFT}/blogs`,
+        h1: 'Lantern Drift',
+        check: async (p) => {
+          await expect(p.getByRole('article')).toHaveCount(3);
+          await expect(p.getByRole('link', { name: /^Read More/ })).toHaveCount(3);
+        },
+      },
+      {
+        path: `/blogs/${post.id}`,
+        h1: post.title,
+        check: async (p) => {
+          await expect(p.getByRole('heading', { level: 2, name: 'Finding the right lantern' })).toBeVisible();
+          await expect(p.getByRole('region', { name: 'Gallery' }).getByRole('img')).toHaveCount(post.images.length);
+          await expect(p.locator('main time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+        },
+      },
+    ];
+    for (const { path, h1, check } of pages) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(h1);
+      await check(page);
+      // No loading placeholders in the server HTML.
+      await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0);
+    }
+  });
+
+  test('links can be followed: navigation, an app blog and Read More', async ({ page, request }) => {
+    const posts = await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Northpaw Studio');
+
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const lantern = page.getByTestId('app-card').filter({ has: page.getByRole('heading', { name: 'Lantern Drift' }) });
+    await lantern.getByRole('link', { name: 'Blog posts' }).click();
+    await expect(page).toHaveURL(new RegExp(`/apps/${LANTERN_DRIFT}/blogs$`));
+    await expect(page.getByRole('article')).toHaveCount(posts.length);
+
+    const post = posts[1]!;
+    await page.getByRole('link', { name: `Read More: ${post.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/blogs/${post.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+    await page
+      .getByRole('navigation', { name: 'Back' })
+      .getByRole('link', { name: 'Back to Lantern Drift Blog' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/apps/${LANTERN_DRIFT}/blogs$`));
+  });
+
+  test('each public page has its title, description, canonical, Open Graph and Twitter tags', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const app = await getJson<App>(request, `/api/apps/${LANTERN_DRIFT}`);
+    const posts = await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`);
+    const withImage = posts.find((p) => p.images.length > 0)!;
+    const withoutImage = posts.find((p) => p.images.length === 0)!;
+    const cases: { path: string; title: RegExp; image?: string }[] = [
+      { path: '/', title: new RegExp(`^Small games, made with care \\| ${SITE}$`), image: app.screenshots[0] },
+      { path: '/about', title: new RegExp(`^About Us \\| ${SITE}$`) },
+      { path: '/contact', title: new RegExp(`^Contact \\| ${SITE}$`) },
+      { path: '/privacy', title: new RegExp(`^Privacy Policy \\| ${SITE}$`) },
+      {
+        path: `/apps/${app.id}/blogs`,
+        title: new RegExp(`^Lantern Drift Blog \\| ${SITE}$`),
+        image: app.screenshots[0],
+      },
+      {
+        path: `/blogs/${withImage.id}`,
+        title: new RegExp(`^.+ \\| Lantern Drift \\| ${SITE}$`),
+        image: withImage.images[0],
+      },
+      {
+        path: `/blogs/${withoutImage.id}`,
+        title: new RegExp(`^.+ \\| Lantern Drift \\| ${SITE}$`),
+        image: app.screenshots[0],
+      },
+    ];
+    const seen = new Set<string>();
+    for (const { path, title, image } of cases) {
+      await page.goto(path);
+      const pageTitle = await page.title();
+      expect(pageTitle, path).toMatch(title);
+      const description = await meta(page, 'name', 'description');
+      expect(description?.length ?? 0, `${path} description`).toBeGreaterThan(40);
+      expect(description!.length, `${path} description`).toBeLessThanOrEqual(163);
+      expect(seen.has(description!), `${path} has its own description`).toBe(false);
+      seen.add(description!);
+
+      const canonical = page.locator('head link[rel="canonical"]');
+      await expect(canonical, path).toHaveCount(1);
+      const href = await canonical.getAttribute('href');
+      expect(href, path).toBe(`${baseURL}${path}`);
+      expect(await meta(page, 'property', 'og:title'), path).toBe(pageTitle);
+      expect(await meta(page, 'property', 'og:description'), path).toBe(description);
+      expect(await meta(page, 'property', 'og:url'), path).toBe(href);
+      expect(await meta(page, 'name', 'twitter:card'), path).toMatch(/^summary(_large_image)?$/);
+      await expect(page.locator('head meta[name="robots"][content*="noindex"]'), path).toHaveCount(0);
+      if (image) {
+        expect(await meta(page, 'property', 'og:image'), path).toBe(`${baseURL}${image}`);
+        expect(await meta(page, 'name', 'twitter:card'), path).toBe('summary_large_image');
+      }
+    }
+    // The og:image files exist.
+    for (const { image } of cases.filter((c) => c.image)) expect((await request.get(image!)).status(), image).toBe(200);
+  });
+
+  test('pages without their own image still have an og:image', async ({ page, baseURL }) => {
+    for (const path of ['/about', '/contact', '/privacy']) {
+      await page.goto(path);
+      await expect(page.locator('head meta[property="og:image"]'), path).toHaveAttribute(
+        'content',
+        new RegExp(`^${baseURL}/`),
+      );
+    }
+  });
+
+  test('home: Organization and one SoftwareApplication or VideoGame per app', async ({ page, request, baseURL }) => {
+    const apps = await getJson<App[]>(request, '/api/apps');
+    await page.goto('/');
+    const ld = await jsonLd(page);
+    for (const item of ld) expect(item['@context']).toBe('https://schema.org');
+    const orgs = ld.filter((x) => x['@type'] === 'Organization');
+    expect(orgs).toHaveLength(1);
+    expect(orgs[0]).toMatchObject({ name: SITE, url: baseURL });
+
+    const appLd = ld.filter((x) => x['@type'] !== 'Organization');
+    expect(appLd).toHaveLength(apps.length);
+    expect(appLd.map((x) => x.name).sort()).toEqual(apps.map((a) => a.title).sort());
+    for (const app of apps) {
+      const item = appLd.find((x) => x.name === app.title)!;
+      expect(['SoftwareApplication', 'VideoGame'], app.title).toContain(item['@type']);
+      expect(item.description, app.title).toBe(app.description);
+      expect(item.url, app.title).toBe(`${baseURL}/apps/${app.id}/blogs`);
+      expect(String(item.image), app.title).toMatch(new RegExp(`^${baseURL}/`));
+      if (GAMES.includes(app.title)) expect(item['@type'], app.title).toBe('VideoGame');
+      if (NON_GAMES.includes(app.title)) expect(item['@type'], app.title).toBe('SoftwareApplication');
+
+      const stores = storeLinks(app);
+      if (stores.length) {
+        expect(stores, `${app.title} installUrl`).toContain(item.installUrl);
+        const offers = item.offers as { '@type': string; url: string; price: string }[];
+        expect(offers.map((o) => o.url).sort(), `${app.title} offers`).toEqual([...stores].sort());
+        for (const offer of offers) expect(offer).toMatchObject({ '@type': 'Offer', price: '0' });
+      } else {
+        expect(item.installUrl, app.title).toBeUndefined();
+        expect(item.offers, app.title).toBeUndefined();
+      }
+    }
+  });
+
+  test('home: Pocket Orchard (an idle game) is a VideoGame', async ({ page }) => {
+    await page.goto('/');
+    const item = (await jsonLd(page)).find((x) => x.name === 'Pocket Orchard');
+    expect(item?.['@type']).toBe('VideoGame');
+  });
+
+  test('a post has BlogPosting structured data; an app blog page its app', async ({ page, request, baseURL }) => {
+    const post = (await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`)).find((p) => p.images.length > 0)!;
+    await page.goto(`/blogs/${post.id}`);
+    const ld = await jsonLd(page);
+    expect(ld).toHaveLength(1);
+    expect(ld[0]).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      datePublished: post.publishedAt,
+      image: `${baseURL}${post.images[0]}`,
+      mainEntityOfPage: `${baseURL}/blogs/${post.id}`,
+      publisher: { '@type': 'Organization', name: SITE },
+    });
+    expect(Number.isNaN(Date.parse(String(ld[0]!.datePublished)))).toBe(false);
+    expect(String(ld[0]!.description).length).toBeGreaterThan(40);
+
+    await page.goto(`/apps/${LANTERN_DRIFT}/blogs`);
+    const appLd = await jsonLd(page);
+    expect(appLd).toHaveLength(1);
+    expect(appLd[0]).toMatchObject({ '@type': 'VideoGame', name: 'Lantern Drift' });
+  });
+
+  test('app blog pages of App Store apps carry the Smart App Banner tag', async ({ page, request }) => {
+    const apps = await getJson<App[]>(request, '/api/apps');
+    expect(apps.filter((a) => a.appStoreLink).length).toBeGreaterThanOrEqual(2);
+    for (const app of apps) {
+      await page.goto(`/apps/${app.id}/blogs`);
+      const tag = page.locator('head meta[name="apple-itunes-app"]');
+      if (app.appStoreLink) {
+        const id = /\/id(\d+)/.exec(app.appStoreLink)![1];
+        await expect(tag, app.title).toHaveAttribute('content', `app-id=${id}`);
+      } else {
+        await expect(tag, app.title).toHaveCount(0);
+      }
+    }
+  });
+
+  test('home and app blog pages advertise their RSS feeds', async ({ page, request, baseURL }) => {
+    for (const [path, feed] of [
+      ['/', '/rss.xml'],
+      [`/apps/${LANTERN_DRIFT}/blogs`, `/apps/${LANTERN_DRIFT}/rss.xml`],
+    ] as const) {
+      await page.goto(path);
+      const link = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+      await expect(link, path).toHaveCount(1);
+      await expect(link, path).toHaveAttribute('href', `${baseURL}${feed}`);
+      expect((await link.getAttribute('title'))?.length ?? 0, path).toBeGreaterThan(0);
+      const res = await request.get(feed);
+      expect(res.status(), feed).toBe(200);
+      expect(res.headers()['content-type'], feed).toContain('application/rss+xml');
+    }
+  });
+});
+
+test.describe('robots.txt, sitemap.xml and RSS', () => {
+  test('robots.txt keeps crawlers out of the admin area and the API and names the sitemap', async ({
+    request,
+    baseURL,
+  }) => {
+    const res = await request.get('/robots.txt');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/plain');
+    const lines = (await res.text()).split('\n').map((l) => l.trim());
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /admin-page');
+    expect(lines).toContain('Disallow: /api');
+    expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    // Nothing public is disallowed.
+    expect(lines.filter((l) => l.startsWith('Disallow:')).sort()).toEqual(['Disallow: /admin-page', 'Disallow: /api']);
+  });
+
+  test('sitemap.xml is well-formed and lists every public page and published post with lastmod', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const res = await request.get('/sitemap.xml');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('xml');
+    const text = await res.text();
+    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const xml = await parseXml(page, text);
+    expect(xml.error).toBeNull();
+    expect(xml.root).toBe('urlset');
+    expect(xml.namespace).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+
+    const apps = await getJson<App[]>(request, '/api/apps');
+    const posts = await publishedPosts(request);
+    const drafts = (await getJson<Post[]>(await staffApi(request), '/api/admin/blogs')).filter((p) => !p.isPublished);
+    expect(drafts.length).toBeGreaterThan(0);
+
+    const locs = xml.urls.map((u) => u.loc);
+    expect(new Set(locs).size, 'no duplicates').toBe(locs.length);
+    const expected = [
+      '/',
+      '/about',
+      '/contact',
+      '/privacy',
+      ...apps.map((a) => `/apps/${a.id}/blogs`),
+      ...posts.map((p) => `/blogs/${p.id}`),
+    ].map((p) => `${baseURL}${p}`);
+    expect([...locs].sort()).toEqual([...expected].sort());
+    for (const d of drafts) expect(locs).not.toContain(`${baseURL}/blogs/${d.id}`);
+
+    const lastmod = (path: string) => xml.urls.find((u) => u.loc === `${baseURL}${path}`)?.lastmod;
+    expect(lastmod('/')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const a of apps) expect(lastmod(`/apps/${a.id}/blogs`), a.title).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const p of posts) expect(lastmod(`/blogs/${p.id}`), p.title).toBe(p.updatedAt.slice(0, 10));
+  });
+
+  test('sitemap.xml gives the static pages a lastmod too', async ({ page, request }) => {
+    const xml = await parseXml(page, await (await request.get('/sitemap.xml')).text());
+    for (const path of ['/about', '/contact', '/privacy']) {
+      expect(xml.urls.find((u) => new URL(u.loc).pathname === path)?.lastmod, path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  test('sitemap lastmod is never older than the content the page shows', async ({ page, request }) => {
+    const xml = await parseXml(page, await (await request.get('/sitemap.xml')).text());
+    const lastmod = (path: string) => xml.urls.find((u) => new URL(u.loc).pathname === path)?.lastmod ?? '';
+    for (const app of await getJson<App[]>(request, '/api/apps')) {
+      expect(lastmod(`/apps/${app.id}/blogs`) >= app.updatedAt.slice(0, 10), app.title).toBe(true);
+    }
+    const home = await getJson<{ updatedAt: string }>(request, '/api/home-content');
+    expect(lastmod('/') >= home.updatedAt.slice(0, 10)).toBe(true);
+  });
+
+  test('/rss.xml and an app feed are RSS 2.0 with one item per published post', async ({ page, request, baseURL }) => {
+    const posts = await publishedPosts(request);
+    const feeds = [
+      { path: '/rss.xml', posts, link: `${baseURL}/` },
+      {
+        path: `/apps/${LANTERN_DRIFT}/rss.xml`,
+        posts: posts.filter((p) => p.appId === LANTERN_DRIFT),
+        link: `${baseURL}/apps/${LANTERN_DRIFT}/blogs`,
+      },
+    ];
+    for (const feed of feeds) {
+      const res = await request.get(feed.path);
+      expect(res.status(), feed.path).toBe(200);
+      expect(res.headers()['content-type'], feed.path).toContain('application/rss+xml');
+      const xml = await parseXml(page, await res.text());
+      expect(xml.error, feed.path).toBeNull();
+      expect(xml.root, feed.path).toBe('rss');
+      expect(xml.version, feed.path).toBe('2.0');
+      expect(xml.channel.title, feed.path).toBeTruthy();
+      expect(xml.channel.description, feed.path).toBeTruthy();
+      expect(xml.channel.link, feed.path).toBe(feed.link);
+      expect(xml.items, feed.path).toHaveLength(feed.posts.length);
+      expect(xml.items.map((i) => i.link).sort(), feed.path).toEqual(
+        feed.posts.map((p) => `${baseURL}/blogs/${p.id}`).sort(),
+      );
+      for (const item of xml.items) {
+        const post = feed.posts.find((p) => `${baseURL}/blogs/${p.id}` === item.link)!;
+        expect(item.title).toBe(post.title);
+        expect(item.guid).toBe(item.link);
+        // RFC 822 dates have whole seconds.
+        expect(Date.parse(item.pubDate), item.title).toBe(Math.floor(Date.parse(post.publishedAt!) / 1000) * 1000);
+      }
+    }
+    expect((await request.get('/apps/999/rss.xml')).status()).toBe(404);
+  });
+
+  test('a new published post shows up in the sitemap and the feeds at once, and leaves with it', async ({
+    request,
+    baseURL,
+  }) => {
+    // Warm the caches first.
+    for (const path of ['/sitemap.xml', '/rss.xml', `/apps/${LANTERN_DRIFT}/rss.xml`])
+      expect((await request.get(path)).status()).toBe(200);
+    const staff = await staffApi(request);
+    const created = await staff.post('/api/admin/blogs', {
+      data: {
+        appId: LANTERN_DRIFT,
+        title: `E2E feed post ${Date.now()}`,
+        content: '<p>Fresh from the tests.</p>',
+        images: [],
+        isPublished: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const post = (await created.json()) as Post;
+    const url = `${baseURL}/blogs/${post.id}`;
+    try {
+      for (const path of ['/sitemap.xml', '/rss.xml', `/apps/${LANTERN_DRIFT}/rss.xml`]) {
+        const entry = path === '/sitemap.xml' ? `<loc>${url}</loc>` : `<link>${url}</link>`;
+        expect(await (await request.get(path)).text(), path).toContain(entry);
+      }
+    } finally {
+      expect((await staff.delete(`/api/admin/blogs/${post.id}`)).status()).toBe(200);
+    }
+    for (const path of ['/sitemap.xml', '/rss.xml', `/apps/${LANTERN_DRIFT}/rss.xml`]) {
+      expect(await (await request.get(path)).text(), path).not.toContain(url);
+    }
+  });
+});
+
+test.describe('HTTP caching and payload', () => {
+  test('a page keeps its ETag and answers If-None-Match with 304', async ({ playwright, baseURL }) => {
+    // A fresh, cookie-less client: staff get private, uncached pages.
+    const visitor = await playwright.request.newContext({ baseURL });
+    try {
+      const first = await visitor.get('/');
+      const second = await visitor.get('/');
+      expect(first.status()).toBe(200);
+      const etag = first.headers()['etag'];
+      expect(etag).toMatch(/^(W\/)?".+"$/);
+      expect(second.headers()['etag']).toBe(etag);
+      // Caches may keep it but must ask again before using it.
+      expect(first.headers()['cache-control']).toMatch(/no-cache|must-revalidate/);
+      const revalidated = await visitor.get('/', { headers: { 'If-None-Match': etag! } });
+      expect(revalidated.status()).toBe(304);
+      expect((await revalidated.body()).length).toBe(0);
+      const other = await visitor.get('/', { headers: { 'If-None-Match': '"something-else"' } });
+      expect(other.status()).toBe(200);
+    } finally {
+      await visitor.dispose();
+    }
+  });
+
+  test('a content write shows on the page at once (the page cache is invalidated)', async ({
+    page,
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const visitor = await playwright.request.newContext({ baseURL });
+    const staff = await staffApi(request);
+    const original = await getJson<Record<string, unknown>>(staff, '/api/home-content');
+    const { heroTitle, heroSubtitle, heroContent, introTitle, introContent, featuredAppTitle, ctaText } = original;
+    const body = { heroTitle, heroSubtitle, heroContent, introTitle, introContent, featuredAppTitle, ctaText };
+    const newTitle = `Fresh title ${Date.now()}`;
+    try {
+      const before = await visitor.get('/');
+      const etag = before.headers()['etag'];
+      expect(await before.text()).toContain(String(heroTitle));
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(String(heroTitle));
+
+      expect((await staff.put('/api/home-content', { data: { ...body, heroTitle: newTitle } })).status()).toBe(200);
+
+      const after = await visitor.get('/', { headers: { 'If-None-Match': etag! } });
+      expect(after.status()).toBe(200);
+      expect(after.headers()['etag']).not.toBe(etag);
+      expect(await after.text()).toContain(newTitle);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+      await expect(page).toHaveTitle(new RegExp(`^${newTitle} \\| ${SITE}$`));
+    } finally {
+      expect((await staff.put('/api/home-content', { data: body })).status()).toBe(200);
+      await visitor.dispose();
+    }
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(String(heroTitle));
+  });
+
+  test('hashed assets are immutable for a year and sent brotli-compressed', async ({ page, request }) => {
+    await page.goto('/apps/1/blogs');
+    const urls = await page.evaluate(() =>
+      [
+        ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src),
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="stylesheet"]')].map(
+          (l) => l.href,
+        ),
+      ].map((u) => new URL(u).pathname),
+    );
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    expect(urls.some((u) => u.endsWith('.css'))).toBe(true);
+    let compressed = 0;
+    for (const url of urls) {
+      expect(url, url).toMatch(/^\/assets\/.+-[\w-]{8}\.(js|css)$/);
+      const plain = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plain.status(), url).toBe(200);
+      expect(plain.headers()['content-encoding'], url).toBeUndefined();
+      const res = await request.get(url, { headers: { 'Accept-Encoding': 'br' } });
+      expect(res.status(), url).toBe(200);
+      expect(res.headers()['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect((await res.body()).equals(await plain.body()), `${url} decodes to the same file`).toBe(true);
+      if ((await plain.body()).length >= COMPRESS_MIN_BYTES) {
+        expect(res.headers()['content-encoding'], url).toBe('br');
+        expect(res.headers()['vary'] ?? '', url).toMatch(/accept-encoding/i);
+        compressed += 1;
+      }
+    }
+    expect(compressed).toBeGreaterThanOrEqual(2);
+    // Without brotli in Accept-Encoding, gzip.
+    const entry = urls.find((u) => u.includes('entry-client') && u.endsWith('.js'))!;
+    const gz = await request.get(entry, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding']).toBe('gzip');
+  });
+
+  /** Every script a page loads until the network is idle, and the ones its HTML declares. */
+  async function pageScripts(page: Page, path: string) {
+    const loaded = new Map<string, Promise<Buffer>>();
+    const onResponse = (res: Response) => {
+      const url = new URL(res.url());
+      if (res.request().resourceType() === 'script' || url.pathname.endsWith('.js'))
+        loaded.set(url.pathname, res.body());
+    };
+    page.on('response', onResponse);
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    const declared = await page.evaluate(() =>
+      [
+        ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src),
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+      ].map((u) => new URL(u).pathname),
+    );
+    return { loaded, declared };
+  }
+
+  // The budget is 100 KiB (102,400 bytes), measured with node:zlib's default gzip level. At the time
+  // of writing the home page loads about 101.8 KB (entry ~97 KB + three small shared chunks): very
+  // little headroom, and over the budget if KB is read as 1,000 bytes.
+  test('the home page loads at most 100 KB of gzipped JavaScript', async ({ page }) => {
+    const { loaded, declared } = await pageScripts(page, '/');
+    for (const url of declared) expect([...loaded.keys()], 'declared scripts were loaded').toContain(url);
+    expect(loaded.size).toBeGreaterThan(0);
+    const sizes: Record<string, number> = {};
+    for (const [url, body] of loaded) sizes[url] = gzipSync(await body).length;
+    const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+    expect(total, `gzipped JavaScript per file: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  // Every module the page needs at start is fetched in parallel with the entry, not after it.
+  test('every script a page needs at start is announced in its HTML (no request waterfall)', async ({ page }) => {
+    for (const path of ['/', '/about', `/apps/${LANTERN_DRIFT}/blogs`]) {
+      const { loaded, declared } = await pageScripts(page, path);
+      expect(
+        [...loaded.keys()].filter((url) => !declared.includes(url)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
+  test('public pages never load admin code or call admin APIs', async ({ page, request }) => {
+    const post = (await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`))[0]!;
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    for (const path of ['/', '/about', '/contact', '/privacy', `/apps/${LANTERN_DRIFT}/blogs`, `/blogs/${post.id}`]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    // The theme menu loads on demand: include it too.
+    await page.getByRole('button', { name: 'Toggle theme' }).hover();
+    await page.waitForLoadState('networkidle');
+    expect(urls.length).toBeGreaterThan(10);
+    expect(urls.filter((u) => /admin/i.test(u))).toEqual([]);
+  });
+});
