@@ -1,7 +1,7 @@
 // Dialogs (Radix): focus trapped inside, Escape and the close button dismiss, focus returns on close.
 import { X } from 'lucide-react';
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from './button';
 
@@ -57,11 +57,24 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => void;
 }) {
+  // Opened from state (not a Radix trigger): remember what had focus, and give it back on close.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
   return (
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlay} />
-        <AlertPrimitive.Content className={content}>
+        <AlertPrimitive.Content
+          className={content}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
+        >
           <div className="space-y-2">
             <AlertPrimitive.Title className="text-lg font-semibold">{title}</AlertPrimitive.Title>
             <AlertPrimitive.Description className="text-sm text-muted-foreground">{description}</AlertPrimitive.Description>

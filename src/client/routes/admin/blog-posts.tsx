@@ -1,6 +1,261 @@
-// TEMPORARY scaffold: replaced by the real screen.
+// Blog Posts (SPEC §2 "Blog Posts (admin)"): every post of every app, newest first, with search,
+// create and edit in a dialog, Publish for drafts and Delete with confirmation.
+import { AppWindow, CalendarDays, Image as ImageIcon, Newspaper, Pencil, Plus, Search, Send, Trash2 } from 'lucide-react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { EXCERPT_ADMIN } from '../../../shared/constants';
+import type { AdminBlogPost } from '../../../shared/schemas/blog-posts';
+import { excerpt } from '../../../shared/text';
+import { LocalDate } from '../../components/local-date';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { Input, Label } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { useAdminBlogs, useDeleteBlogPost, usePublishBlogPost } from '../../features/blogs/admin-api';
+import { BlogPostDialog } from '../../features/blogs/admin-post-form';
+import { PostStatusBadge } from '../../features/blogs/post-status';
+import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
+import { useDocumentTitle } from './use-document-title';
 
-export default function Screen() {
-  return <AdminPage title="blog-posts">{null}</AdminPage>;
+const LOADING_CARDS = 3;
+
+type Editor = { kind: 'create' } | { kind: 'edit'; post: AdminBlogPost };
+
+
+
+/** True when the post's title or app title contains the query, ignoring case. */
+function matches(post: AdminBlogPost, query: string): boolean {
+  const q = query.toLocaleLowerCase();
+  return post.title.toLocaleLowerCase().includes(q) || (post.appTitle ?? '').toLocaleLowerCase().includes(q);
+}
+
+function PublishButton({ post }: { post: AdminBlogPost }) {
+  const publish = usePublishBlogPost();
+  const onPublish = async () => {
+    try {
+      await publish.mutateAsync(post.id);
+      toast({ title: 'Blog post published successfully' });
+    } catch (error) {
+      toast({ title: 'Failed to publish blog post', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={onPublish} disabled={publish.isPending}>
+      <Send aria-hidden="true" />
+      {publish.isPending ? 'Publishing...' : 'Publish'}
+      <span className="sr-only"> {post.title}</span>
+    </Button>
+  );
+}
+
+function PostCard({ post, onEdit, onDelete }: { post: AdminBlogPost; onEdit: (from: HTMLElement) => void; onDelete: (from: HTMLElement) => void }) {
+  const titleId = `blog-post-${post.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
+              {post.title}
+            </h2>
+            <PostStatusBadge isPublished={post.isPublished} />
+          </div>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1.5">
+              <AppWindow aria-hidden="true" className="size-4" />
+              <span className="sr-only">App: </span>
+              <span>{post.appTitle ?? 'Unknown App'}</span>
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              {post.publishedAt ? (
+                <>
+                  <span className="sr-only">Published on </span>
+                  <LocalDate iso={post.publishedAt} />
+                </>
+              ) : (
+                'Not published'
+              )}
+            </span>
+          </p>
+          <p data-testid="blog-excerpt" className="text-sm break-words">
+            {excerpt(post.content, EXCERPT_ADMIN)}
+          </p>
+          {post.images.length > 0 && (
+            <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+              <ImageIcon aria-hidden="true" className="size-4" />
+              {post.images.length} image(s) attached
+            </p>
+          )}
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={(e) => onEdit(e.currentTarget)}>
+            <Pencil aria-hidden="true" />
+            Edit
+            <span className="sr-only"> {post.title}</span>
+          </Button>
+          {!post.isPublished && <PublishButton post={post} />}
+          <Button variant="outline" size="sm" onClick={(e) => onDelete(e.currentTarget)} className="text-destructive hover:text-destructive">
+            <Trash2 aria-hidden="true" />
+            Delete
+            <span className="sr-only"> {post.title}</span>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <div aria-busy="true" className="space-y-4">
+      <p role="status" className="sr-only">
+        Loading blog posts...
+      </p>
+      {Array.from({ length: LOADING_CARDS }, (_, i) => (
+        <Card key={i} className="space-y-3 p-4 sm:p-5">
+          <div className="flex items-center gap-3">
+            <Skeleton className="h-6 w-2/3 max-w-sm" />
+            <Skeleton className="h-5 w-16 rounded-full" />
+          </div>
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export default function BlogPosts() {
+  useDocumentTitle('Blog Posts');
+  const posts = useAdminBlogs();
+  const remove = useDeleteBlogPost();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [toDelete, setToDelete] = useState<AdminBlogPost | null>(null);
+  const [returnFocus, setReturnFocus] = useState<{ to: HTMLElement | null } | null>(null);
+
+  // `from` is the button that opened the dialog: the keyboard goes back there when it closes.
+  const openEditor = (next: Editor, from: HTMLElement) => {
+    setReturnFocus({ to: from });
+    setEditor(next);
+  };
+  const openDelete = (post: AdminBlogPost, from: HTMLElement) => {
+    setReturnFocus({ to: from });
+    setToDelete(post);
+  };
+
+  const all = posts.data ?? [];
+  const shown = query ? all.filter((p) => matches(p, query)) : all;
+  // The edited post as the list now has it (a publish from the form updates its header).
+  const editing = editor?.kind === 'edit' ? (all.find((p) => p.id === editor.post.id) ?? editor.post) : null;
+
+  const onConfirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast({ title: 'Blog post deleted successfully' });
+    } catch (error) {
+      toast({ title: 'Failed to delete blog post', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  // The dialogs here open without a Radix trigger, so Radix cannot return the keyboard on close:
+  // once no dialog is open, focus goes back to the button that opened it or, when that is gone
+  // (its post was deleted), to the search box.
+  const dialogOpen = editor !== null || toDelete !== null;
+  useEffect(() => {
+    if (dialogOpen || !returnFocus) return;
+    let frame = requestAnimationFrame(function settle() {
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) {
+        frame = requestAnimationFrame(settle);
+        return;
+      }
+      const target = returnFocus.to?.isConnected ? returnFocus.to : document.getElementById('blog-search');
+      target?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [dialogOpen, returnFocus]);
+
+  return (
+    <AdminPage
+      title="Blog Posts"
+      description="Write, publish and manage the blog posts of your apps."
+      actions={
+        <Button onClick={(e) => openEditor({ kind: 'create' }, e.currentTarget)}>
+          <Plus aria-hidden="true" />
+          Create Blog Post
+        </Button>
+      }
+    >
+      <div className="mb-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-sm">
+          <Label htmlFor="blog-search" className="sr-only">
+            Search blog posts
+          </Label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id="blog-search"
+            type="search"
+            placeholder="Search blog posts..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+            autoComplete="off"
+          />
+        </div>
+        {posts.isSuccess && (
+          <p role="status" className="text-sm text-muted-foreground">
+            {query ? `${shown.length} of ${all.length} posts match` : `${all.length} ${all.length === 1 ? 'post' : 'posts'}`}
+          </p>
+        )}
+      </div>
+
+      {posts.isPending ? (
+        <LoadingCards />
+      ) : posts.isError ? (
+        <Card role="alert" className="p-8 text-center">
+          <p className="text-lg font-semibold">Failed to load blog posts</p>
+          <p className="mt-1 text-sm text-muted-foreground">{errorMessage(posts.error)}</p>
+          <Button variant="outline" className="mt-4" onClick={() => void posts.refetch()} disabled={posts.isFetching}>
+            {posts.isFetching ? 'Loading...' : 'Try again'}
+          </Button>
+        </Card>
+      ) : shown.length === 0 ? (
+        <Card className="border-dashed p-10 text-center">
+          <Newspaper aria-hidden="true" className="mx-auto size-10 text-muted-foreground" />
+          <h2 className="mt-3 text-lg font-semibold">No blog posts found</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {query ? 'Try adjusting your search terms.' : 'Create your first blog post to get started.'}
+          </p>
+        </Card>
+      ) : (
+        <ul className="space-y-4" aria-label="Blog posts">
+          {shown.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} onEdit={(from) => openEditor({ kind: 'edit', post }, from)} onDelete={(from) => openDelete(post, from)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editor && <BlogPostDialog key={editing ? editing.id : 'new'} post={editing} onClose={() => setEditor(null)} />}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setToDelete(null);
+        }}
+        description={toDelete ? `This will permanently delete the blog post "${toDelete.title}". This action cannot be undone.` : ''}
+        pending={remove.isPending}
+        onConfirm={() => void onConfirmDelete()}
+      />
+    </AdminPage>
+  );
 }
