@@ -1,7 +1,7 @@
 // Dialogs (Radix): focus trapped inside, Escape and the close button dismiss, focus returns on close.
 import { X } from 'lucide-react';
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from './button';
 
@@ -59,7 +59,8 @@ export function ConfirmDialog({
 }) {
   // Opened from state (not a Radix trigger): remember what had focus, and give it back on close.
   const opener = useRef<HTMLElement | null>(null);
-  useEffect(() => {
+  // A layout effect runs before Radix moves focus into the dialog (a passive effect).
+  useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
   }, [open]);
   return (
