@@ -1,7 +1,7 @@
 // The theme menu itself (Radix DropdownMenu), loaded when the visitor reaches for the toggle.
 import { Laptop, Moon, Sun } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTheme, type Theme } from '../lib/theme';
 import { cn } from '../lib/utils';
 import { buttonVariants } from './ui/button';
@@ -22,9 +22,12 @@ interface Props {
 export default function ThemeMenu({ open, onOpenChange, focusOnMount }: Props) {
   const { theme, setTheme } = useTheme();
   const trigger = useRef<HTMLButtonElement>(null);
+  // Keep keyboard focus on the toggle when the real trigger replaces the placeholder; a menu that
+  // mounts open moves focus into itself instead.
+  const [mountedOpen] = useState(open);
   useEffect(() => {
-    if (focusOnMount) trigger.current?.focus();
-  }, [focusOnMount]);
+    if (focusOnMount && !mountedOpen) trigger.current?.focus();
+  }, [focusOnMount, mountedOpen]);
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger ref={trigger} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}>
