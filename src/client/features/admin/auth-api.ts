@@ -14,8 +14,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => http.post<{ success: true; user: CurrentUser }>(api.login, input),
     onSuccess: (reply) => {
-      // Whatever a previous user had loaded is not this user's.
-      queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') });
+      // Signed-in reads differ from a visitor's (drafts, hidden links) and from a previous user's.
+      queryClient.clear();
       queryClient.setQueryData<AuthCheck>([api.checkAuth], { isAuthenticated: true });
       queryClient.setQueryData<CurrentUser>([api.me], reply.user);
     },

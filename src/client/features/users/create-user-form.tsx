@@ -1,0 +1,110 @@
+// Create New User (SPEC §2 Users): username, password, confirm, 'Admin User'. confirmPassword is not sent.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { CreateUserFormSchema, type CreateUserForm as CreateUserValues } from '../../../shared/schemas/users';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/controls';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input, Label } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/http';
+import { useCreateUser } from './admin-api';
+
+const EMPTY: CreateUserValues = { username: '', password: '', confirmPassword: '', isAdmin: false };
+
+export function CreateUserForm() {
+  const createUser = useCreateUser();
+  const form = useForm<CreateUserValues>({ resolver: zodResolver(CreateUserFormSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...input }) => {
+    try {
+      await createUser.mutateAsync(input);
+      toast({ title: 'User Created', description: 'New user has been created successfully.' });
+      form.reset(EMPTY);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        // A taken username (409) or the server's field errors belong next to the field.
+        if (error.status === 409) form.setError('username', { message: error.serverMessage });
+        for (const issue of error.body?.issues ?? []) {
+          if (issue.path === 'username' || issue.path === 'password')
+            form.setError(issue.path, { message: issue.message });
+        }
+      }
+      toast({
+        title: 'Failed to Create User',
+        description: error instanceof ApiError ? error.serverMessage : 'Failed to create user',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const err = {
+    username: errors.username?.message,
+    password: errors.password?.message,
+    confirmPassword: errors.confirmPassword?.message,
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField
+        id="new-username"
+        label="Username"
+        hint="Letters, numbers, dots, dashes and underscores."
+        error={err.username}
+      >
+        <Input
+          id="new-username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.register('username')}
+          {...fieldAria('new-username', err.username, true)}
+        />
+      </FormField>
+      <FormField id="new-password" label="Password" hint="At least 4 characters." error={err.password}>
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          {...fieldAria('new-password', err.password, true)}
+        />
+      </FormField>
+      <FormField id="new-confirmPassword" label="Confirm Password" error={err.confirmPassword}>
+        <Input
+          id="new-confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          {...fieldAria('new-confirmPassword', err.confirmPassword)}
+        />
+      </FormField>
+      <div className="flex items-start gap-3">
+        <Controller
+          control={form.control}
+          name="isAdmin"
+          render={({ field }) => (
+            <Checkbox
+              id="new-isAdmin"
+              className="mt-0.5"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              aria-describedby="new-isAdmin-hint"
+            />
+          )}
+        />
+        <div className="space-y-1">
+          <Label htmlFor="new-isAdmin">Admin User</Label>
+          <p id="new-isAdmin-hint" className="text-sm text-muted-foreground">
+            Grant administrative privileges to this user
+          </p>
+        </div>
+      </div>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating...' : 'Create User'}
+      </Button>
+    </form>
+  );
+}
