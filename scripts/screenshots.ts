@@ -1,4 +1,5 @@
-// npm run screenshots: every public page at 1280x800 and 390x844, light and dark, into screenshots/.
+// npm run screenshots: every public page and every admin screen at 1280x800 and 390x844, light and
+// dark, into screenshots/.
 // Starts the production server on a fresh embedded database with the demo content.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,23 @@ const PAGES = [
   ['not-found', '/no-such-page'],
 ] as const;
 
+const ADMIN_PAGES = [
+  ['admin-sign-in', '/admin-page/auth'],
+  ['admin-dashboard', '/admin-page'],
+  ['admin-apps', '/admin-page/apps'],
+  ['admin-app-new', '/admin-page/apps/new'],
+  ['admin-app-edit', '/admin-page/apps/edit?id=1'],
+  ['admin-blogs', '/admin-page/blogs'],
+  ['admin-home-content', '/admin-page/home-content'],
+  ['admin-about-us', '/admin-page/about-us'],
+  ['admin-contact', '/admin-page/contact'],
+  ['admin-privacy', '/admin-page/privacy'],
+  ['admin-social-media', '/admin-page/social-media'],
+  ['admin-messages', '/admin-page/messages'],
+  ['admin-users', '/admin-page/users'],
+] as const;
+const ADMIN = { username: 'admin', password: 'screenshots-password' };
+
 const VIEWPORTS = [
   ['desktop', { width: 1280, height: 800 }],
   ['mobile', { width: 390, height: 844 }],
@@ -42,7 +60,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: work, LOG_LEVEL: 'warn', SITE_URL: base },
+    env: { PATH: process.env.PATH, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: work, LOG_LEVEL: 'warn', SITE_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({
@@ -64,12 +82,17 @@ async function main() {
         const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1 });
         await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
         const page = await context.newPage();
-        for (const [name, url] of PAGES) {
+        const shoot = async (name: string, url: string) => {
           await page.goto(base + url, { waitUntil: 'networkidle' });
           const file = path.join(OUT, `${name}-${device}-${theme}.png`);
           await page.screenshot({ path: file, fullPage: true });
           console.log(path.relative(ROOT, file));
-        }
+        };
+        for (const [name, url] of PAGES) await shoot(name, url);
+        await shoot(...ADMIN_PAGES[0]);
+        const signIn = await page.request.post(`${base}/api/admin/login`, { data: ADMIN });
+        if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
+        for (const [name, url] of ADMIN_PAGES.slice(1)) await shoot(name, url);
         await context.close();
       }
     }
