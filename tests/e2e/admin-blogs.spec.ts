@@ -1,5 +1,5 @@
 // Admin Blog Posts (SPEC §2 "Blog Posts (admin)", §4 "Blog post", §8 "Blog toasts", §9 excerpt 150).
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { excerpt } from '../../src/shared/text';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
@@ -85,6 +85,26 @@ async function visitorSees(browser: Browser, appId: number, title: string): Prom
     await context.close();
   }
 }
+
+// This file's posts must not outlive it: later spec files read the demo blog as seeded.
+let seededPostIds = new Set<number>();
+async function adminRequest(playwright: PlaywrightWorkerArgs['playwright'], baseURL?: string) {
+  const ctx = await playwright.request.newContext({ baseURL });
+  await staffApi(ctx);
+  return ctx;
+}
+test.beforeAll(async ({ playwright }, info) => {
+  const ctx = await adminRequest(playwright, info.project.use.baseURL);
+  const posts = (await (await ctx.get('/api/admin/blogs')).json()) as { id: number }[];
+  seededPostIds = new Set(posts.map((p) => p.id));
+  await ctx.dispose();
+});
+test.afterAll(async ({ playwright }, info) => {
+  const ctx = await adminRequest(playwright, info.project.use.baseURL);
+  const posts = (await (await ctx.get('/api/admin/blogs')).json()) as { id: number }[];
+  for (const post of posts) if (!seededPostIds.has(post.id)) await ctx.delete(`/api/admin/blogs/${post.id}`);
+  await ctx.dispose();
+});
 
 test.describe('list', () => {
   test('shows every demo post, newest first, with app title, badge, date, 150-character excerpt and images', async ({ page, request }) => {
