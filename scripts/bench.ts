@@ -53,13 +53,22 @@ async function measure(name: string, url: string): Promise<Result> {
 }
 
 async function main() {
-  if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+  if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+    throw new Error('build failed');
   const work = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', SITE_URL: base },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      LOG_LEVEL: 'warn',
+      SITE_URL: base,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let nginx: ChildProcess | undefined;
@@ -70,12 +79,23 @@ async function main() {
 
     // What the home page makes a browser download.
     const html = await (await fetch(`${base}/`)).text();
-    const urls = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-    let jsRaw = 0, jsGzip = 0, cssRaw = 0, cssGzip = 0;
+    const urls = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1]!,
+    );
+    let jsRaw = 0,
+      jsGzip = 0,
+      cssRaw = 0,
+      cssGzip = 0;
     for (const u of new Set(urls)) {
       const body = Buffer.from(await (await fetch(base + u)).arrayBuffer());
       const gz = gzipSync(body, { level: 9 }).length;
-      if (u.endsWith('.js')) { jsRaw += body.length; jsGzip += gz; } else { cssRaw += body.length; cssGzip += gz; }
+      if (u.endsWith('.js')) {
+        jsRaw += body.length;
+        jsGzip += gz;
+      } else {
+        cssRaw += body.length;
+        cssGzip += gz;
+      }
     }
 
     // nginx serving the same bytes from a file, one worker against our one process.
@@ -96,7 +116,9 @@ async function main() {
         path.join(work, 'nginx.conf'),
         `worker_processes 1;\npid ${work}/nginx.pid;\nerror_log ${work}/logs/error.log;\nevents { worker_connections 1024; }\nhttp {\n access_log off;\n client_body_temp_path ${work}/tmp;\n proxy_temp_path ${work}/tmp;\n fastcgi_temp_path ${work}/tmp;\n uwsgi_temp_path ${work}/tmp;\n scgi_temp_path ${work}/tmp;\n default_type text/html;\n server { listen 127.0.0.1:${nport}; root ${www}; location / { try_files /index.html =404; } }\n}\n`,
       );
-      nginx = spawn(nginxBin, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+      nginx = spawn(nginxBin, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], {
+        stdio: 'inherit',
+      });
       await waitFor(`http://127.0.0.1:${nport}/`, nginx);
       nginxResult = await measure('nginx static /', `http://127.0.0.1:${nport}/`);
       ratio = (results[0]!.rps / nginxResult.rps).toFixed(2);
@@ -108,7 +130,9 @@ async function main() {
       '',
       '| URL | requests/s | p99 latency (ms) | errors |',
       '|---|---:|---:|---:|',
-      ...[...results, ...(nginxResult ? [nginxResult] : [])].map((r) => `| ${r.name} | ${r.rps} | ${r.p99} | ${r.errors} |`),
+      ...[...results, ...(nginxResult ? [nginxResult] : [])].map(
+        (r) => `| ${r.name} | ${r.rps} | ${r.p99} | ${r.errors} |`,
+      ),
       '',
       `Home page vs nginx serving the same bytes (one worker): **${ratio}** of nginx's throughput.`,
       '',
@@ -121,7 +145,10 @@ async function main() {
       const start = '<!-- bench:start -->';
       const end = '<!-- bench:end -->';
       const block = `${start}\n${lines.join('\n')}\n${end}`;
-      writeFileSync(file, doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), block) : `${doc}\n${block}\n`);
+      writeFileSync(
+        file,
+        doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), block) : `${doc}\n${block}\n`,
+      );
       console.log('recorded in docs/performance.md');
     }
   } finally {

@@ -21,7 +21,11 @@ async function main() {
     console.error('Usage: npm run user:create -- <username> [--admin]');
     process.exit(2);
   }
-  const parsed = CreateUserInputSchema.safeParse({ username, password: await askPassword(), isAdmin: args.includes('--admin') });
+  const parsed = CreateUserInputSchema.safeParse({
+    username,
+    password: await askPassword(),
+    isAdmin: args.includes('--admin'),
+  });
   if (!parsed.success) {
     console.error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
     process.exit(2);

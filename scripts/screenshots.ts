@@ -60,12 +60,30 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: work, LOG_LEVEL: 'warn', SITE_URL: base },
+    env: {
+      PATH: process.env.PATH,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: work,
+      LOG_LEVEL: 'warn',
+      SITE_URL: base,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     for (let i = 0; ; i++) {

@@ -86,7 +86,12 @@ afterAll(async () => {
 describe(`start-up on ${engine}`, () => {
   it('migrates and seeds an empty database, prints how to sign in, and a second start changes nothing', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
 
     const first = await start(env);
     const base = `http://127.0.0.1:${port}`;

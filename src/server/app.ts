@@ -45,7 +45,10 @@ export async function buildApp({ config, database, now = () => new Date(), web }
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',

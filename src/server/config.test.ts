@@ -53,19 +53,29 @@ describe('config', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: ' ' })).toMatchObject({ databaseUrl: undefined, adminPassword: undefined });
+    expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: ' ' })).toMatchObject({
+      databaseUrl: undefined,
+      adminPassword: undefined,
+    });
   });
 
   it('stops with a clear list of every bad value', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SITE_URL: 'ftp://x', ADMIN_PASSWORD: 'short', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SITE_URL: 'ftp://x',
+        ADMIN_PASSWORD: 'short',
+        LOG_LEVEL: 'loud',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toMatch(/^Invalid configuration:/);
-      for (const name of ['PORT', 'DATABASE_URL', 'SITE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL']) expect(message).toContain(`  ${name}:`);
+      for (const name of ['PORT', 'DATABASE_URL', 'SITE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL'])
+        expect(message).toContain(`  ${name}:`);
       expect(message).toContain('must be at least 8 characters');
     }
   });

@@ -45,11 +45,15 @@ export function formatDayMonthYear(value: string | Date, timeZone = 'UTC'): stri
 /** "May 14, 2025" (About Us). */
 export function formatLongUs(value: string | Date | null | undefined): string {
   const date = value ? toDate(value) : null;
-  return date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'N/A';
+  return date
+    ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : 'N/A';
 }
 
 /** "14 May 2025" (British long form: privacy policy). */
 export function formatLongGb(value: string | Date | null | undefined): string {
   const date = value ? toDate(value) : null;
-  return date ? date.toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '';
+  return date
+    ? date.toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : '';
 }

@@ -66,7 +66,6 @@ test.describe('contact form states', () => {
   test.use({ allowConsoleErrors: ['the server responded with a status of 500'] });
 
   for (const theme of THEMES) {
-
     test(`validation errors and the error toast are accessible in the ${theme} theme`, async ({ page }) => {
       await page.route('**/api/messages', (route) =>
         route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'down' }) : route.fallback(),

@@ -39,7 +39,11 @@ test.describe('About Us page', () => {
     await expect(article.getByRole('heading', { level: 1 })).toHaveText('About Northpaw Studio');
 
     // The content is rendered as HTML, not shown as markup.
-    await expect(article.getByRole('heading', { level: 2 })).toHaveText(['Our mission', 'The team', 'How we make games']);
+    await expect(article.getByRole('heading', { level: 2 })).toHaveText([
+      'Our mission',
+      'The team',
+      'How we make games',
+    ]);
     await expect(article.getByRole('listitem')).toHaveCount(4);
     await expect(article.locator('li strong')).toHaveText(['Maya', 'Theo', 'Priya', 'Jonas']);
     await expect(article.getByText(/four-person independent studio in Bristol/)).toBeVisible();
@@ -92,7 +96,9 @@ test.describe('About Us page', () => {
     test.use({ allowConsoleErrors: ['status of 500'] });
 
     test("shows 'Failed to load content'", async ({ page }) => {
-      await page.route('**/api/about-us', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+      await page.route('**/api/about-us', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+      );
       await navigateFromHome(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Failed to load content');
       await expect(page.getByText('Please try again later', { exact: true })).toBeVisible();
@@ -104,7 +110,9 @@ test.describe('About Us page', () => {
   });
 
   test("shows 'Content not available' when there is no content", async ({ page }) => {
-    await page.route('**/api/about-us', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }));
+    await page.route('**/api/about-us', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }),
+    );
     await navigateFromHome(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Us');
     await expect(page.getByText('Content not available', { exact: true })).toBeVisible();

@@ -16,7 +16,8 @@ const SHOT_2 = '/media/demo/shot-moss-and-bolt-2.svg';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications? \(F8\)$/ }).getByRole('listitem');
 const rows = (page: Page) => page.getByTestId('app-row');
-const row = (page: Page, title: string) => rows(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const row = (page: Page, title: string) =>
+  rows(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 const RUN = `e2e-${Date.now().toString(36)}`;
 let counter = 0;
@@ -90,7 +91,10 @@ test.describe('guard', () => {
 });
 
 test.describe('Manage Apps', () => {
-  test('lists the demo apps with icon, title, shortened description, status, Edit and Delete', async ({ page, request }) => {
+  test('lists the demo apps with icon, title, shortened description, status, Edit and Delete', async ({
+    page,
+    request,
+  }) => {
     const apps = (await (await request.get('/api/apps')).json()) as App[];
     for (const demo of demoApps) expect(apps.map((a) => a.title)).toContain(demo.title);
 
@@ -105,13 +109,19 @@ test.describe('Manage Apps', () => {
       await expect(r.locator('img')).toHaveAttribute('src', app.icon);
       await expect(r.getByText(truncate(app.description, ADMIN_DESCRIPTION_TRUNCATE), { exact: true })).toBeVisible();
       await expect(r.getByText(app.status, { exact: true })).toBeVisible();
-      await expect(r.getByRole('link', { name: `Edit ${app.title}` })).toHaveAttribute('href', `/admin-page/apps/edit?id=${app.id}`);
+      await expect(r.getByRole('link', { name: `Edit ${app.title}` })).toHaveAttribute(
+        'href',
+        `/admin-page/apps/edit?id=${app.id}`,
+      );
       await expect(r.getByRole('button', { name: `Delete ${app.title}` })).toBeVisible();
     }
     await expectAccessible(page);
   });
 
-  test('descriptions longer than 100 characters are cut with an ellipsis; shorter ones are whole', async ({ page, request }) => {
+  test('descriptions longer than 100 characters are cut with an ellipsis; shorter ones are whole', async ({
+    page,
+    request,
+  }) => {
     const long = 'A'.repeat(60) + ' ' + 'B'.repeat(60);
     const short = 'Exactly short enough.';
     const longApp = await createApp(request, { title: unique('Long description'), description: long });
@@ -142,7 +152,9 @@ test.describe('Manage Apps', () => {
     const app = await createApp(request);
     await openList(page);
 
-    await row(page, app.title).getByRole('button', { name: `Delete ${app.title}` }).click();
+    await row(page, app.title)
+      .getByRole('button', { name: `Delete ${app.title}` })
+      .click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
@@ -155,7 +167,9 @@ test.describe('Manage Apps', () => {
     await expect(row(page, app.title)).toHaveCount(1);
 
     // Keyboard: focus is in the dialog, Escape closes it and nothing is deleted.
-    await row(page, app.title).getByRole('button', { name: `Delete ${app.title}` }).focus();
+    await row(page, app.title)
+      .getByRole('button', { name: `Delete ${app.title}` })
+      .focus();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     await expect(dialog.locator(':focus')).toHaveCount(1);
@@ -170,9 +184,13 @@ test.describe('Manage Apps', () => {
     await openList(page);
     const before = await rows(page).count();
 
-    await row(page, app.title).getByRole('button', { name: `Delete ${app.title}` }).click();
+    await row(page, app.title)
+      .getByRole('button', { name: `Delete ${app.title}` })
+      .click();
     const dialog = page.getByRole('alertdialog');
-    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/apps/${app.id}`));
+    const deleted = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/apps/${app.id}`),
+    );
     await dialog.getByRole('button', { name: 'Delete' }).click();
     expect((await deleted).status()).toBe(200);
 
@@ -188,10 +206,15 @@ test.describe('Manage Apps', () => {
   test.describe('delete failure', () => {
     test.use({ allowConsoleErrors: [NOT_FOUND_LOG] });
 
-    test('an app deleted elsewhere meanwhile: "Error" toast with the server message, and the list catches up', async ({ page, request }) => {
+    test('an app deleted elsewhere meanwhile: "Error" toast with the server message, and the list catches up', async ({
+      page,
+      request,
+    }) => {
       const app = await createApp(request);
       await openList(page);
-      await row(page, app.title).getByRole('button', { name: `Delete ${app.title}` }).click();
+      await row(page, app.title)
+        .getByRole('button', { name: `Delete ${app.title}` })
+        .click();
 
       // Someone else deletes it while the confirmation is open.
       expect((await (await staffApi(request)).delete(`/api/apps/${app.id}`)).status()).toBe(200);
@@ -206,18 +229,26 @@ test.describe('Manage Apps', () => {
     });
   });
 
-  test('at 390x844 the list is usable: no sideways scrolling, Edit and Delete within reach', async ({ page, request }) => {
+  test('at 390x844 the list is usable: no sideways scrolling, Edit and Delete within reach', async ({
+    page,
+    request,
+  }) => {
     const app = await createApp(request, { title: unique('Narrow screen') });
     await page.setViewportSize({ width: 390, height: 844 });
     await openList(page);
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
 
     await expect(page.getByRole('link', { name: 'Add New App' })).toBeInViewport();
     const r = row(page, app.title);
     await r.scrollIntoViewIfNeeded();
-    for (const control of [r.getByRole('link', { name: `Edit ${app.title}` }), r.getByRole('button', { name: `Delete ${app.title}` })]) {
+    for (const control of [
+      r.getByRole('link', { name: `Edit ${app.title}` }),
+      r.getByRole('button', { name: `Delete ${app.title}` }),
+    ]) {
       await expect(control).toBeVisible();
       const box = (await control.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
@@ -293,7 +324,9 @@ test.describe('app form validation', () => {
 
     await page.getByRole('button', { name: 'Create App' }).click();
     await expect(title).toHaveAccessibleDescription('Title must be at most 200 characters');
-    await expect(page.getByLabel('Description')).toHaveAccessibleDescription('Description must be at most 2000 characters');
+    await expect(page.getByLabel('Description')).toHaveAccessibleDescription(
+      'Description must be at most 2000 characters',
+    );
     await expect(page.getByLabel('Icon URL')).toHaveAccessibleDescription('Please enter a valid URL');
     await expect(page.getByLabel('Google Play link')).toHaveAccessibleDescription('Please enter a valid URL');
     await expect(page.getByLabel('Facebook link')).toHaveAccessibleDescription('Please enter a valid URL');
@@ -311,7 +344,10 @@ test.describe('app form validation', () => {
 });
 
 test.describe('Add App', () => {
-  test('creates an app with screenshots: add two, remove one, save; it shows in the list and on the home page', async ({ page, request }) => {
+  test('creates an app with screenshots: add two, remove one, save; it shows in the list and on the home page', async ({
+    page,
+    request,
+  }) => {
     const title = unique('Starfall Garden');
     await openNewForm(page);
     await page.getByLabel('Title', { exact: true }).fill(title);
@@ -371,10 +407,16 @@ test.describe('Add App', () => {
 
     const apps = (await (await request.get('/api/apps')).json()) as App[];
     const created = apps.find((a) => a.title === title)!;
-    expect(created).toMatchObject({ screenshots: [SHOT_2], status: 'Live', webAppLink: 'https://play.example.com/starfall' });
+    expect(created).toMatchObject({
+      screenshots: [SHOT_2],
+      status: 'Live',
+      webAppLink: 'https://play.example.com/starfall',
+    });
 
     await page.goto('/');
-    const card = page.getByTestId('app-card').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+    const card = page
+      .getByTestId('app-card')
+      .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('img', { name: `Screenshot of ${title}` })).toHaveAttribute('src', SHOT_2);
   });
@@ -398,7 +440,11 @@ test.describe('Add App', () => {
       await openNewForm(page);
       await page.route('**/api/apps', (route) =>
         route.request().method() === 'POST'
-          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error (request r-1)","code":"INTERNAL_ERROR"}' })
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: '{"message":"Internal server error (request r-1)","code":"INTERNAL_ERROR"}',
+            })
           : route.continue(),
       );
       await page.getByLabel('Title', { exact: true }).fill(title);
@@ -421,7 +467,10 @@ test.describe('Add App', () => {
 });
 
 test.describe('Edit App', () => {
-  test('?id= loads the app into the form; Save Changes updates it and returns to the list', async ({ page, request }) => {
+  test('?id= loads the app into the form; Save Changes updates it and returns to the list', async ({
+    page,
+    request,
+  }) => {
     const app = await createApp(request, {
       title: unique('Before edit'),
       screenshots: [SHOT_1, SHOT_2],
@@ -429,7 +478,9 @@ test.describe('Edit App', () => {
       twitterLink: 'https://x.com/example',
     });
     await openList(page);
-    await row(page, app.title).getByRole('link', { name: `Edit ${app.title}` }).click();
+    await row(page, app.title)
+      .getByRole('link', { name: `Edit ${app.title}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin-page/apps/edit\\?id=${app.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Edit App' })).toBeVisible();
     await expect(page).toHaveTitle(/^Edit App \| Admin \| /);
@@ -467,7 +518,9 @@ test.describe('Edit App', () => {
     expect(saved).toMatchObject({ title: renamed, status: 'Coming Soon', twitterLink: null, screenshots: [SHOT_1] });
 
     // The form shows the saved values when opened again.
-    await row(page, renamed).getByRole('link', { name: `Edit ${renamed}` }).click();
+    await row(page, renamed)
+      .getByRole('link', { name: `Edit ${renamed}` })
+      .click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(renamed);
     await expect(page.getByTestId('screenshot-item')).toHaveCount(1);
   });
@@ -504,7 +557,9 @@ test.describe('Edit App', () => {
       await signIn(page);
       await page.goto('/admin-page/apps/edit?id=99999');
       await expect(page.getByRole('heading', { level: 1, name: 'App Not Found' })).toBeVisible();
-      await expect(page.getByText("The app you're trying to edit doesn't exist or you don't have permission to edit it.")).toBeVisible();
+      await expect(
+        page.getByText("The app you're trying to edit doesn't exist or you don't have permission to edit it."),
+      ).toBeVisible();
       await expect(toasts(page)).toContainText('Error');
       await expect(toasts(page)).toContainText('Failed to load app data');
       await expect(toasts(page)).toHaveAttribute('data-variant', 'destructive');
@@ -520,7 +575,12 @@ test.describe('Edit App', () => {
     page.on('request', (r) => {
       if (/\/api\/apps\/[^/]+$/.test(new URL(r.url()).pathname)) appCalls.push(r.url());
     });
-    for (const path of ['/admin-page/apps/edit', '/admin-page/apps/edit?id=abc', '/admin-page/apps/edit?id=0', '/admin-page/apps/editx']) {
+    for (const path of [
+      '/admin-page/apps/edit',
+      '/admin-page/apps/edit?id=abc',
+      '/admin-page/apps/edit?id=0',
+      '/admin-page/apps/editx',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'App Not Found' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Return to app list' })).toHaveAttribute('href', '/admin-page/apps');
@@ -533,7 +593,10 @@ test.describe('Edit App', () => {
   test.describe('update failure', () => {
     test.use({ allowConsoleErrors: [NOT_FOUND_LOG] });
 
-    test('the app is deleted while its form is open: "Update Failed" with the message, values kept', async ({ page, request }) => {
+    test('the app is deleted while its form is open: "Update Failed" with the message, values kept', async ({
+      page,
+      request,
+    }) => {
       const app = await createApp(request);
       await signIn(page);
       await page.goto(`/admin-page/apps/edit?id=${app.id}`);
@@ -568,7 +631,9 @@ test.describe('destructive states in the light theme', () => {
     const app = await createApp(request);
     await openList(page);
     await expect(page.locator('html')).toHaveClass(/(^|\s)light(\s|$)/);
-    await row(page, app.title).getByRole('button', { name: `Delete ${app.title}` }).click();
+    await row(page, app.title)
+      .getByRole('button', { name: `Delete ${app.title}` })
+      .click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await settled(page);
     await expectAccessible(page);
@@ -595,7 +660,9 @@ test.describe('empty list', () => {
     // The other spec files need the demo apps, so the server's empty reply is stood in for.
     await signIn(page);
     await page.route('**/api/apps', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.continue(),
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        : route.continue(),
     );
     await page.goto('/admin-page/apps');
     await expect(page.getByRole('heading', { name: 'No apps found' })).toBeVisible();
@@ -621,7 +688,9 @@ test.describe('empty list', () => {
     });
     await page.goto('/admin-page/apps');
     await expect(rows(page)).toHaveCount(1);
-    await row(page, app.title).getByRole('button', { name: `Delete ${app.title}` }).click();
+    await row(page, app.title)
+      .getByRole('button', { name: `Delete ${app.title}` })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page)).toContainText('App deleted');
     await expect(page.getByRole('heading', { name: 'No apps found' })).toBeVisible();

@@ -4,7 +4,18 @@ import type { Page, Route } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
-const NAV_LINKS = ['Dashboard', 'Apps', 'Blog Posts', 'Home Content', 'About Us', 'Contact', 'Privacy Policy', 'Social Media', 'Messages', 'Users'];
+const NAV_LINKS = [
+  'Dashboard',
+  'Apps',
+  'Blog Posts',
+  'Home Content',
+  'About Us',
+  'Contact',
+  'Privacy Policy',
+  'Social Media',
+  'Messages',
+  'Users',
+];
 const NAV_PATHS: Record<string, string> = {
   Dashboard: '/admin-page',
   Apps: '/admin-page/apps',
@@ -149,7 +160,13 @@ test.describe('admin guard and sign-in', () => {
 
     test('a failed check-auth counts as signed out, even with a session', async ({ page }) => {
       await signIn(page);
-      await page.route('**/api/admin/check-auth', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL_ERROR"}' }));
+      await page.route('**/api/admin/check-auth', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"message":"down","code":"INTERNAL_ERROR"}',
+        }),
+      );
       await page.goto('/admin-page');
       await expect(page).toHaveURL('/admin-page/auth');
       await expect(page.getByLabel('Username')).toBeVisible();
@@ -268,7 +285,8 @@ test.describe('dashboard', () => {
     await expect(dashboardHeading(page)).toBeVisible();
     await expect(page).toHaveTitle(/^Dashboard \| Admin \| /);
 
-    const card = (title: string) => page.locator('.rounded-xl').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    const card = (title: string) =>
+      page.locator('.rounded-xl').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     const total = card('Total Apps');
     await expect(total).toContainText(String(apps.length));
     await expect(total.locator('p').first()).toHaveText(String(apps.length));
@@ -283,7 +301,9 @@ test.describe('dashboard', () => {
     // Only meaningful on the untouched demo data (other specs may add or remove apps).
     test.skip(apps.length !== 6, 'the demo apps were changed by an earlier test');
     await page.goto('/admin-page');
-    const total = page.locator('.rounded-xl').filter({ has: page.getByRole('heading', { name: 'Total Apps', exact: true }) });
+    const total = page
+      .locator('.rounded-xl')
+      .filter({ has: page.getByRole('heading', { name: 'Total Apps', exact: true }) });
     await expect(total.locator('p').first()).toHaveText('6');
   });
 

@@ -36,7 +36,14 @@ async function createPost(
 ): Promise<AdminPost> {
   const api = await staffApi(request);
   const res = await api.post('/api/admin/blogs', {
-    data: { appId: LANTERN_DRIFT, title: unique('API post'), content: '<p>Written through the API.</p>', images: [], isPublished: false, ...data },
+    data: {
+      appId: LANTERN_DRIFT,
+      title: unique('API post'),
+      content: '<p>Written through the API.</p>',
+      images: [],
+      isPublished: false,
+      ...data,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as AdminPost;
@@ -107,7 +114,10 @@ test.afterAll(async ({ playwright }, info) => {
 });
 
 test.describe('list', () => {
-  test('shows every demo post, newest first, with app title, badge, date, 150-character excerpt and images', async ({ page, request }) => {
+  test('shows every demo post, newest first, with app title, badge, date, 150-character excerpt and images', async ({
+    page,
+    request,
+  }) => {
     const posts = await adminPosts(request);
     expect(posts.length).toBeGreaterThanOrEqual(7);
     await open(page);
@@ -139,9 +149,15 @@ test.describe('list', () => {
 
     // The demo content has long posts (cut with an ellipsis), a draft and both image counts.
     expect(posts.some((p) => excerpt(p.content, 150).endsWith('...'))).toBe(true);
-    await expect(card(page, 'Behind the glow: how we lit Lantern Drift').getByText('2 image(s) attached')).toBeVisible();
-    await expect(card(page, 'Devlog #1: a robot, a lot of moss and one grappling arm').getByText('1 image(s) attached')).toBeVisible();
-    await expect(card(page, "Designing seasons that don't punish you for having a life").getByText('Draft', { exact: true })).toBeVisible();
+    await expect(
+      card(page, 'Behind the glow: how we lit Lantern Drift').getByText('2 image(s) attached'),
+    ).toBeVisible();
+    await expect(
+      card(page, 'Devlog #1: a robot, a lot of moss and one grappling arm').getByText('1 image(s) attached'),
+    ).toBeVisible();
+    await expect(
+      card(page, "Designing seasons that don't punish you for having a life").getByText('Draft', { exact: true }),
+    ).toBeVisible();
 
     await expectAccessible(page);
   });
@@ -165,8 +181,12 @@ test.describe('list', () => {
 
     // Title or app title.
     await search.fill('lantern');
-    await expect(titles).toHaveText(posts.filter((p) => /lantern/i.test(p.title) || /lantern/i.test(p.appTitle ?? '')).map((p) => p.title));
-    await expect(page.getByRole('status').filter({ hasText: 'posts match' })).toHaveText(`3 of ${posts.length} posts match`);
+    await expect(titles).toHaveText(
+      posts.filter((p) => /lantern/i.test(p.title) || /lantern/i.test(p.appTitle ?? '')).map((p) => p.title),
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'posts match' })).toHaveText(
+      `3 of ${posts.length} posts match`,
+    );
 
     await search.fill('no such post zzz');
     await expect(page.getByRole('article')).toHaveCount(0);
@@ -201,7 +221,11 @@ test.describe('list', () => {
 });
 
 test.describe('create and publish', () => {
-  test('create a draft with an image, publish it from the card, and visitors can read it', async ({ page, request, browser }) => {
+  test('create a draft with an image, publish it from the card, and visitors can read it', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const title = unique('Quiet Hours devlog');
     await open(page);
     await page.getByRole('button', { name: 'Create Blog Post' }).click();
@@ -301,12 +325,34 @@ test.describe('create and publish', () => {
     await page.getByRole('button', { name: 'Create Blog Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Blog Post' });
     const toolbar = dialog.getByRole('toolbar', { name: 'Formatting' });
-    for (const name of ['Bold', 'Italic', 'Underline', 'Strikethrough', 'Numbered list', 'Bulleted list', 'Indent', 'Add link', 'Align center', 'Clear formatting']) {
+    for (const name of [
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Numbered list',
+      'Bulleted list',
+      'Indent',
+      'Add link',
+      'Align center',
+      'Clear formatting',
+    ]) {
       await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible();
     }
     const textStyle = toolbar.getByRole('combobox', { name: 'Text style' });
-    await expect(textStyle.locator('option')).toHaveText(['Normal', 'Heading 1', 'Heading 2', 'Heading 3', 'Heading 4', 'Heading 5', 'Heading 6']);
-    const box = await dialog.getByTestId('rich-text-editor').locator('.ProseMirror').evaluate((el) => el.parentElement!.parentElement!.getBoundingClientRect().height);
+    await expect(textStyle.locator('option')).toHaveText([
+      'Normal',
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+      'Heading 4',
+      'Heading 5',
+      'Heading 6',
+    ]);
+    const box = await dialog
+      .getByTestId('rich-text-editor')
+      .locator('.ProseMirror')
+      .evaluate((el) => el.parentElement!.parentElement!.getBoundingClientRect().height);
     expect(box).toBeGreaterThanOrEqual(300);
 
     await chooseApp(page, dialog, 'Lantern Drift');
@@ -349,7 +395,10 @@ test.describe('edit', () => {
   });
 
   test('change the title, remove an image and switch Published on', async ({ page, request, browser }) => {
-    const post = await createPost(request, { appId: QUIET_HOURS, images: [DEMO_IMAGE, '/media/demo/post-lantern-drift-1.svg'] });
+    const post = await createPost(request, {
+      appId: QUIET_HOURS,
+      images: [DEMO_IMAGE, '/media/demo/post-lantern-drift-1.svg'],
+    });
     const renamed = unique('Renamed post');
     await open(page);
     await card(page, post.title).getByRole('button', { name: /^Edit/ }).click();
@@ -364,7 +413,10 @@ test.describe('edit', () => {
     await dialog.getByLabel('Title').fill(renamed);
     await dialog.getByRole('button', { name: 'Remove image 1' }).click();
     await expect(dialog.getByRole('img', { name: /Gallery image/ })).toHaveCount(1);
-    await expect(dialog.getByRole('img', { name: 'Gallery image 1' })).toHaveAttribute('src', '/media/demo/post-lantern-drift-1.svg');
+    await expect(dialog.getByRole('img', { name: 'Gallery image 1' })).toHaveAttribute(
+      'src',
+      '/media/demo/post-lantern-drift-1.svg',
+    );
     await dialog.getByRole('switch', { name: 'Published' }).click();
     await expect(dialog.getByRole('switch', { name: 'Published' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -376,7 +428,11 @@ test.describe('edit', () => {
     await expect(c.getByText('1 image(s) attached')).toBeVisible();
     await expect(card(page, post.title)).toHaveCount(0);
     const saved = (await adminPosts(request)).find((p) => p.id === post.id)!;
-    expect(saved).toMatchObject({ title: renamed, images: ['/media/demo/post-lantern-drift-1.svg'], isPublished: true });
+    expect(saved).toMatchObject({
+      title: renamed,
+      images: ['/media/demo/post-lantern-drift-1.svg'],
+      isPublished: true,
+    });
     expect(saved.publishedAt).not.toBeNull();
     expect(await visitorSees(browser, QUIET_HOURS, renamed)).toBe(true);
   });
@@ -414,7 +470,9 @@ test.describe('delete', () => {
     const del = c.getByRole('button', { name: /^Delete/ });
     await del.click();
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await expect(confirm).toContainText(`This will permanently delete the blog post "${post.title}". This action cannot be undone.`);
+    await expect(confirm).toContainText(
+      `This will permanently delete the blog post "${post.title}". This action cannot be undone.`,
+    );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(c).toBeVisible();
@@ -432,23 +490,34 @@ test.describe('delete', () => {
 test.describe('failures', () => {
   test.use({ allowConsoleErrors: [FAILED_LOAD] });
 
-  test('publish, delete and update of a post deleted meanwhile: failure toasts with the server message', async ({ page, request }) => {
+  test('publish, delete and update of a post deleted meanwhile: failure toasts with the server message', async ({
+    page,
+    request,
+  }) => {
     const a = await createPost(request);
     const b = await createPost(request);
     const c = await createPost(request);
     await open(page);
     const api = await staffApi(request);
-    const deleteInBackground = async (id: number) => expect((await api.delete(`/api/admin/blogs/${id}`)).status()).toBe(200);
+    const deleteInBackground = async (id: number) =>
+      expect((await api.delete(`/api/admin/blogs/${id}`)).status()).toBe(200);
 
     await deleteInBackground(a.id);
-    await card(page, a.title).getByRole('button', { name: /^Publish/ }).click();
+    await card(page, a.title)
+      .getByRole('button', { name: /^Publish/ })
+      .click();
     await expectToast(page, 'Failed to publish blog post', 'Blog post not found');
     // The list re-fetched: the post is gone.
     await expect(card(page, a.title)).toHaveCount(0);
 
     await deleteInBackground(b.id);
-    await card(page, b.title).getByRole('button', { name: /^Delete/ }).click();
-    await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await card(page, b.title)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Are you sure?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expectToast(page, 'Failed to delete blog post', 'Blog post not found');
     await expect(card(page, b.title)).toHaveCount(0);
 
@@ -464,10 +533,18 @@ test.describe('failures', () => {
     await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   });
 
-  test('create for an app deleted meanwhile: failure toast and the server message next to the app', async ({ page, request }) => {
+  test('create for an app deleted meanwhile: failure toast and the server message next to the app', async ({
+    page,
+    request,
+  }) => {
     const api = await staffApi(request);
     const appRes = await api.post('/api/apps', {
-      data: { title: unique('Doomed app'), description: 'Gone soon.', icon: '/media/demo/default-icon.svg', screenshots: ['/media/demo/default-screenshot.svg'] },
+      data: {
+        title: unique('Doomed app'),
+        description: 'Gone soon.',
+        icon: '/media/demo/default-icon.svg',
+        screenshots: ['/media/demo/default-screenshot.svg'],
+      },
     });
     expect(appRes.status(), await appRes.text()).toBe(201);
     const app = (await appRes.json()) as { id: number; title: string };
@@ -494,7 +571,11 @@ test.describe('failures', () => {
     await page.route('**/api/admin/blogs', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong', code: 'INTERNAL_ERROR' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Something went wrong', code: 'INTERNAL_ERROR' }),
+      });
     });
     await open(page);
     await page.getByRole('button', { name: 'Create Blog Post' }).click();
@@ -518,7 +599,8 @@ test.describe('phone 390x844', () => {
 
   test('the list and the form fit the screen and work', async ({ page }) => {
     await open(page);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     const first = page.getByRole('article').first();
     for (const name of [/^Edit/, /^Delete/]) {

@@ -44,7 +44,11 @@ const API: Record<PageKey, string> = {
   privacy: '/api/privacy-policy',
 };
 
-const SERVER_DOWN = { status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }) };
+const SERVER_DOWN = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }),
+};
 
 let demo: Snapshot | undefined;
 const touched = new Set<PageKey>();
@@ -57,7 +61,12 @@ async function readAll(request: APIRequestContext): Promise<Snapshot> {
     expect(body, `${key} demo content`).not.toBeNull();
     return body as T;
   };
-  return { home: await get('home'), about: await get('about'), contact: await get('contact'), privacy: await get('privacy') };
+  return {
+    home: await get('home'),
+    about: await get('about'),
+    contact: await get('contact'),
+    privacy: await get('privacy'),
+  };
 }
 
 function payload(key: PageKey, snap: Snapshot): unknown {
@@ -108,8 +117,14 @@ async function failFirstGet(page: Page, path: string) {
   });
 }
 
-async function failPut(page: Page, path: string, reply: { status: number; contentType?: string; body: string } = SERVER_DOWN) {
-  await page.route(`**${path}`, (route) => (route.request().method() === 'PUT' ? route.fulfill(reply) : route.fallback()));
+async function failPut(
+  page: Page,
+  path: string,
+  reply: { status: number; contentType?: string; body: string } = SERVER_DOWN,
+) {
+  await page.route(`**${path}`, (route) =>
+    route.request().method() === 'PUT' ? route.fulfill(reply) : route.fallback(),
+  );
 }
 
 /** Holds the method's requests on the path until release(); `requests` collects them. */
@@ -151,8 +166,8 @@ async function editingAreaHeight(page: Page) {
   return (await page.getByTestId('rich-text-editor').locator('> div').last().boundingBox())?.height;
 }
 
-
-const ddmmyyyy = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const ddmmyyyy = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
 // ---------------------------------------------------------------------------------------------
 test.describe('Home Content editor', () => {
@@ -202,7 +217,9 @@ test.describe('Home Content editor', () => {
     await field(page, 'Featured Apps Title').fill(' ');
     await save(page).click();
     await expect(page.locator('#heroTitle-error')).toHaveText('Hero title must be at least 2 characters');
-    await expect(page.locator('#featuredAppTitle-error')).toHaveText('Featured app title must be at least 2 characters');
+    await expect(page.locator('#featuredAppTitle-error')).toHaveText(
+      'Featured app title must be at least 2 characters',
+    );
     await expect(field(page, 'Hero Title')).toHaveAttribute('aria-invalid', 'true');
     await expect(field(page, 'Hero Title')).toBeFocused();
     await expect(field(page, 'Hero Title')).toHaveValue('X');
@@ -220,7 +237,9 @@ test.describe('Home Content editor', () => {
     // introTitle and introContent are not on screen: the form sends them as loaded.
     const staff = await staffApi(request);
     const intro = { introTitle: 'Kept intro title', introContent: 'Kept intro content' };
-    expect((await staff.put('/api/home-content', { data: { ...(payload('home', snap()) as object), ...intro } })).status()).toBe(200);
+    expect(
+      (await staff.put('/api/home-content', { data: { ...(payload('home', snap()) as object), ...intro } })).status(),
+    ).toBe(200);
 
     const next = {
       heroTitle: `Hero ${Date.now()}`,
@@ -270,7 +289,9 @@ test.describe('Home Content editor', () => {
   test('an empty database gives an empty form, and intro texts are sent empty', async ({ page }) => {
     touched.add('home');
     await page.route('**/api/home-content', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }) : route.fallback(),
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: 'null' })
+        : route.fallback(),
     );
     await open(page);
     for (const label of ['Hero Title', 'Hero Subtitle', 'Hero Content', 'Featured Apps Title', 'Call To Action Text']) {
@@ -278,7 +299,9 @@ test.describe('Home Content editor', () => {
     }
     await save(page).click();
     await expect(page.locator('#heroTitle-error')).toHaveText('Hero title must be at least 2 characters');
-    await expect(page.locator('#featuredAppTitle-error')).toHaveText('Featured app title must be at least 2 characters');
+    await expect(page.locator('#featuredAppTitle-error')).toHaveText(
+      'Featured app title must be at least 2 characters',
+    );
 
     await field(page, 'Hero Title').fill('Fresh studio');
     await field(page, 'Featured Apps Title').fill('Games');
@@ -343,12 +366,30 @@ test.describe('About Us editor', () => {
   test('loads the title and the content into the page editor', async ({ page }) => {
     await open(page);
     await expect(page).toHaveTitle(/^About Us \| Admin \| /);
-    await expect(editor(page).getByRole('heading', { level: 2 })).toHaveText(['Our mission', 'The team', 'How we make games']);
+    await expect(editor(page).getByRole('heading', { level: 2 })).toHaveText([
+      'Our mission',
+      'The team',
+      'How we make games',
+    ]);
     await expect(editor(page)).toContainText('four-person independent studio in Bristol');
     // The 'page' toolbar: Normal and headings 1 to 3, no alignment or indent.
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
-    await expect(toolbar.getByRole('combobox', { name: 'Text style' }).locator('option')).toHaveText(['Normal', 'Heading 1', 'Heading 2', 'Heading 3']);
-    for (const name of ['Bold', 'Italic', 'Underline', 'Strikethrough', 'Numbered list', 'Bulleted list', 'Add link', 'Clear formatting']) {
+    await expect(toolbar.getByRole('combobox', { name: 'Text style' }).locator('option')).toHaveText([
+      'Normal',
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+    ]);
+    for (const name of [
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Numbered list',
+      'Bulleted list',
+      'Add link',
+      'Clear formatting',
+    ]) {
       await expect(toolbar.getByRole('button', { name })).toBeVisible();
     }
     await expect(toolbar.getByRole('button', { name: 'Align center' })).toHaveCount(0);
@@ -498,7 +539,11 @@ test.describe('Contact information editor', () => {
 
   test('saves without the id and the contact page shows the new details', async ({ page }) => {
     touched.add('contact');
-    const next = { email: 'studio-e2e@example.com', location: 'Bath, United Kingdom', githubLink: 'https://github.com/northpaw-e2e' };
+    const next = {
+      email: 'studio-e2e@example.com',
+      location: 'Bath, United Kingdom',
+      githubLink: 'https://github.com/northpaw-e2e',
+    };
     await open(page);
     await field(page, 'Email').fill(next.email);
     await field(page, 'Location').fill(next.location);

@@ -75,11 +75,16 @@ test.describe('home page', () => {
     await expect(featured.getByText('Explore our games', { exact: true })).toBeVisible();
 
     await expect(page).toHaveTitle(`${home.heroTitle} | ${SITE}`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^We're a team of four in Bristol/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^We're a team of four in Bristol/,
+    );
   });
 
   test('falls back to the studio name and Featured Games without home content', async ({ page }) => {
-    await page.route('**/api/home-content', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }));
+    await page.route('**/api/home-content', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }),
+    );
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
@@ -101,7 +106,10 @@ test.describe('home page', () => {
     for (const app of demoApps) {
       const c = card(page, app.title);
       await expect(c.getByText(app.description, { exact: true })).toBeVisible();
-      await expect(c.getByRole('img', { name: `Screenshot of ${app.title}` })).toHaveAttribute('src', app.screenshots[0]!);
+      await expect(c.getByRole('img', { name: `Screenshot of ${app.title}` })).toHaveAttribute(
+        'src',
+        app.screenshots[0]!,
+      );
       await expect(c.getByRole('img', { name: `${app.title} icon` })).toHaveAttribute('src', app.icon);
     }
   });
@@ -163,7 +171,9 @@ test.describe('home page', () => {
   });
 
   test.describe('images that fail to load', () => {
-    test.use({ allowConsoleErrors: ['net::ERR_CONNECTION_REFUSED', 'net::ERR_ADDRESS_UNREACHABLE', 'net::ERR_UNSAFE_PORT'] });
+    test.use({
+      allowConsoleErrors: ['net::ERR_CONNECTION_REFUSED', 'net::ERR_ADDRESS_UNREACHABLE', 'net::ERR_UNSAFE_PORT'],
+    });
 
     test('fall back to the default screenshot and icon', async ({ page, request }) => {
       const api = await staffApi(request);
@@ -188,13 +198,16 @@ test.describe('home page', () => {
         await expect(screenshot).toHaveAttribute('src', DEFAULT_SCREENSHOT);
         await expect(icon).toHaveAttribute('src', DEFAULT_ICON);
         // The defaults really load.
-        await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-        await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => screenshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+        await expect
+          .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
         // Other cards keep their own images.
-        await expect(card(page, 'Lantern Drift').getByRole('img', { name: 'Screenshot of Lantern Drift' })).toHaveAttribute(
-          'src',
-          demoApps[0]!.screenshots[0]!,
-        );
+        await expect(
+          card(page, 'Lantern Drift').getByRole('img', { name: 'Screenshot of Lantern Drift' }),
+        ).toHaveAttribute('src', demoApps[0]!.screenshots[0]!);
       } finally {
         expect((await api.delete(`/api/apps/${created.id}`)).status()).toBe(200);
       }

@@ -126,7 +126,8 @@ test.describe('footer', () => {
   });
 
   test('social links follow the contact information', async ({ page, request }) => {
-    const social = (name: string) => footer(page).getByRole('list', { name: 'Social links' }).getByRole('link', { name });
+    const social = (name: string) =>
+      footer(page).getByRole('list', { name: 'Social links' }).getByRole('link', { name });
     await page.goto('/');
     await expect(social('X (Twitter)')).toHaveAttribute('href', demoContact.twitterLink);
     await expect(social('LinkedIn')).toHaveAttribute('href', demoContact.linkedinLink);
@@ -164,7 +165,10 @@ test.describe('mobile menu', () => {
     const dialog = page.getByRole('dialog', { name: 'Menu' });
     await expect(dialog).toBeVisible();
     // The modal dialog hides the rest of the page from assistive technology.
-    await expect(page.getByRole('button', { name: 'Open menu', includeHidden: true })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Open menu', includeHidden: true })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const links = dialog.getByRole('link');
     await expect(links).toHaveText(NAV.map((n) => n.name));
     await expect(dialog.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

@@ -11,7 +11,8 @@ test.describe('not-found page', () => {
   test.beforeEach(({ page }) => {
     const failed: string[] = [];
     page.on('response', (res) => {
-      if (res.status() >= 400 && res.request().resourceType() !== 'document') failed.push(`${res.status()} ${res.url()}`);
+      if (res.status() >= 400 && res.request().resourceType() !== 'document')
+        failed.push(`${res.status()} ${res.url()}`);
     });
     failedRequests.set(page, failed);
   });

@@ -29,7 +29,10 @@ test.describe('Privacy Policy page', () => {
       'Your rights',
       'Contact us',
     ]);
-    await expect(main.getByRole('link', { name: 'hello@northpaw.studio' })).toHaveAttribute('href', 'mailto:hello@northpaw.studio');
+    await expect(main.getByRole('link', { name: 'hello@northpaw.studio' })).toHaveAttribute(
+      'href',
+      'mailto:hello@northpaw.studio',
+    );
     await expect(main.locator('ul li strong').first()).toHaveText('Contact form messages.');
     await expect(main).not.toContainText('<h2>');
     await expect(page.getByTestId('privacy-skeleton')).toHaveCount(0);

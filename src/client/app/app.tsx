@@ -16,10 +16,10 @@ export function App({ queryClient, site }: { queryClient: QueryClient; site: Sit
     <SiteContext.Provider value={site}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider defaultTheme="dark">
-            <Suspense fallback={null}>
-              <Routes />
-            </Suspense>
-            <ToastHost />
+          <Suspense fallback={null}>
+            <Routes />
+          </Suspense>
+          <ToastHost />
         </ThemeProvider>
       </QueryClientProvider>
     </SiteContext.Provider>

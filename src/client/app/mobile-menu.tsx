@@ -35,7 +35,13 @@ export default function MobileMenu({ open, onOpenChange, returnFocusTo, items, l
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           <nav aria-label="Mobile" className="flex flex-col gap-1">
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} onClick={() => onOpenChange(false)}>
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={linkClass}
+                onClick={() => onOpenChange(false)}
+              >
                 {item.label}
               </NavLink>
             ))}

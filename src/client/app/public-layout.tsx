@@ -59,7 +59,10 @@ function Header() {
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold tracking-tight">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground"
+          >
             {site.name.charAt(0)}
           </span>
           {site.name}

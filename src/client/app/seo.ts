@@ -78,5 +78,11 @@ export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefine
 }
 
 export function notFoundHead(site: SiteInfo, path: string, title = '404 Page Not Found'): HeadData {
-  return { title: `${title} | ${site.name}`, description: 'The page you are looking for does not exist.', path, status: 404, noindex: true };
+  return {
+    title: `${title} | ${site.name}`,
+    description: 'The page you are looking for does not exist.',
+    path,
+    status: 404,
+    noindex: true,
+  };
 }

@@ -2,15 +2,30 @@ import type { ReactNode } from 'react';
 import { cx as cn } from '../lib/cx';
 
 /** The public pages' content column. */
-export function PageContainer({ children, className, narrow = false }: { children: ReactNode; className?: string; narrow?: boolean }) {
-  return <div className={cn('mx-auto px-4 py-12 sm:px-6 sm:py-16', narrow ? 'max-w-3xl' : 'max-w-6xl', className)}>{children}</div>;
+export function PageContainer({
+  children,
+  className,
+  narrow = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  narrow?: boolean;
+}) {
+  return (
+    <div className={cn('mx-auto px-4 py-12 sm:px-6 sm:py-16', narrow ? 'max-w-3xl' : 'max-w-6xl', className)}>
+      {children}
+    </div>
+  );
 }
 
 /** Rich text from the editors (sanitised on the server at every write). */
 export function RichText({ html, className }: { html: string; className?: string }) {
   return (
     <div
-      className={cn('prose max-w-none prose-neutral dark:prose-invert prose-a:text-primary prose-img:rounded-lg', className)}
+      className={cn(
+        'prose max-w-none prose-neutral dark:prose-invert prose-a:text-primary prose-img:rounded-lg',
+        className,
+      )}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -45,7 +45,19 @@ export interface RichTextEditorProps {
   describedBy?: string;
 }
 
-function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={label}>
       <button
@@ -78,7 +90,11 @@ function setLink(editor: Editor) {
     return;
   }
   if (!ALLOWED_LINK.test(value)) {
-    toast({ title: 'Link not added', description: 'Links must start with http://, https://, mailto: or tel:', variant: 'destructive' });
+    toast({
+      title: 'Link not added',
+      description: 'Links must start with http://, https://, mailto: or tel:',
+      variant: 'destructive',
+    });
     return;
   }
   editor.chain().focus().extendMarkRange('link').setLink({ href: value }).run();
@@ -106,14 +122,21 @@ function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
   const levels = kind === 'blog' ? [1, 2, 3, 4, 5, 6] : [1, 2, 3];
   const chain = () => editor.chain().focus();
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b bg-muted/40 p-1.5">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap items-center gap-0.5 border-b bg-muted/40 p-1.5"
+    >
       <select
         aria-label="Text style"
         value={state.heading}
         onChange={(e) => {
           const level = Number(e.target.value);
           if (level === 0) chain().setParagraph().run();
-          else chain().setHeading({ level: level as 1 | 2 | 3 | 4 | 5 | 6 }).run();
+          else
+            chain()
+              .setHeading({ level: level as 1 | 2 | 3 | 4 | 5 | 6 })
+              .run();
         }}
         className="h-8 rounded-md border border-input bg-background px-2 text-sm"
       >
@@ -169,7 +192,12 @@ function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
               ['justify', 'Justify', AlignJustify],
             ] as const
           ).map(([align, label, Icon]) => (
-            <ToolButton key={align} label={label} active={state.align === align} onClick={() => chain().setTextAlign(align).run()}>
+            <ToolButton
+              key={align}
+              label={label}
+              active={state.align === align}
+              onClick={() => chain().setTextAlign(align).run()}
+            >
               <Icon aria-hidden="true" className="size-4" />
             </ToolButton>
           ))}
@@ -189,7 +217,17 @@ function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
   );
 }
 
-export function RichTextEditor({ id, value, onChange, toolbar, height, minHeight, label, invalid, describedBy }: RichTextEditorProps) {
+export function RichTextEditor({
+  id,
+  value,
+  onChange,
+  toolbar,
+  height,
+  minHeight,
+  label,
+  invalid,
+  describedBy,
+}: RichTextEditorProps) {
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -238,7 +276,11 @@ export function RichTextEditor({ id, value, onChange, toolbar, height, minHeight
       data-testid="rich-text-editor"
     >
       {editor ? <Toolbar editor={editor} kind={toolbar} /> : <div className="h-11 border-b bg-muted/40" />}
-      <div className="overflow-y-auto" style={height ? { height } : { minHeight }} onClick={() => editor?.commands.focus()}>
+      <div
+        className="overflow-y-auto"
+        style={height ? { height } : { minHeight }}
+        onClick={() => editor?.commands.focus()}
+      >
         <EditorContent editor={editor} className="h-full [&_.ProseMirror]:min-h-full" />
       </div>
     </div>

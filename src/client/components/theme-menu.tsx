@@ -30,9 +30,15 @@ export default function ThemeMenu({ open, onOpenChange, focusOnMount }: Props) {
   }, [focusOnMount, mountedOpen]);
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger ref={trigger} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}>
+      <DropdownMenu.Trigger
+        ref={trigger}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
+      >
         <Sun aria-hidden="true" className="size-5 scale-100 rotate-0 transition-all dark:scale-0 dark:-rotate-90" />
-        <Moon aria-hidden="true" className="absolute size-5 scale-0 rotate-90 transition-all dark:scale-100 dark:rotate-0" />
+        <Moon
+          aria-hidden="true"
+          className="absolute size-5 scale-0 rotate-90 transition-all dark:scale-100 dark:rotate-0"
+        />
         <span className="sr-only">Toggle theme</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

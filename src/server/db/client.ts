@@ -74,8 +74,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     engine: 'postgres',
-    migrate: () =>
-      migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -32,7 +32,10 @@ export const apps = pgTable('apps', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   icon: text('icon').notNull(),
-  screenshots: text('screenshots').array().notNull().default(sql`'{}'::text[]`),
+  screenshots: text('screenshots')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   googlePlayLink: text('google_play_link'),
   appStoreLink: text('app_store_link'),
   webAppLink: text('web_app_link'),
@@ -54,7 +57,10 @@ export const blogPosts = pgTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPublished: boolean('is_published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),

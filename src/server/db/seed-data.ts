@@ -1,8 +1,7 @@
 // Demo content for Northpaw Studio: apps, devlog posts, site pages and social links.
 // Image paths point at /media/demo/*, which is served from assets/demo/.
 
-export type DemoAppStatus =
-  "Live" | "Testing" | "In Development" | "In Design" | "Coming Soon";
+export type DemoAppStatus = 'Live' | 'Testing' | 'In Development' | 'In Design' | 'Coming Soon';
 
 export interface DemoPost {
   title: string;
@@ -41,20 +40,14 @@ export interface DemoPrivacy {
 }
 
 export interface DemoContact {
-  email: "hello@northpaw.studio";
+  email: 'hello@northpaw.studio';
   location: string;
   twitterLink: string;
   linkedinLink: string;
   githubLink: string;
 }
 
-export type DemoSocialIcon =
-  | "FaTwitter"
-  | "FaInstagram"
-  | "FaYoutube"
-  | "FaDiscord"
-  | "FaGithub"
-  | "FaLinkedin";
+export type DemoSocialIcon = 'FaTwitter' | 'FaInstagram' | 'FaYoutube' | 'FaDiscord' | 'FaGithub' | 'FaLinkedin';
 
 export interface DemoSocialLink {
   name: string;
@@ -74,30 +67,29 @@ export interface DemoHome {
   ctaText: string;
 }
 
-const MEDIA = "/media/demo";
+const MEDIA = '/media/demo';
 
 export const demoApps: DemoApp[] = [
   {
-    slug: "lantern-drift",
-    title: "Lantern Drift",
+    slug: 'lantern-drift',
+    title: 'Lantern Drift',
     description:
-      "Guide paper lanterns down a moonlit river, steering them past wind, reeds and rocks in 140 calm, hand-crafted puzzle levels.",
+      'Guide paper lanterns down a moonlit river, steering them past wind, reeds and rocks in 140 calm, hand-crafted puzzle levels.',
     icon: `${MEDIA}/icon-lantern-drift.svg`,
     screenshots: [
       `${MEDIA}/shot-lantern-drift-1.svg`,
       `${MEDIA}/shot-lantern-drift-2.svg`,
       `${MEDIA}/shot-lantern-drift-3.svg`,
     ],
-    status: "Live",
-    googlePlayLink:
-      "https://play.google.com/store/apps/details?id=com.northpaw.lanterndrift",
-    appStoreLink: "https://apps.apple.com/app/lantern-drift/id6478123904",
-    twitterLink: "https://x.com/lanterndrift",
-    instagramLink: "https://www.instagram.com/lanterndriftgame",
-    facebookLink: "https://www.facebook.com/lanterndriftgame",
+    status: 'Live',
+    googlePlayLink: 'https://play.google.com/store/apps/details?id=com.northpaw.lanterndrift',
+    appStoreLink: 'https://apps.apple.com/app/lantern-drift/id6478123904',
+    twitterLink: 'https://x.com/lanterndrift',
+    instagramLink: 'https://www.instagram.com/lanterndriftgame',
+    facebookLink: 'https://www.facebook.com/lanterndriftgame',
     posts: [
       {
-        title: "Lantern Drift 1.0 is out now",
+        title: 'Lantern Drift 1.0 is out now',
         content: `<p>After fourteen months of prototypes, playtests and far too many cups of tea, <strong>Lantern Drift</strong> is finally available on iPhone, iPad and Android. Thank you to everyone who joined the beta and sent us notes, screen recordings and the occasional very polite complaint about level 37.</p>
 <h2>What's in the box</h2>
 <ul>
@@ -117,7 +109,7 @@ export const demoApps: DemoApp[] = [
         daysAgo: 128,
       },
       {
-        title: "Behind the glow: how we lit Lantern Drift",
+        title: 'Behind the glow: how we lit Lantern Drift',
         content: `<p>The question we get asked most about <strong>Lantern Drift</strong> is some version of "how does it glow like that on my old phone?" So here is a peek behind the paper.</p>
 <h2>Finding the right lantern</h2>
 <p>Priya sketched dozens of lanterns before we wrote a line of code. Four made the shortlist, shown in the first image. The silk lantern was everyone's favourite on paper, but it turned almost black on OLED screens at low brightness. The round festival lantern won because its silhouette still reads clearly at thumb size, even when six of them overlap.</p>
@@ -132,15 +124,12 @@ export const demoApps: DemoApp[] = [
 <li>Check the result on the dimmest phone you own, at night, in bed.</li>
 </ol>
 <p>The last rule sounds like a joke. <em>It is not.</em></p>`,
-        images: [
-          `${MEDIA}/post-lantern-drift-1.svg`,
-          `${MEDIA}/post-lantern-drift-2.svg`,
-        ],
+        images: [`${MEDIA}/post-lantern-drift-1.svg`, `${MEDIA}/post-lantern-drift-2.svg`],
         isPublished: true,
         daysAgo: 96,
       },
       {
-        title: "Update 1.2: Willow Bend and a gentler hard mode",
+        title: 'Update 1.2: Willow Bend and a gentler hard mode',
         content: `<p>Version 1.2 starts rolling out today. It is our biggest update so far, with a brand new chapter and a rethink of hard mode based on a lot of your feedback.</p>
 <h2>What's new</h2>
 <ul>
@@ -165,36 +154,33 @@ export const demoApps: DemoApp[] = [
     ],
   },
   {
-    slug: "tidepool-tactics",
-    title: "Tidepool Tactics",
+    slug: 'tidepool-tactics',
+    title: 'Tidepool Tactics',
     description:
-      "A pocket-sized tactics game set in a rock pool. Lead a crew of crabs, shrimp and snails against urchin raiders before the tide comes back in.",
+      'A pocket-sized tactics game set in a rock pool. Lead a crew of crabs, shrimp and snails against urchin raiders before the tide comes back in.',
     icon: `${MEDIA}/icon-tidepool-tactics.svg`,
     screenshots: [
       `${MEDIA}/shot-tidepool-tactics-1.svg`,
       `${MEDIA}/shot-tidepool-tactics-2.svg`,
       `${MEDIA}/shot-tidepool-tactics-3.svg`,
     ],
-    status: "Live",
-    appStoreLink: "https://apps.apple.com/app/tidepool-tactics/id6502917738",
+    status: 'Live',
+    appStoreLink: 'https://apps.apple.com/app/tidepool-tactics/id6502917738',
     posts: [],
   },
   {
-    slug: "moss-and-bolt",
-    title: "Moss & Bolt",
+    slug: 'moss-and-bolt',
+    title: 'Moss & Bolt',
     description:
-      "A puzzle-platformer about a small maintenance robot exploring overgrown ruins, swinging on its grapple arm and using living moss to climb.",
+      'A puzzle-platformer about a small maintenance robot exploring overgrown ruins, swinging on its grapple arm and using living moss to climb.',
     icon: `${MEDIA}/icon-moss-and-bolt.svg`,
-    screenshots: [
-      `${MEDIA}/shot-moss-and-bolt-1.svg`,
-      `${MEDIA}/shot-moss-and-bolt-2.svg`,
-    ],
-    status: "In Development",
-    twitterLink: "https://x.com/northpawstudio",
-    instagramLink: "https://www.instagram.com/northpawstudio",
+    screenshots: [`${MEDIA}/shot-moss-and-bolt-1.svg`, `${MEDIA}/shot-moss-and-bolt-2.svg`],
+    status: 'In Development',
+    twitterLink: 'https://x.com/northpawstudio',
+    instagramLink: 'https://www.instagram.com/northpawstudio',
     posts: [
       {
-        title: "Devlog #1: a robot, a lot of moss and one grappling arm",
+        title: 'Devlog #1: a robot, a lot of moss and one grappling arm',
         content: `<p>Welcome to the first devlog for <strong>Moss &amp; Bolt</strong>, the game we have been quietly building since Lantern Drift launched. It is a short puzzle-platformer about Bolt, a maintenance robot who wakes up in a ruined city that nature has spent a few hundred years reclaiming.</p>
 <h2>The core idea</h2>
 <p>Bolt cannot jump very high. Instead, Bolt has a grappling arm and a simple relationship with the moss that covers everything: moss is sticky. Walk on it and you slow down, but you can also cling to mossy walls and ceilings. Most puzzles come from deciding which surfaces to grow moss on, using a little watering can, and which to burn clear with Bolt's headlamp.</p>
@@ -212,7 +198,7 @@ export const demoApps: DemoApp[] = [
         daysAgo: 64,
       },
       {
-        title: "Devlog #2: cutting our favourite level",
+        title: 'Devlog #2: cutting our favourite level',
         content: `<p>This month we deleted the level everyone on the team liked best. Here is why, and what we learned from it.</p>
 <h2>The clock tower</h2>
 <p>Level 3-4 took place inside a collapsed clock tower. Bolt had to ride the swinging pendulum, grow moss on the clock face and time a grapple across the gears. It looked wonderful, and the four of us could finish it in about ninety seconds.</p>
@@ -234,22 +220,18 @@ export const demoApps: DemoApp[] = [
     ],
   },
   {
-    slug: "pocket-orchard",
-    title: "Pocket Orchard",
+    slug: 'pocket-orchard',
+    title: 'Pocket Orchard',
     description:
-      "Plant saplings, tend your trees through the seasons and sell your harvest at the village market. A cosy orchard that grows a little each time you visit.",
+      'Plant saplings, tend your trees through the seasons and sell your harvest at the village market. A cosy orchard that grows a little each time you visit.',
     icon: `${MEDIA}/icon-pocket-orchard.svg`,
-    screenshots: [
-      `${MEDIA}/shot-pocket-orchard-1.svg`,
-      `${MEDIA}/shot-pocket-orchard-2.svg`,
-    ],
-    status: "Coming Soon",
-    googlePlayLink:
-      "https://play.google.com/store/apps/details?id=com.northpaw.pocketorchard",
-    instagramLink: "https://www.instagram.com/pocketorchardgame",
+    screenshots: [`${MEDIA}/shot-pocket-orchard-1.svg`, `${MEDIA}/shot-pocket-orchard-2.svg`],
+    status: 'Coming Soon',
+    googlePlayLink: 'https://play.google.com/store/apps/details?id=com.northpaw.pocketorchard',
+    instagramLink: 'https://www.instagram.com/pocketorchardgame',
     posts: [
       {
-        title: "Pocket Orchard: pre-registration is open",
+        title: 'Pocket Orchard: pre-registration is open',
         content: `<p>We are very happy to finally talk about the game we have been growing in the background for the past year. <strong>Pocket Orchard</strong> is a cosy idle game about looking after a small orchard on the edge of a village. You plant saplings, water and prune your trees, and sell what you pick at the Saturday market.</p>
 <h2>Pre-register on Google Play</h2>
 <p>Pre-registration is now open on <a href="https://play.google.com/store/apps/details?id=com.northpaw.pocketorchard">Google Play</a>. Everyone who pre-registers gets the Golden Pear sapling on day one, and we will send exactly one notification: the day the game launches. The iOS version follows shortly after, once we have finished testing cloud saves.</p>
@@ -288,38 +270,31 @@ export const demoApps: DemoApp[] = [
     ],
   },
   {
-    slug: "brightlist",
-    title: "Brightlist",
+    slug: 'brightlist',
+    title: 'Brightlist',
     description:
-      "A gentle habit tracker for the web. Tick off daily habits, watch your streaks grow and get honest weekly insights, without adverts or guilt trips.",
+      'A gentle habit tracker for the web. Tick off daily habits, watch your streaks grow and get honest weekly insights, without adverts or guilt trips.',
     icon: `${MEDIA}/icon-brightlist.svg`,
-    screenshots: [
-      `${MEDIA}/shot-brightlist-1.svg`,
-      `${MEDIA}/shot-brightlist-2.svg`,
-      `${MEDIA}/shot-brightlist-3.svg`,
-    ],
-    status: "Testing",
-    webAppLink: "https://brightlist.northpaw.studio",
-    githubRepoLink: "https://github.com/northpaw-studio/brightlist",
+    screenshots: [`${MEDIA}/shot-brightlist-1.svg`, `${MEDIA}/shot-brightlist-2.svg`, `${MEDIA}/shot-brightlist-3.svg`],
+    status: 'Testing',
+    webAppLink: 'https://brightlist.northpaw.studio',
+    githubRepoLink: 'https://github.com/northpaw-studio/brightlist',
     posts: [],
   },
   {
-    slug: "quiet-hours",
-    title: "Quiet Hours",
+    slug: 'quiet-hours',
+    title: 'Quiet Hours',
     description:
-      "A focus timer and wind-down companion that mixes calming soundscapes and fades them out gently at bedtime, so your evening ends softly.",
+      'A focus timer and wind-down companion that mixes calming soundscapes and fades them out gently at bedtime, so your evening ends softly.',
     icon: `${MEDIA}/icon-quiet-hours.svg`,
-    screenshots: [
-      `${MEDIA}/shot-quiet-hours-1.svg`,
-      `${MEDIA}/shot-quiet-hours-2.svg`,
-    ],
-    status: "In Design",
+    screenshots: [`${MEDIA}/shot-quiet-hours-1.svg`, `${MEDIA}/shot-quiet-hours-2.svg`],
+    status: 'In Design',
     posts: [],
   },
 ];
 
 export const demoAbout: DemoAbout = {
-  title: "About Northpaw Studio",
+  title: 'About Northpaw Studio',
   content: `<p>Northpaw is a four-person independent studio in Bristol making small, thoughtful games and apps for phones. We started in 2021 around a kitchen table with one simple rule: only make things we would happily recommend to our own families.</p>
 <h2>Our mission</h2>
 <p>Mobile games do not have to shout. We make games that respect your time and your attention: no energy timers, no manipulative offers and no adverts wedged between levels. Just carefully made play that fits into the quiet gaps of a day, and apps that help those days feel a little calmer.</p>
@@ -358,52 +333,51 @@ export const demoPrivacy: DemoPrivacy = {
 };
 
 export const demoContact: DemoContact = {
-  email: "hello@northpaw.studio",
-  location: "Bristol, United Kingdom",
-  twitterLink: "https://x.com/northpawstudio",
-  linkedinLink: "https://www.linkedin.com/company/northpaw-studio",
-  githubLink: "https://github.com/northpaw-studio",
+  email: 'hello@northpaw.studio',
+  location: 'Bristol, United Kingdom',
+  twitterLink: 'https://x.com/northpawstudio',
+  linkedinLink: 'https://www.linkedin.com/company/northpaw-studio',
+  githubLink: 'https://github.com/northpaw-studio',
 };
 
 export const demoSocialLinks: DemoSocialLink[] = [
   {
-    name: "X (Twitter)",
-    url: "https://x.com/northpawstudio",
-    icon: "FaTwitter",
+    name: 'X (Twitter)',
+    url: 'https://x.com/northpawstudio',
+    icon: 'FaTwitter',
     isVisible: true,
     order: 0,
   },
   {
-    name: "Instagram",
-    url: "https://www.instagram.com/northpawstudio",
-    icon: "FaInstagram",
+    name: 'Instagram',
+    url: 'https://www.instagram.com/northpawstudio',
+    icon: 'FaInstagram',
     isVisible: true,
     order: 1,
   },
   {
-    name: "Discord",
-    url: "https://discord.gg/northpaw",
-    icon: "FaDiscord",
+    name: 'Discord',
+    url: 'https://discord.gg/northpaw',
+    icon: 'FaDiscord',
     isVisible: true,
     order: 2,
   },
   {
-    name: "YouTube",
-    url: "https://www.youtube.com/@northpawstudio",
-    icon: "FaYoutube",
+    name: 'YouTube',
+    url: 'https://www.youtube.com/@northpawstudio',
+    icon: 'FaYoutube',
     isVisible: false,
     order: 3,
   },
 ];
 
 export const demoHome: DemoHome = {
-  heroTitle: "Small games, made with care",
-  heroSubtitle:
-    "Northpaw is an independent studio making cosy mobile games and thoughtful little apps.",
+  heroTitle: 'Small games, made with care',
+  heroSubtitle: 'Northpaw is an independent studio making cosy mobile games and thoughtful little apps.',
   heroContent:
     "We're a team of four in Bristol building games that respect your time, with no energy timers and no adverts between levels. Have a look at what we've shipped and what's still growing in the workshop.",
-  introTitle: "",
-  introContent: "",
-  featuredAppTitle: "Featured Games",
-  ctaText: "Explore our games",
+  introTitle: '',
+  introContent: '',
+  featuredAppTitle: 'Featured Games',
+  ctaText: 'Explore our games',
 };

@@ -19,8 +19,7 @@ type CountedTable =
   | typeof privacyPolicy;
 
 async function counts(ctx: TestContext) {
-  const n = async (table: CountedTable) =>
-    Number((await ctx.database.db.select({ n: count() }).from(table))[0]!.n);
+  const n = async (table: CountedTable) => Number((await ctx.database.db.select({ n: count() }).from(table))[0]!.n);
   return {
     users: await n(users),
     apps: await n(apps),
@@ -48,10 +47,25 @@ describe('first-run seed', () => {
     expect(admin).toMatchObject({ username: 'admin', isAdmin: true });
     expect(await verifyPassword(admin!.password, result.generatedPassword!)).toBe(true);
 
-    expect(await counts(ctx)).toEqual({ users: 1, apps: 6, posts: expect.any(Number), social: 4, home: 1, about: 1, contact: 1, privacy: 1 });
+    expect(await counts(ctx)).toEqual({
+      users: 1,
+      apps: 6,
+      posts: expect.any(Number),
+      social: 4,
+      home: 1,
+      about: 1,
+      contact: 1,
+      privacy: 1,
+    });
 
-    const appList = (await ctx.app.inject({ url: '/api/apps' })).json() as { status: string; screenshots: string[]; icon: string }[];
-    expect(new Set(appList.map((a) => a.status))).toEqual(new Set(['Live', 'Testing', 'In Development', 'In Design', 'Coming Soon']));
+    const appList = (await ctx.app.inject({ url: '/api/apps' })).json() as {
+      status: string;
+      screenshots: string[];
+      icon: string;
+    }[];
+    expect(new Set(appList.map((a) => a.status))).toEqual(
+      new Set(['Live', 'Testing', 'In Development', 'In Design', 'Coming Soon']),
+    );
     // The demo images ship in the repo and are served.
     for (const path of [appList[0]!.icon, appList[0]!.screenshots[0]!]) {
       const res = await ctx.app.inject({ url: path });
@@ -89,7 +103,11 @@ describe('first administrator from the environment', () => {
       quiet,
     );
     expect(result).toEqual({ adminCreated: true, generatedPassword: undefined, demoContentCreated: false });
-    const res = await other.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'owner', password: 'correct-horse' } });
+    const res = await other.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'owner', password: 'correct-horse' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ username: 'owner', isAdmin: true });
     expect((await counts(other)).apps).toBe(0);

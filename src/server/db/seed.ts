@@ -17,13 +17,19 @@ export interface SeedResult {
   demoContentCreated: boolean;
 }
 
-async function isEmpty(db: Db, table: typeof apps | typeof homeContent | typeof aboutUs | typeof contactInfo | typeof privacyPolicy) {
+async function isEmpty(
+  db: Db,
+  table: typeof apps | typeof homeContent | typeof aboutUs | typeof contactInfo | typeof privacyPolicy,
+) {
   const [row] = await db.select({ n: count() }).from(table);
   return Number(row?.n ?? 0) === 0;
 }
 
 /** Creates the first administrator when there is no user at all. */
-export async function seedAdmin(db: Db, config: Config): Promise<Pick<SeedResult, 'adminCreated' | 'generatedPassword'>> {
+export async function seedAdmin(
+  db: Db,
+  config: Config,
+): Promise<Pick<SeedResult, 'adminCreated' | 'generatedPassword'>> {
   const [row] = await db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return { adminCreated: false };
   const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
@@ -71,7 +77,9 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
       }
     }
     await tx.insert(homeContent).values({ ...demoHome, heroTitle: demoHome.heroTitle || config.siteName });
-    await tx.insert(aboutUs).values({ title: demoAbout.title, content: sanitizeRichText(demoAbout.content), lastUpdated: now });
+    await tx
+      .insert(aboutUs)
+      .values({ title: demoAbout.title, content: sanitizeRichText(demoAbout.content), lastUpdated: now });
     await tx.insert(contactInfo).values(demoContact);
     await tx.insert(privacyPolicy).values({ content: sanitizeRichText(demoPrivacy.content), lastUpdated: now });
     await tx.insert(socialMediaLinks).values(demoSocialLinks.map((l) => ({ ...l })));

@@ -19,7 +19,12 @@ describe('content version', () => {
       payload: { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'Hi', message: 'Hello there, studio!' },
     });
     expect(ctx.app.deps.content.version).toBe(v0);
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/contact', headers: { cookie: editor }, payload: contact });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/contact',
+      headers: { cookie: editor },
+      payload: contact,
+    });
     expect(res.statusCode).toBe(200);
     expect(ctx.app.deps.content.version).toBe(v0 + 1);
   });

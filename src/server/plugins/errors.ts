@@ -72,6 +72,9 @@ export function registerErrorHandling(app: AppInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return send(reply, 404, { message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    return send(reply, 404, {
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    });
   });
 }

@@ -34,7 +34,12 @@ describe('public read cache', () => {
     // Inserted behind the API's back (no content event): only an uncached 404 lets it be seen.
     const [row] = await ctx.database.db
       .insert(apps)
-      .values({ title: 'A', description: 'B', icon: 'https://x.example/i.png', screenshots: ['https://x.example/s.png'] })
+      .values({
+        title: 'A',
+        description: 'B',
+        icon: 'https://x.example/i.png',
+        screenshots: ['https://x.example/s.png'],
+      })
       .returning({ id: apps.id });
     expect((await ctx.app.inject({ url: `/api/apps/${row!.id}` })).statusCode).toBe(200);
   });

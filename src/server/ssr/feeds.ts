@@ -66,7 +66,10 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
       return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls
-  .map((u) => `  <url><loc>${xml(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`)
+  .map(
+    (u) =>
+      `  <url><loc>${xml(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+  )
   .join('\n')}
 </urlset>
 `;
@@ -74,7 +77,14 @@ ${urls
     return send(reply, 'application/xml; charset=utf-8', body);
   });
 
-  const rss = (title: string, link: string, selfPath: string, description: string, posts: BlogPost[], appTitles: Map<number, string>) => {
+  const rss = (
+    title: string,
+    link: string,
+    selfPath: string,
+    description: string,
+    posts: BlogPost[],
+    appTitles: Map<number, string>,
+  ) => {
     const items = posts
       .map((p) => {
         const url = `${base}${paths.blogPost(p.id)}`;
@@ -107,19 +117,37 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
     const body = await cached('rss', async () => {
       const [appList, posts] = await Promise.all([apps.list(), blogs.listPublished()]);
       const titles = new Map(appList.map((a) => [a.id, a.title]));
-      return rss(`${deps.config.siteName} blog`, `${base}/`, paths.rss, `News and devlogs from ${deps.config.siteName}`, posts, titles);
+      return rss(
+        `${deps.config.siteName} blog`,
+        `${base}/`,
+        paths.rss,
+        `News and devlogs from ${deps.config.siteName}`,
+        posts,
+        titles,
+      );
     });
     return send(reply, 'application/rss+xml; charset=utf-8', body);
   });
 
-  app.get('/apps/:id/rss.xml', { schema: { params: IdParamsSchema } }, async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
-    const id = request.params.id;
-    const body = await cached(`rss:${id}`, async () => {
-      const found = await apps.get(id);
-      if (!found) throw notFound('App');
-      const posts = await blogs.listByApp(id, false);
-      return rss(`${found.title} blog`, `${base}${paths.appBlogs(id)}`, paths.appRss(id), `News and updates about ${found.title}`, posts, new Map([[id, found.title]]));
-    });
-    return send(reply, 'application/rss+xml; charset=utf-8', body);
-  });
+  app.get(
+    '/apps/:id/rss.xml',
+    { schema: { params: IdParamsSchema } },
+    async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+      const id = request.params.id;
+      const body = await cached(`rss:${id}`, async () => {
+        const found = await apps.get(id);
+        if (!found) throw notFound('App');
+        const posts = await blogs.listByApp(id, false);
+        return rss(
+          `${found.title} blog`,
+          `${base}${paths.appBlogs(id)}`,
+          paths.appRss(id),
+          `News and updates about ${found.title}`,
+          posts,
+          new Map([[id, found.title]]),
+        );
+      });
+      return send(reply, 'application/rss+xml; charset=utf-8', body);
+    },
+  );
 }

@@ -10,7 +10,11 @@ export const escapeHtml = (s: string) =>
 
 /** JSON inside a <script> element: nothing in it can close the element. */
 export const safeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export interface Assets {
   /** <script type=module> entry. */
@@ -48,10 +52,15 @@ export function renderDocument({ site, head, body, boot, assets, themeScript }: 
     `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
   ];
-  meta.push(`<meta property="og:image" content="${escapeHtml(image)}">`, `<meta name="twitter:image" content="${escapeHtml(image)}">`);
+  meta.push(
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+  );
   if (head.appStoreId) meta.push(`<meta name="apple-itunes-app" content="app-id=${escapeHtml(head.appStoreId)}">`);
   for (const feed of head.feeds ?? []) {
-    meta.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`);
+    meta.push(
+      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`,
+    );
   }
   for (const ld of head.jsonLd ?? []) meta.push(`<script type="application/ld+json">${safeJson(ld)}</script>`);
 

@@ -4,7 +4,16 @@ import { createHash } from 'node:crypto';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Menu, Moon, Newspaper, Sun } from 'lucide-react';
-import { FaAppStore, FaFacebook, FaGithub, FaGlobe, FaGooglePlay, FaInstagram, FaLinkedin, FaXTwitter } from 'react-icons/fa6';
+import {
+  FaAppStore,
+  FaFacebook,
+  FaGithub,
+  FaGlobe,
+  FaGooglePlay,
+  FaInstagram,
+  FaLinkedin,
+  FaXTwitter,
+} from 'react-icons/fa6';
 import { SPRITE_PATH, type SpriteIconName } from '../../shared/icons';
 import type { AppInstance } from '../types';
 

@@ -43,7 +43,8 @@ function chooseEncoding(request: FastifyRequest): Encoding {
 }
 
 /** Each encoding is a different representation, so each has its own ETag. */
-const etagFor = (etag: string, encoding: Encoding) => (encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`);
+const etagFor = (etag: string, encoding: Encoding) =>
+  encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 
 /** Sends a cached body in the best encoding the client accepts. */
 export function sendCompressed(reply: FastifyReply, page: Pick<CachedPage, 'raw' | 'gzip' | 'br'>, encoding: Encoding) {
@@ -77,7 +78,12 @@ export function publicPagesRoutes(app: AppInstance, deps: Deps, auth: Auth, opti
     if (pathname === '/admin-page' || pathname.startsWith('/admin-page/')) {
       const html = renderDocument({
         site,
-        head: { title: `Admin | ${site.name}`, description: `${site.name} content admin`, path: pathname, noindex: true },
+        head: {
+          title: `Admin | ${site.name}`,
+          description: `${site.name} content admin`,
+          path: pathname,
+          noindex: true,
+        },
         body: '',
         boot: { site, state: { mutations: [], queries: [] } },
         assets: options.assets().forChunk(ADMIN_CHUNK),

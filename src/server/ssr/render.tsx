@@ -60,12 +60,16 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
     // Reads go through the API in-process, with the visitor's cookie (staff preview drafts).
     const queryClient = makeQueryClient(async (path) => {
       const res = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
-      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+      return new Response(res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+      });
     });
     const prefetch = (keys: string[]) => Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: [key] })));
     await prefetch(route.prefetch(params));
     // A post's page also shows its app.
-    const post = params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;
+    const post =
+      params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;
     if (post) await prefetch([api.app(post.appId)]);
 
     const collector = new HeadCollector();
@@ -77,7 +81,10 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
       </HeadContext.Provider>,
     );
     const collected: HeadData = collector.head ?? { title: site.name, description: '', path: pathname };
-    const head: HeadData = { ...collected, jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient) };
+    const head: HeadData = {
+      ...collected,
+      jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient),
+    };
     const state = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
     queryClient.clear();
     const html = renderDocument({

@@ -22,7 +22,10 @@ function appJsonLd(site: SiteInfo, app: App): object {
     description: app.description,
     image: abs(site, app.screenshots[0] ?? app.icon),
     applicationCategory: isGame ? 'GameApplication' : 'MobileApplication',
-    operatingSystem: [app.googlePlayLink && 'Android', app.appStoreLink && 'iOS', app.webAppLink && 'Web'].filter(Boolean).join(', ') || undefined,
+    operatingSystem:
+      [app.googlePlayLink && 'Android', app.appStoreLink && 'iOS', app.webAppLink && 'Web']
+        .filter(Boolean)
+        .join(', ') || undefined,
     author: { '@type': 'Organization', name: site.name, url: site.url },
     ...(stores[0] ? { installUrl: stores[0] } : {}),
     ...(stores.length
@@ -50,11 +53,22 @@ function postJsonLd(site: SiteInfo, post: BlogPost, app: App | undefined): objec
 }
 
 /** The JSON-LD blocks of a rendered route, from the data its render read. */
-export function structuredData(site: SiteInfo, routePath: string, params: Record<string, string | undefined>, data: QueryClient): object[] {
+export function structuredData(
+  site: SiteInfo,
+  routePath: string,
+  params: Record<string, string | undefined>,
+  data: QueryClient,
+): object[] {
   if (routePath === paths.home) {
     const apps = data.getQueryData<App[]>([api.apps]) ?? [];
     return [
-      { '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: site.url, logo: abs(site, '/media/demo/default-icon.svg') },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: site.name,
+        url: site.url,
+        logo: abs(site, '/media/demo/default-icon.svg'),
+      },
       ...apps.map((app) => appJsonLd(site, app)),
     ];
   }

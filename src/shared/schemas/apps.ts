@@ -15,7 +15,11 @@ export type AppLinkField = (typeof APP_LINK_FIELDS)[number];
 
 /** What the app form sends on create and update (SPEC §5 "App form"). */
 export const AppInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.shortText, 'Title must be at most 200 characters'),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(LIMITS.shortText, 'Title must be at most 200 characters'),
   description: z
     .string({ error: 'Description is required' })
     .trim()
@@ -26,7 +30,9 @@ export const AppInputSchema = z.object({
     .array(imageUrl('Each screenshot must be a valid URL'), { error: 'At least one screenshot is required' })
     .min(1, 'At least one screenshot is required')
     .max(LIMITS.imagesMax, 'At most 50 screenshots'),
-  status: z.enum(APP_STATUSES, { message: 'Status must be one of: ' + APP_STATUSES.join(', ') }).default(DEFAULT_APP_STATUS),
+  status: z
+    .enum(APP_STATUSES, { message: 'Status must be one of: ' + APP_STATUSES.join(', ') })
+    .default(DEFAULT_APP_STATUS),
   googlePlayLink: optionalHttpUrl(),
   appStoreLink: optionalHttpUrl(),
   webAppLink: optionalHttpUrl(),

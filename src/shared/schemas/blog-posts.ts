@@ -9,16 +9,17 @@ export const BlogPostInputSchema = z.object({
     .int('Please select an app')
     .positive('Please select an app')
     .max(2_147_483_647, 'Please select an app'),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.shortText, 'Title must be at most 200 characters'),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(LIMITS.shortText, 'Title must be at most 200 characters'),
   content: z
     .string({ error: 'Content is required' })
     .trim()
     .min(1, 'Content is required')
     .max(LIMITS.htmlMax, 'Content is too long'),
-  images: z
-    .array(imageUrl('Each image must be a valid URL'))
-    .max(LIMITS.imagesMax, 'At most 50 images')
-    .default([]),
+  images: z.array(imageUrl('Each image must be a valid URL')).max(LIMITS.imagesMax, 'At most 50 images').default([]),
   isPublished: z.boolean().default(false),
   publishedAt: z.union([z.string(), z.null()]).optional(),
 });

@@ -47,7 +47,11 @@ export const optionalText = (max: number = LIMITS.shortText) =>
 
 /** A positive integer id from a path segment. */
 export const IdParamsSchema = z.object({
-  id: z.coerce.number({ message: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+  id: z.coerce
+    .number({ message: 'Invalid id' })
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2_147_483_647, 'Invalid id'),
 });
 
 export const OkSchema = z.object({ success: z.literal(true) });

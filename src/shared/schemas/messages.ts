@@ -3,10 +3,26 @@ import { LIMITS } from '../constants';
 
 /** The visitor contact form (SPEC §5), with the spec's messages. */
 export const ContactMessageInputSchema = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
-  email: z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
-  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(LIMITS.shortText, 'Subject must be at most 200 characters'),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name must be at most 100 characters'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name must be at most 100 characters'),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(254, 'Invalid email address')
+    .pipe(z.email('Invalid email address')),
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(LIMITS.shortText, 'Subject must be at most 200 characters'),
   message: z
     .string({ error: 'Message must be at least 10 characters' })
     .trim()

@@ -5,7 +5,12 @@ import { parseDayMonthYear, parseFlexibleDate } from '../dates';
 import { optionalHttpUrl, optionalText } from './common';
 
 export const ContactInfoInputSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Invalid email address')
+    .pipe(z.email('Invalid email address')),
   location: optionalText(),
   twitterLink: optionalHttpUrl(),
   linkedinLink: optionalHttpUrl(),
@@ -24,7 +29,12 @@ export const ContactInfoSchema = z.object({
 export type ContactInfo = z.infer<typeof ContactInfoSchema>;
 
 const htmlContent = (requiredMessage: string, min = 1, minMessage = requiredMessage) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).min(min, minMessage).max(LIMITS.htmlMax, 'Content is too long');
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .min(min, minMessage)
+    .max(LIMITS.htmlMax, 'Content is too long');
 
 export const INVALID_DMY = 'Date must be in DD/MM/YYYY format';
 export const INVALID_DATE = 'Invalid date format. Please use DD/MM/YYYY format.';

@@ -4,15 +4,28 @@ import { httpUrl } from './common';
 
 /** The social link dialog (SPEC §5 "Social link"). */
 export const SocialLinkInputSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
   url: httpUrl(),
   icon: z.enum(SOCIAL_ICON_KEYS, { message: 'Icon is required' }),
   isVisible: z.boolean().default(true),
   // A number, or a form field's numeric text; booleans, blanks and null are not orders.
   order: z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Order must be a whole number')], {
-      error: 'Order must be a whole number',
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/, 'Order must be a whole number'),
+      ],
+      {
+        error: 'Order must be a whole number',
+      },
+    )
     .transform(Number)
     .pipe(
       z

@@ -5,17 +5,28 @@ const PASSWORD_MIN = 'Password must be at least 4 characters';
 const PASSWORD_MAX = 'Password must be at most 200 characters';
 const MISMATCH = "Passwords don't match";
 
-const password = () => z.string({ error: PASSWORD_MIN }).min(LIMITS.passwordMin, PASSWORD_MIN).max(LIMITS.passwordMax, PASSWORD_MAX);
+const password = () =>
+  z.string({ error: PASSWORD_MIN }).min(LIMITS.passwordMin, PASSWORD_MIN).max(LIMITS.passwordMax, PASSWORD_MAX);
 
 export const LoginInputSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(LIMITS.usernameMax, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax, PASSWORD_MAX),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(LIMITS.usernameMax, 'Username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax, PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 export const ChangePasswordInputSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(LIMITS.passwordMax, PASSWORD_MAX),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(LIMITS.passwordMax, PASSWORD_MAX),
     newPassword: password(),
     confirmPassword: password(),
   })
@@ -23,7 +34,7 @@ export const ChangePasswordInputSchema = z
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 export const usernameSchema = z
-    .string({ error: 'Username is required' })
+  .string({ error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
   .max(LIMITS.usernameMax, 'Username must be at most 50 characters')

@@ -1,6 +1,12 @@
 // Form controls on Radix primitives: Switch, Checkbox, Select, Tabs, Tooltip.
 import { Check, ChevronDown } from 'lucide-react';
-import { Checkbox as CheckboxPrimitive, Select as SelectPrimitive, Switch as SwitchPrimitive, Tabs as TabsPrimitive, Tooltip as TooltipPrimitive } from 'radix-ui';
+import {
+  Checkbox as CheckboxPrimitive,
+  Select as SelectPrimitive,
+  Switch as SwitchPrimitive,
+  Tabs as TabsPrimitive,
+  Tooltip as TooltipPrimitive,
+} from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
@@ -75,7 +81,11 @@ export function Select({
         </SelectPrimitive.Icon>
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
-        <SelectPrimitive.Content position="popper" sideOffset={4} className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border bg-card text-card-foreground shadow-md">
+        <SelectPrimitive.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border bg-card text-card-foreground shadow-md"
+        >
           <SelectPrimitive.Viewport className="p-1">
             {options.map((o) => (
               <SelectPrimitive.Item
@@ -98,7 +108,15 @@ export function Select({
 
 export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('inline-flex h-10 flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn(
+        'inline-flex h-10 flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
@@ -112,7 +130,12 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-ring', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-ring', className)}
+      {...props}
+    />
+  );
 }
 
 /** A tooltip with SPEC §9's timing (700 ms open delay, 300 ms skip delay come from the provider). */
@@ -121,7 +144,10 @@ export function Tooltip({ label, children }: { label: ReactNode; children: React
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content sideOffset={4} className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow">
+        <TooltipPrimitive.Content
+          sideOffset={4}
+          className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
+        >
           {label}
         </TooltipPrimitive.Content>
       </TooltipPrimitive.Portal>

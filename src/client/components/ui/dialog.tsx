@@ -13,14 +13,28 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, title, description, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+export function DialogContent({
+  className,
+  children,
+  title,
+  description,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
-      <DialogPrimitive.Content className={cn(content, className)} {...props} {...(description ? {} : { 'aria-describedby': undefined })}>
+      <DialogPrimitive.Content
+        className={cn(content, className)}
+        {...props}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
         <div className="space-y-1.5 pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-          {description && <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description>}
+          {description && (
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </DialogPrimitive.Description>
+          )}
         </div>
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100">
@@ -78,7 +92,9 @@ export function ConfirmDialog({
         >
           <div className="space-y-2">
             <AlertPrimitive.Title className="text-lg font-semibold">{title}</AlertPrimitive.Title>
-            <AlertPrimitive.Description className="text-sm text-muted-foreground">{description}</AlertPrimitive.Description>
+            <AlertPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </AlertPrimitive.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertPrimitive.Cancel>

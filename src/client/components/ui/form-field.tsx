@@ -3,7 +3,21 @@ import { cn } from '../../lib/utils';
 import { FieldError, Label } from './input';
 
 /** A labelled field with its hint and its error next to it. Give the control id={id} and aria props from fieldAria(). */
-export function FormField({ id, label, hint, error, children, className }: { id: string; label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode; className?: string }) {
+export function FormField({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('space-y-2', className)}>
       <Label htmlFor={id}>{label}</Label>

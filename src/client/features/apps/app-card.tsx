@@ -23,7 +23,11 @@ const LINKS: { field: AppLinkField; label: string; icon: SpriteIconName }[] = [
 ];
 
 /** An image that swaps to a fallback when its source is missing or fails to load. */
-export function FallbackImage({ src, fallback, ...props }: { src?: string | null; fallback: string } & React.ComponentProps<'img'>) {
+export function FallbackImage({
+  src,
+  fallback,
+  ...props
+}: { src?: string | null; fallback: string } & React.ComponentProps<'img'>) {
   const [failed, setFailed] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   const current = src && failed !== src ? src : fallback;
@@ -44,7 +48,10 @@ function IconLink({ href, label, icon }: { href: string; label: string; icon: Sp
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`${label} (opens in a new tab)`}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'iconSm' }), 'text-muted-foreground hover:text-foreground')}
+        className={cn(
+          buttonVariants({ variant: 'ghost', size: 'iconSm' }),
+          'text-muted-foreground hover:text-foreground',
+        )}
       >
         <SpriteIcon name={icon} className="size-[18px]" />
       </a>

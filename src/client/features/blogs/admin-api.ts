@@ -10,7 +10,10 @@ export const adminBlogsQuery = () => ({ queryKey: [api.adminBlogs] as const });
 export const useAdminBlogs = () => useQuery<AdminBlogPost[]>(adminBlogsQuery());
 
 /** Marks every query a change of these posts and apps may have made out of date. */
-function invalidateBlogQueries(queryClient: QueryClient, { postId, appIds }: { postId?: number; appIds: (number | undefined)[] }) {
+function invalidateBlogQueries(
+  queryClient: QueryClient,
+  { postId, appIds }: { postId?: number; appIds: (number | undefined)[] },
+) {
   const keys: string[] = [api.adminBlogs, api.blogCounts];
   if (postId !== undefined) keys.push(api.blog(postId));
   for (const appId of new Set(appIds)) if (appId !== undefined) keys.push(api.appBlogs(appId));
@@ -43,7 +46,8 @@ export function usePublishBlogPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.patch<BlogPost>(api.publishBlog(id), undefined),
-    onSettled: (_post, _error, id) => invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id)] }),
+    onSettled: (_post, _error, id) =>
+      invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id)] }),
   });
 }
 
@@ -51,6 +55,7 @@ export function useDeleteBlogPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.delete<{ success: true }>(api.adminBlog(id)),
-    onSettled: (_reply, _error, id) => invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id)] }),
+    onSettled: (_reply, _error, id) =>
+      invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id)] }),
   });
 }

@@ -8,7 +8,12 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
-import { BlogPostInputSchema, type AdminBlogPost, type BlogPostData, type BlogPostInput } from '../../../shared/schemas/blog-posts';
+import {
+  BlogPostInputSchema,
+  type AdminBlogPost,
+  type BlogPostData,
+  type BlogPostInput,
+} from '../../../shared/schemas/blog-posts';
 import { imageUrl } from '../../../shared/schemas/common';
 import { LocalDate } from '../../components/local-date';
 import { RichTextEditor } from '../../components/rich-text-editor';
@@ -71,7 +76,13 @@ function GalleryThumb({ src, index, onRemove }: { src: string; index: number; on
           <span>Image {n} could not be loaded</span>
         </div>
       ) : (
-        <img src={src} alt={`Gallery image ${n}`} loading="lazy" className="aspect-video w-full object-cover" onError={() => setFailed(true)} />
+        <img
+          src={src}
+          alt={`Gallery image ${n}`}
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+          onError={() => setFailed(true)}
+        />
       )}
       <p className="truncate border-t bg-card px-2 py-1 text-xs text-muted-foreground" title={src}>
         {src}
@@ -109,7 +120,13 @@ function BlogPostForm({
   const form = useForm<BlogPostInput, unknown, BlogPostData>({
     resolver: zodResolver(BlogPostInputSchema),
     defaultValues: post
-      ? { appId: String(post.appId), title: post.title, content: post.content, images: post.images, isPublished: post.isPublished }
+      ? {
+          appId: String(post.appId),
+          title: post.title,
+          content: post.content,
+          images: post.images,
+          isPublished: post.isPublished,
+        }
       : { appId: '', title: '', content: '', images: [], isPublished: false },
     shouldFocusError: false,
   });
@@ -177,7 +194,10 @@ function BlogPostForm({
     try {
       if (post) {
         // No action returns a post to draft (SPEC §4): a published post is saved as published.
-        await update.mutateAsync({ id: post.id, input: { ...data, isPublished: data.isPublished || post.isPublished } });
+        await update.mutateAsync({
+          id: post.id,
+          input: { ...data, isPublished: data.isPublished || post.isPublished },
+        });
         toast({ title: 'Blog post updated successfully' });
       } else {
         await create.mutateAsync(data);
@@ -206,17 +226,14 @@ function BlogPostForm({
   }, onInvalid);
 
   const isPublishedNow = post?.isPublished ?? false;
-  const imagesError = errors.images?.message ?? (Array.isArray(errors.images) ? errors.images.find((e) => e?.message)?.message : undefined);
+  const imagesError =
+    errors.images?.message ??
+    (Array.isArray(errors.images) ? errors.images.find((e) => e?.message)?.message : undefined);
   const appOptions = (apps.data ?? []).map((a) => ({ value: String(a.id), label: a.title }));
 
   const saving = form.formState.isSubmitting;
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="grid gap-5"
-      aria-busy={saving}
-    >
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={saving}>
       <FormField id="blog-app" label="App" error={errors.appId?.message}>
         {apps.isPending ? (
           <Skeleton className="h-10 w-full" />
@@ -255,7 +272,13 @@ function BlogPostForm({
       </FormField>
 
       <FormField id="blog-title" label="Title" error={errors.title?.message}>
-        <Input id="blog-title" autoComplete="off" maxLength={LIMITS.shortText} {...form.register('title')} {...fieldAria('blog-title', errors.title?.message)} />
+        <Input
+          id="blog-title"
+          autoComplete="off"
+          maxLength={LIMITS.shortText}
+          {...form.register('title')}
+          {...fieldAria('blog-title', errors.title?.message)}
+        />
       </FormField>
 
       <FormField id="blog-content" label="Content" error={errors.content?.message}>
@@ -296,7 +319,9 @@ function BlogPostForm({
               }}
               onKeyDown={onImageKeyDown}
               aria-invalid={imageError || imagesError ? true : undefined}
-              aria-describedby={imageError ? 'blog-new-image-error' : imagesError ? 'blog-images-error' : 'blog-new-image-hint'}
+              aria-describedby={
+                imageError ? 'blog-new-image-error' : imagesError ? 'blog-images-error' : 'blog-new-image-hint'
+              }
             />
             <Button variant="outline" onClick={addImage}>
               <Plus aria-hidden="true" />
@@ -381,11 +406,19 @@ export function BlogPostDialog({ post, onClose }: { post: AdminBlogPost | null; 
             errors reach only 4.47:1 on the card colour (4.84:1 here). */}
         <DialogContent
           title={post ? 'Edit Blog Post' : 'Create Blog Post'}
-          description={post ? 'Change the post, its gallery or its status.' : 'Write a post for one of your apps. Save it as a draft or publish it now.'}
+          description={
+            post
+              ? 'Change the post, its gallery or its status.'
+              : 'Write a post for one of your apps. Save it as a draft or publish it now.'
+          }
           className="max-w-3xl gap-5 bg-background p-4 pb-0 sm:p-6 sm:pb-0"
         >
           {post && (
-            <div role="group" aria-label="Post status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 px-4 py-3">
+            <div
+              role="group"
+              aria-label="Post status"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 px-4 py-3"
+            >
               <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                 <PostStatusBadge isPublished={post.isPublished} />
                 {post.publishedAt ? (

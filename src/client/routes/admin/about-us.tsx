@@ -22,11 +22,17 @@ interface FormValues {
   content: string;
 }
 
-const toValues = (about: AboutUs | null | undefined): FormValues => ({ title: about?.title ?? '', content: about?.content ?? '' });
+const toValues = (about: AboutUs | null | undefined): FormValues => ({
+  title: about?.title ?? '',
+  content: about?.content ?? '',
+});
 
 function AboutUsForm({ about }: { about: AboutUs | null }) {
   const update = useUpdateAboutUs();
-  const form = useForm<AboutUsInput, unknown, FormValues>({ resolver: zodResolver(AboutUsInputSchema), defaultValues: toValues(about) });
+  const form = useForm<AboutUsInput, unknown, FormValues>({
+    resolver: zodResolver(AboutUsInputSchema),
+    defaultValues: toValues(about),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -83,7 +89,13 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
 
 function FormSkeleton() {
   return (
-    <div role="status" className="space-y-5 rounded-xl border p-6" aria-busy="true" aria-label="Loading About Us page content" data-testid="about-us-skeleton">
+    <div
+      role="status"
+      className="space-y-5 rounded-xl border p-6"
+      aria-busy="true"
+      aria-label="Loading About Us page content"
+      data-testid="about-us-skeleton"
+    >
       <div className="space-y-2">
         <Skeleton className="h-4 w-16" />
         <Skeleton className="h-10 w-full" />

@@ -46,18 +46,102 @@ export default function AdminApp() {
           }
         >
           <Route index element={<Dashboard />} />
-          <Route path="apps" element={<Suspense fallback={loading}><AppsList /></Suspense>} />
-          <Route path="apps/new" element={<Suspense fallback={loading}><AppEditor mode="new" /></Suspense>} />
-          <Route path="apps/edit" element={<Suspense fallback={loading}><AppEditor mode="edit" /></Suspense>} />
-          <Route path="apps/:slug" element={<Suspense fallback={loading}><AppsSlug /></Suspense>} />
-          <Route path="blogs" element={<Suspense fallback={loading}><BlogPosts /></Suspense>} />
-          <Route path="home-content" element={<Suspense fallback={loading}><HomeContentEditor /></Suspense>} />
-          <Route path="about-us" element={<Suspense fallback={loading}><AboutUsEditor /></Suspense>} />
-          <Route path="contact" element={<Suspense fallback={loading}><ContactInfoEditor /></Suspense>} />
-          <Route path="privacy" element={<Suspense fallback={loading}><PrivacyEditor /></Suspense>} />
-          <Route path="social-media" element={<Suspense fallback={loading}><SocialMedia /></Suspense>} />
-          <Route path="messages" element={<Suspense fallback={loading}><Messages /></Suspense>} />
-          <Route path="users" element={<Suspense fallback={loading}><UsersPage /></Suspense>} />
+          <Route
+            path="apps"
+            element={
+              <Suspense fallback={loading}>
+                <AppsList />
+              </Suspense>
+            }
+          />
+          <Route
+            path="apps/new"
+            element={
+              <Suspense fallback={loading}>
+                <AppEditor mode="new" />
+              </Suspense>
+            }
+          />
+          <Route
+            path="apps/edit"
+            element={
+              <Suspense fallback={loading}>
+                <AppEditor mode="edit" />
+              </Suspense>
+            }
+          />
+          <Route
+            path="apps/:slug"
+            element={
+              <Suspense fallback={loading}>
+                <AppsSlug />
+              </Suspense>
+            }
+          />
+          <Route
+            path="blogs"
+            element={
+              <Suspense fallback={loading}>
+                <BlogPosts />
+              </Suspense>
+            }
+          />
+          <Route
+            path="home-content"
+            element={
+              <Suspense fallback={loading}>
+                <HomeContentEditor />
+              </Suspense>
+            }
+          />
+          <Route
+            path="about-us"
+            element={
+              <Suspense fallback={loading}>
+                <AboutUsEditor />
+              </Suspense>
+            }
+          />
+          <Route
+            path="contact"
+            element={
+              <Suspense fallback={loading}>
+                <ContactInfoEditor />
+              </Suspense>
+            }
+          />
+          <Route
+            path="privacy"
+            element={
+              <Suspense fallback={loading}>
+                <PrivacyEditor />
+              </Suspense>
+            }
+          />
+          <Route
+            path="social-media"
+            element={
+              <Suspense fallback={loading}>
+                <SocialMedia />
+              </Suspense>
+            }
+          />
+          <Route
+            path="messages"
+            element={
+              <Suspense fallback={loading}>
+                <Messages />
+              </Suspense>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <Suspense fallback={loading}>
+                <UsersPage />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -59,7 +59,9 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const item = ({ isActive }: { isActive: boolean }) =>
     cn(
       'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-      isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+      isActive
+        ? 'bg-primary text-primary-foreground'
+        : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
     );
   return (
     <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-3">
@@ -74,7 +76,12 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Site
         </Link>
-        <button type="button" onClick={onLogout} disabled={logout.isPending} className={cn(item({ isActive: false }), 'w-full disabled:opacity-60')}>
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={logout.isPending}
+          className={cn(item({ isActive: false }), 'w-full disabled:opacity-60')}
+        >
           <LogOut aria-hidden="true" className="size-4" />
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </button>
@@ -100,7 +107,8 @@ function CurrentUserBadge() {
   if (!me.data) return null;
   return (
     <p className="truncate px-4 pb-3 text-xs text-muted-foreground">
-      Signed in as <span className="font-medium text-foreground">{me.data.username}</span> ({me.data.isAdmin ? 'Administrator' : 'User'})
+      Signed in as <span className="font-medium text-foreground">{me.data.username}</span> (
+      {me.data.isAdmin ? 'Administrator' : 'User'})
     </p>
   );
 }
@@ -109,7 +117,10 @@ export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-muted/30">
-      <a href="#admin-main" className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+      <a
+        href="#admin-main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         Skip to content
       </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 flex-col border-r bg-background md:flex">
@@ -128,7 +139,10 @@ export function AdminLayout() {
           </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-background" aria-describedby={undefined}>
+            <Dialog.Content
+              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-background"
+              aria-describedby={undefined}
+            >
               <div className="flex h-14 items-center justify-between border-b px-4">
                 <Dialog.Title className="font-semibold">Admin menu</Dialog.Title>
                 <Dialog.Close className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
@@ -152,7 +166,17 @@ export function AdminLayout() {
 }
 
 /** An admin screen: its title (h1), a line of description, the main action at the right. */
-export function AdminPage({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -166,4 +190,3 @@ export function AdminPage({ title, description, actions, children }: { title: st
     </>
   );
 }
-

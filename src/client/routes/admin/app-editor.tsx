@@ -7,7 +7,14 @@ import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
-import { APP_LINK_FIELDS, AppInputSchema, type App, type AppData, type AppInput, type AppLinkField } from '../../../shared/schemas/apps';
+import {
+  APP_LINK_FIELDS,
+  AppInputSchema,
+  type App,
+  type AppData,
+  type AppInput,
+  type AppLinkField,
+} from '../../../shared/schemas/apps';
 import { INVALID_URL, isHttpUrl, isMediaPath } from '../../../shared/schemas/common';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -63,7 +70,9 @@ function valuesOf(app: App): AppInput {
     title: app.title,
     description: app.description,
     icon: app.icon,
-    status: (APP_STATUSES as readonly string[]).includes(app.status) ? (app.status as AppInput['status']) : DEFAULT_APP_STATUS,
+    status: (APP_STATUSES as readonly string[]).includes(app.status)
+      ? (app.status as AppInput['status'])
+      : DEFAULT_APP_STATUS,
     screenshots: [...app.screenshots],
     ...Object.fromEntries(APP_LINK_FIELDS.map((f) => [f, app[f] ?? ''])),
   };
@@ -79,7 +88,14 @@ function IconPreview({ src }: { src: string }) {
       data-testid="icon-preview"
     >
       {show && failed !== url ? (
-        <img src={url} alt="Icon preview" width={64} height={64} className="size-full object-cover" onError={() => setFailed(url)} />
+        <img
+          src={url}
+          alt="Icon preview"
+          width={64}
+          height={64}
+          className="size-full object-cover"
+          onError={() => setFailed(url)}
+        />
       ) : (
         <span className="flex flex-col items-center text-[10px] leading-tight">
           <ImageOff aria-hidden="true" className="size-5" />
@@ -127,7 +143,8 @@ function AppForm({
     else newScreenshotRef.current?.focus();
   }, [screenshots]);
 
-  const setScreenshots = (next: string[]) => setValue('screenshots', next, { shouldDirty: true, shouldValidate: isSubmitted });
+  const setScreenshots = (next: string[]) =>
+    setValue('screenshots', next, { shouldDirty: true, shouldValidate: isSubmitted });
 
   const addScreenshot = () => {
     const value = newScreenshot.trim();
@@ -178,16 +195,25 @@ function AppForm({
       if (error instanceof ApiError && error.body?.issues) {
         for (const issue of error.body.issues) {
           const name = issue.path.split('.')[0] as FieldPath<AppInput>;
-          if ((FIELD_ORDER as readonly string[]).includes(name)) setError(name, { type: 'server', message: issue.message });
+          if ((FIELD_ORDER as readonly string[]).includes(name))
+            setError(name, { type: 'server', message: issue.message });
         }
       }
     }
   }, focusFirstError);
 
-  const screenshotsError = errors.screenshots?.message ?? errors.screenshots?.root?.message ?? (Array.isArray(errors.screenshots) ? errors.screenshots.find(Boolean)?.message : undefined);
+  const screenshotsError =
+    errors.screenshots?.message ??
+    errors.screenshots?.root?.message ??
+    (Array.isArray(errors.screenshots) ? errors.screenshots.find(Boolean)?.message : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={submitLabel === 'Create App' ? 'New app' : 'Edit app'}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-6"
+      aria-label={submitLabel === 'Create App' ? 'New app' : 'Edit app'}
+    >
       <Card>
         <CardHeader>
           <CardTitle>Details</CardTitle>
@@ -195,12 +221,27 @@ function AppForm({
         </CardHeader>
         <CardContent className="space-y-5">
           <FormField id="app-title" label="Title" error={errors.title?.message}>
-            <Input id="app-title" autoComplete="off" {...register('title')} {...fieldAria('app-title', errors.title?.message)} />
+            <Input
+              id="app-title"
+              autoComplete="off"
+              {...register('title')}
+              {...fieldAria('app-title', errors.title?.message)}
+            />
           </FormField>
           <FormField id="app-description" label="Description" error={errors.description?.message}>
-            <Textarea id="app-description" rows={4} {...register('description')} {...fieldAria('app-description', errors.description?.message)} />
+            <Textarea
+              id="app-description"
+              rows={4}
+              {...register('description')}
+              {...fieldAria('app-description', errors.description?.message)}
+            />
           </FormField>
-          <FormField id="app-icon" label="Icon URL" hint="A square image: a web address or a /media/ path." error={errors.icon?.message}>
+          <FormField
+            id="app-icon"
+            label="Icon URL"
+            hint="A square image: a web address or a /media/ path."
+            error={errors.icon?.message}
+          >
             <div className="flex items-center gap-3">
               <Input
                 id="app-icon"
@@ -260,7 +301,13 @@ function AppForm({
                 }}
                 onKeyDown={onNewScreenshotKey}
                 aria-invalid={newScreenshotError || screenshotsError ? true : undefined}
-                aria-describedby={newScreenshotError ? 'app-new-screenshot-error' : screenshotsError ? 'app-screenshots-error' : undefined}
+                aria-describedby={
+                  newScreenshotError
+                    ? 'app-new-screenshot-error'
+                    : screenshotsError
+                      ? 'app-screenshots-error'
+                      : undefined
+                }
               />
               <Button variant="secondary" onClick={addScreenshot}>
                 <Plus aria-hidden="true" />
@@ -273,8 +320,17 @@ function AppForm({
           {screenshots.length > 0 ? (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Screenshots">
               {screenshots.map((src, i) => (
-                <li key={`${i}-${src}`} className="overflow-hidden rounded-lg border bg-card" data-testid="screenshot-item">
-                  <img src={src} alt={`Screenshot ${i + 1}`} loading="lazy" className="aspect-video w-full bg-muted object-cover" />
+                <li
+                  key={`${i}-${src}`}
+                  className="overflow-hidden rounded-lg border bg-card"
+                  data-testid="screenshot-item"
+                >
+                  <img
+                    src={src}
+                    alt={`Screenshot ${i + 1}`}
+                    loading="lazy"
+                    className="aspect-video w-full bg-muted object-cover"
+                  />
                   <div className="flex flex-col gap-1 p-2 lg:flex-row lg:items-center lg:justify-between lg:gap-2">
                     <span className="min-w-0 truncate px-1 text-xs text-muted-foreground" title={src}>
                       {src}
@@ -313,7 +369,15 @@ function AppForm({
             const message = errors[name]?.message;
             return (
               <FormField key={name} id={id} label={LINK_LABELS[name].label} error={message}>
-                <Input id={id} type="url" inputMode="url" autoComplete="off" placeholder={LINK_LABELS[name].placeholder} {...register(name)} {...fieldAria(id, message)} />
+                <Input
+                  id={id}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  placeholder={LINK_LABELS[name].placeholder}
+                  {...register(name)}
+                  {...fieldAria(id, message)}
+                />
               </FormField>
             );
           })}
@@ -358,7 +422,9 @@ function AppNotFound() {
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
       <h1 className="text-2xl font-bold tracking-tight">App Not Found</h1>
-      <p className="mt-2 text-muted-foreground">The app you&apos;re trying to edit doesn&apos;t exist or you don&apos;t have permission to edit it.</p>
+      <p className="mt-2 text-muted-foreground">
+        The app you&apos;re trying to edit doesn&apos;t exist or you don&apos;t have permission to edit it.
+      </p>
       <Link to={paths.admin.apps} className={cn(buttonVariants({ variant: 'outline' }), 'mt-6')}>
         Return to app list
       </Link>
@@ -405,14 +471,25 @@ function EditApp({ id }: { id: number }) {
       toast({ title: 'App Updated', description: `"${saved.title}" has been saved.`, duration: 3000 });
       navigate(paths.admin.apps);
     } catch (error) {
-      toast({ title: 'Update Failed', description: (error instanceof Error && errorMessage(error)) || 'An unknown error occurred', variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: (error instanceof Error && errorMessage(error)) || 'An unknown error occurred',
+        variant: 'destructive',
+      });
       throw error;
     }
   };
 
   return (
-    <AdminPage title="Edit App" description={app.data ? <>Editing &ldquo;{app.data.title}&rdquo;.</> : 'Loading the app...'}>
-      {app.isPending ? <EditorSkeleton /> : <AppForm initial={valuesOf(app.data)} submitLabel="Save Changes" onSave={onSave} />}
+    <AdminPage
+      title="Edit App"
+      description={app.data ? <>Editing &ldquo;{app.data.title}&rdquo;.</> : 'Loading the app...'}
+    >
+      {app.isPending ? (
+        <EditorSkeleton />
+      ) : (
+        <AppForm initial={valuesOf(app.data)} submitLabel="Save Changes" onSave={onSave} />
+      )}
     </AdminPage>
   );
 }

@@ -42,17 +42,28 @@ function AppRow({ app, onDelete }: { app: App; onDelete: (app: App) => void }) {
             <h2 className="text-base leading-tight font-semibold break-words">{app.title}</h2>
             <StatusBadge status={app.status} />
           </div>
-          <p className="text-sm break-words text-muted-foreground" title={app.description.length > ADMIN_DESCRIPTION_TRUNCATE ? app.description : undefined}>
+          <p
+            className="text-sm break-words text-muted-foreground"
+            title={app.description.length > ADMIN_DESCRIPTION_TRUNCATE ? app.description : undefined}
+          >
             {truncate(app.description, ADMIN_DESCRIPTION_TRUNCATE)}
           </p>
         </div>
       </div>
       <div className="flex shrink-0 gap-2 sm:justify-end">
-        <Link to={paths.admin.editApp(app.id)} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'flex-1 sm:flex-none')}>
+        <Link
+          to={paths.admin.editApp(app.id)}
+          className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'flex-1 sm:flex-none')}
+        >
           <Pencil aria-hidden="true" />
           Edit<span className="sr-only"> {app.title}</span>
         </Link>
-        <Button variant="outline" size="sm" className="flex-1 text-destructive hover:text-destructive sm:flex-none" onClick={() => onDelete(app)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="flex-1 text-destructive hover:text-destructive sm:flex-none"
+          onClick={() => onDelete(app)}
+        >
           <Trash2 aria-hidden="true" />
           Delete<span className="sr-only"> {app.title}</span>
         </Button>
@@ -168,8 +179,9 @@ export default function AppsList() {
         pending={remove.isPending}
         description={
           <>
-            This will permanently delete the app <strong className="font-semibold text-foreground">&ldquo;{target?.title}&rdquo;</strong> and its blog posts. This action cannot be
-            undone.
+            This will permanently delete the app{' '}
+            <strong className="font-semibold text-foreground">&ldquo;{target?.title}&rdquo;</strong> and its blog posts.
+            This action cannot be undone.
           </>
         }
         onConfirm={() => void onConfirm()}

@@ -21,7 +21,10 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const check = useAuthCheck();
   const login = useLogin();
-  const form = useForm<LoginInput>({ resolver: zodResolver(LoginInputSchema), defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { username: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   if (check.isPending) {
@@ -51,14 +54,20 @@ export default function AuthPage() {
     <main className="grid min-h-screen place-items-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-sm">
         <Link to={paths.home} className="mb-6 flex items-center justify-center gap-2 text-lg font-bold">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground"
+          >
             {site.name.charAt(0)}
           </span>
           {site.name}
         </Link>
         <Card>
           <CardHeader className="items-center text-center">
-            <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-accent text-accent-foreground">
+            <span
+              aria-hidden="true"
+              className="grid size-10 place-items-center rounded-full bg-accent text-accent-foreground"
+            >
               <Lock className="size-5" />
             </span>
             <h1 className="text-2xl font-bold">Admin sign in</h1>
@@ -67,10 +76,22 @@ export default function AuthPage() {
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="space-y-4">
               <FormField id="username" label="Username" error={errors.username?.message}>
-                <Input id="username" autoComplete="username" autoFocus {...form.register('username')} {...fieldAria('username', errors.username?.message)} />
+                <Input
+                  id="username"
+                  autoComplete="username"
+                  autoFocus
+                  {...form.register('username')}
+                  {...fieldAria('username', errors.username?.message)}
+                />
               </FormField>
               <FormField id="password" label="Password" error={errors.password?.message}>
-                <Input id="password" type="password" autoComplete="current-password" {...form.register('password')} {...fieldAria('password', errors.password?.message)} />
+                <Input
+                  id="password"
+                  type="password"
+                  autoComplete="current-password"
+                  {...form.register('password')}
+                  {...fieldAria('password', errors.password?.message)}
+                />
               </FormField>
               <Button type="submit" className="w-full" disabled={isSubmitting}>
                 {isSubmitting ? 'Signing in...' : 'Sign in'}

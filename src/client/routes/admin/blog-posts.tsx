@@ -1,6 +1,16 @@
 // Blog Posts (SPEC §2 "Blog Posts (admin)"): every post of every app, newest first, with search,
 // create and edit in a dialog, Publish for drafts and Delete with confirmation.
-import { AppWindow, CalendarDays, Image as ImageIcon, Newspaper, Pencil, Plus, Search, Send, Trash2 } from 'lucide-react';
+import {
+  AppWindow,
+  CalendarDays,
+  Image as ImageIcon,
+  Newspaper,
+  Pencil,
+  Plus,
+  Search,
+  Send,
+  Trash2,
+} from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { EXCERPT_ADMIN } from '../../../shared/constants';
 import type { AdminBlogPost } from '../../../shared/schemas/blog-posts';
@@ -22,8 +32,6 @@ import { useDocumentTitle } from './use-document-title';
 const LOADING_CARDS = 3;
 
 type Editor = { kind: 'create' } | { kind: 'edit'; post: AdminBlogPost };
-
-
 
 /** True when the post's title or app title contains the query, ignoring case. */
 function matches(post: AdminBlogPost, query: string): boolean {
@@ -50,7 +58,15 @@ function PublishButton({ post }: { post: AdminBlogPost }) {
   );
 }
 
-function PostCard({ post, onEdit, onDelete }: { post: AdminBlogPost; onEdit: (from: HTMLElement) => void; onDelete: (from: HTMLElement) => void }) {
+function PostCard({
+  post,
+  onEdit,
+  onDelete,
+}: {
+  post: AdminBlogPost;
+  onEdit: (from: HTMLElement) => void;
+  onDelete: (from: HTMLElement) => void;
+}) {
   const titleId = `blog-post-${post.id}-title`;
   return (
     <article aria-labelledby={titleId} className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
@@ -97,7 +113,12 @@ function PostCard({ post, onEdit, onDelete }: { post: AdminBlogPost; onEdit: (fr
             <span className="sr-only"> {post.title}</span>
           </Button>
           {!post.isPublished && <PublishButton post={post} />}
-          <Button variant="outline" size="sm" onClick={(e) => onDelete(e.currentTarget)} className="text-destructive hover:text-destructive">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={(e) => onDelete(e.currentTarget)}
+            className="text-destructive hover:text-destructive"
+          >
             <Trash2 aria-hidden="true" />
             Delete
             <span className="sr-only"> {post.title}</span>
@@ -199,7 +220,10 @@ export default function BlogPosts() {
           <Label htmlFor="blog-search" className="sr-only">
             Search blog posts
           </Label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id="blog-search"
             type="search"
@@ -212,7 +236,9 @@ export default function BlogPosts() {
         </div>
         {posts.isSuccess && (
           <p role="status" className="text-sm text-muted-foreground">
-            {query ? `${shown.length} of ${all.length} posts match` : `${all.length} ${all.length === 1 ? 'post' : 'posts'}`}
+            {query
+              ? `${shown.length} of ${all.length} posts match`
+              : `${all.length} ${all.length === 1 ? 'post' : 'posts'}`}
           </p>
         )}
       </div>
@@ -239,7 +265,11 @@ export default function BlogPosts() {
         <ul className="space-y-4" aria-label="Blog posts">
           {shown.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} onEdit={(from) => openEditor({ kind: 'edit', post }, from)} onDelete={(from) => openDelete(post, from)} />
+              <PostCard
+                post={post}
+                onEdit={(from) => openEditor({ kind: 'edit', post }, from)}
+                onDelete={(from) => openDelete(post, from)}
+              />
             </li>
           ))}
         </ul>
@@ -252,7 +282,11 @@ export default function BlogPosts() {
         onOpenChange={(open) => {
           if (!open && !remove.isPending) setToDelete(null);
         }}
-        description={toDelete ? `This will permanently delete the blog post "${toDelete.title}". This action cannot be undone.` : ''}
+        description={
+          toDelete
+            ? `This will permanently delete the blog post "${toDelete.title}". This action cannot be undone.`
+            : ''
+        }
         pending={remove.isPending}
         onConfirm={() => void onConfirmDelete()}
       />

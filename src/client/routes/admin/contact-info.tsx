@@ -28,11 +28,41 @@ interface FormValues {
 
 const FIELDS = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', hint: undefined },
-  { name: 'location', label: 'Location', type: 'text', autoComplete: 'off', hint: 'Optional, e.g. a city and country.' },
-  { name: 'twitterLink', label: 'X (Twitter) URL', type: 'url', autoComplete: 'url', hint: 'Optional. A full address starting with https://' },
-  { name: 'linkedinLink', label: 'LinkedIn URL', type: 'url', autoComplete: 'url', hint: 'Optional. A full address starting with https://' },
-  { name: 'githubLink', label: 'GitHub URL', type: 'url', autoComplete: 'url', hint: 'Optional. A full address starting with https://' },
-] as const satisfies readonly { name: keyof FormValues; label: string; type: string; autoComplete: string; hint: string | undefined }[];
+  {
+    name: 'location',
+    label: 'Location',
+    type: 'text',
+    autoComplete: 'off',
+    hint: 'Optional, e.g. a city and country.',
+  },
+  {
+    name: 'twitterLink',
+    label: 'X (Twitter) URL',
+    type: 'url',
+    autoComplete: 'url',
+    hint: 'Optional. A full address starting with https://',
+  },
+  {
+    name: 'linkedinLink',
+    label: 'LinkedIn URL',
+    type: 'url',
+    autoComplete: 'url',
+    hint: 'Optional. A full address starting with https://',
+  },
+  {
+    name: 'githubLink',
+    label: 'GitHub URL',
+    type: 'url',
+    autoComplete: 'url',
+    hint: 'Optional. A full address starting with https://',
+  },
+] as const satisfies readonly {
+  name: keyof FormValues;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint: string | undefined;
+}[];
 
 const toValues = (info: ContactInfo | null | undefined): FormValues => ({
   email: info?.email ?? '',
@@ -44,14 +74,20 @@ const toValues = (info: ContactInfo | null | undefined): FormValues => ({
 
 function ContactInfoForm({ info }: { info: ContactInfo | null }) {
   const update = useUpdateContactInfo();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(ContactInfoInputSchema), defaultValues: toValues(info) });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(ContactInfoInputSchema),
+    defaultValues: toValues(info),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = await update.mutateAsync(values);
       form.reset(toValues(saved));
-      toast({ title: 'Contact information updated', description: 'The contact details on the site have been updated.' });
+      toast({
+        title: 'Contact information updated',
+        description: 'The contact details on the site have been updated.',
+      });
     } catch (error) {
       toast({
         title: 'Error',
@@ -70,7 +106,13 @@ function ContactInfoForm({ info }: { info: ContactInfo | null }) {
             const error = errors[name]?.message;
             return (
               <FormField key={name} id={id} label={label} hint={hint} error={error}>
-                <Input id={id} type={type} autoComplete={autoComplete} {...form.register(name)} {...fieldAria(id, error, Boolean(hint))} />
+                <Input
+                  id={id}
+                  type={type}
+                  autoComplete={autoComplete}
+                  {...form.register(name)}
+                  {...fieldAria(id, error, Boolean(hint))}
+                />
               </FormField>
             );
           })}
@@ -87,7 +129,13 @@ function ContactInfoForm({ info }: { info: ContactInfo | null }) {
 
 function FormSkeleton() {
   return (
-    <div role="status" className="space-y-5 rounded-xl border p-6" aria-busy="true" aria-label="Loading contact information" data-testid="contact-info-skeleton">
+    <div
+      role="status"
+      className="space-y-5 rounded-xl border p-6"
+      aria-busy="true"
+      aria-label="Loading contact information"
+      data-testid="contact-info-skeleton"
+    >
       {FIELDS.map(({ name }) => (
         <div key={name} className="space-y-2">
           <Skeleton className="h-4 w-28" />
@@ -105,7 +153,10 @@ export default function ContactInfoEditor() {
   useDocumentTitle('Contact Information');
   const contact = useContactInfo();
   return (
-    <AdminPage title="Edit Contact Information" description="The email address, location and social links shown on the Contact page and in the footer.">
+    <AdminPage
+      title="Edit Contact Information"
+      description="The email address, location and social links shown on the Contact page and in the footer."
+    >
       {contact.data !== undefined ? (
         <ContactInfoForm info={contact.data} />
       ) : contact.isError && !contact.isFetching ? (

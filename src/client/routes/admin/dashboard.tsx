@@ -9,7 +9,17 @@ import { useApps } from '../../features/apps/api';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
-function StatCard({ title, value, note, icon: Icon }: { title: string; value: React.ReactNode; note: string; icon: typeof AppWindow }) {
+function StatCard({
+  title,
+  value,
+  note,
+  icon: Icon,
+}: {
+  title: string;
+  value: React.ReactNode;
+  note: string;
+  icon: typeof AppWindow;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between pb-2">
@@ -53,7 +63,11 @@ export default function Dashboard() {
         </h2>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {ACTIONS.map(({ to, label, icon: Icon }) => (
-            <Link key={label} to={to} className={cn(buttonVariants({ variant: 'outline' }), 'h-auto justify-start py-3')}>
+            <Link
+              key={label}
+              to={to}
+              className={cn(buttonVariants({ variant: 'outline' }), 'h-auto justify-start py-3')}
+            >
               <Icon aria-hidden="true" />
               {label}
             </Link>

@@ -38,7 +38,10 @@ const toValues = (content: HomeContent | null | undefined): FormValues => ({
 
 function HomeContentForm({ content }: { content: HomeContent | null }) {
   const update = useUpdateHomeContent();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(FormSchema), defaultValues: toValues(content) });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(FormSchema),
+    defaultValues: toValues(content),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -68,13 +71,31 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
         </CardHeader>
         <CardContent className="space-y-4">
           <FormField id="heroTitle" label="Hero Title" error={errors.heroTitle?.message}>
-            <Input id="heroTitle" {...form.register('heroTitle')} {...fieldAria('heroTitle', errors.heroTitle?.message)} />
+            <Input
+              id="heroTitle"
+              {...form.register('heroTitle')}
+              {...fieldAria('heroTitle', errors.heroTitle?.message)}
+            />
           </FormField>
           <FormField id="heroSubtitle" label="Hero Subtitle" hint="Optional." error={errors.heroSubtitle?.message}>
-            <Input id="heroSubtitle" {...form.register('heroSubtitle')} {...fieldAria('heroSubtitle', errors.heroSubtitle?.message, true)} />
+            <Input
+              id="heroSubtitle"
+              {...form.register('heroSubtitle')}
+              {...fieldAria('heroSubtitle', errors.heroSubtitle?.message, true)}
+            />
           </FormField>
-          <FormField id="heroContent" label="Hero Content" hint="Optional. A short paragraph under the subtitle." error={errors.heroContent?.message}>
-            <Textarea id="heroContent" rows={5} {...form.register('heroContent')} {...fieldAria('heroContent', errors.heroContent?.message, true)} />
+          <FormField
+            id="heroContent"
+            label="Hero Content"
+            hint="Optional. A short paragraph under the subtitle."
+            error={errors.heroContent?.message}
+          >
+            <Textarea
+              id="heroContent"
+              rows={5}
+              {...form.register('heroContent')}
+              {...fieldAria('heroContent', errors.heroContent?.message, true)}
+            />
           </FormField>
         </CardContent>
       </Card>
@@ -86,7 +107,11 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
         </CardHeader>
         <CardContent>
           <FormField id="featuredAppTitle" label="Featured Apps Title" error={errors.featuredAppTitle?.message}>
-            <Input id="featuredAppTitle" {...form.register('featuredAppTitle')} {...fieldAria('featuredAppTitle', errors.featuredAppTitle?.message)} />
+            <Input
+              id="featuredAppTitle"
+              {...form.register('featuredAppTitle')}
+              {...fieldAria('featuredAppTitle', errors.featuredAppTitle?.message)}
+            />
           </FormField>
         </CardContent>
       </Card>
@@ -98,7 +123,11 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
         </CardHeader>
         <CardContent>
           <FormField id="ctaText" label="Call To Action Text" hint="Optional." error={errors.ctaText?.message}>
-            <Input id="ctaText" {...form.register('ctaText')} {...fieldAria('ctaText', errors.ctaText?.message, true)} />
+            <Input
+              id="ctaText"
+              {...form.register('ctaText')}
+              {...fieldAria('ctaText', errors.ctaText?.message, true)}
+            />
           </FormField>
         </CardContent>
       </Card>
@@ -114,7 +143,13 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
 
 function FormSkeleton() {
   return (
-    <div role="status" className="space-y-6" aria-busy="true" aria-label="Loading home page content" data-testid="home-content-skeleton">
+    <div
+      role="status"
+      className="space-y-6"
+      aria-busy="true"
+      aria-label="Loading home page content"
+      data-testid="home-content-skeleton"
+    >
       {[3, 1, 1].map((fields, i) => (
         <div key={i} className="space-y-4 rounded-xl border p-6">
           <Skeleton className="h-5 w-40" />
@@ -134,7 +169,10 @@ export default function HomeContentEditor() {
   useDocumentTitle('Home Content');
   const home = useHomeContent();
   return (
-    <AdminPage title="Home Content" description="Edit the texts of the home page: the hero, the featured apps heading and the call to action.">
+    <AdminPage
+      title="Home Content"
+      description="Edit the texts of the home page: the hero, the featured apps heading and the call to action."
+    >
       {home.data !== undefined ? (
         <HomeContentForm content={home.data} />
       ) : home.isError && !home.isFetching ? (

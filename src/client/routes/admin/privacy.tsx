@@ -6,7 +6,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatDayMonthYear, parseDayMonthYear } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
-import { INVALID_DATE, PrivacyPolicyFormSchema, type PrivacyPolicy, type PrivacyPolicyForm } from '../../../shared/schemas/site-content';
+import {
+  INVALID_DATE,
+  PrivacyPolicyFormSchema,
+  type PrivacyPolicy,
+  type PrivacyPolicyForm,
+} from '../../../shared/schemas/site-content';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -26,7 +31,10 @@ const toValues = (policy: PrivacyPolicy | null | undefined): PrivacyPolicyForm =
 
 function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
   const update = useUpdatePrivacyPolicy();
-  const form = useForm<PrivacyPolicyForm>({ resolver: zodResolver(PrivacyPolicyFormSchema), defaultValues: toValues(policy) });
+  const form = useForm<PrivacyPolicyForm>({
+    resolver: zodResolver(PrivacyPolicyFormSchema),
+    defaultValues: toValues(policy),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -38,7 +46,11 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
     try {
       const saved = await update.mutateAsync({ content: values.content, lastUpdated: date.toISOString() });
       form.reset(toValues(saved));
-      toast({ title: 'Privacy Policy Updated', description: 'Your privacy policy has been successfully updated.', duration: 3000 });
+      toast({
+        title: 'Privacy Policy Updated',
+        description: 'Your privacy policy has been successfully updated.',
+        duration: 3000,
+      });
     } catch (error) {
       toast({
         title: 'Update Failed',
@@ -53,7 +65,13 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
     <form onSubmit={onSubmit} noValidate>
       <Card>
         <CardContent className="space-y-5 pt-6">
-          <FormField id="privacy-date" label="Last Updated Date" hint="Example: 14/05/2025" error={dateError} className="max-w-xs">
+          <FormField
+            id="privacy-date"
+            label="Last Updated Date"
+            hint="Example: 14/05/2025"
+            error={dateError}
+            className="max-w-xs"
+          >
             <Input
               id="privacy-date"
               inputMode="numeric"
@@ -97,7 +115,13 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
 
 function FormSkeleton() {
   return (
-    <div role="status" className="space-y-5 rounded-xl border p-6" aria-busy="true" aria-label="Loading privacy policy" data-testid="admin-privacy-skeleton">
+    <div
+      role="status"
+      className="space-y-5 rounded-xl border p-6"
+      aria-busy="true"
+      aria-label="Loading privacy policy"
+      data-testid="admin-privacy-skeleton"
+    >
       <div className="max-w-xs space-y-2">
         <Skeleton className="h-4 w-32" />
         <Skeleton className="h-10 w-full" />

@@ -67,7 +67,10 @@ export default function AppBlogsPage() {
   return (
     <PageContainer narrow>
       <Head {...appBlogsHead(site, a)} />
-      <Link to={paths.home} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to={paths.home}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Home
       </Link>
@@ -87,7 +90,10 @@ export default function AppBlogsPage() {
       </header>
       <div className="mt-10 flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Blog posts</h2>
-        <a href={paths.appRss(a.id)} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <a
+          href={paths.appRss(a.id)}
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
           <Rss aria-hidden="true" className="size-4" />
           RSS
         </a>

@@ -59,7 +59,10 @@ export default function BlogPostPage() {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Home
         </Link>
-        <Link to={paths.appBlogs(p.appId)} className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground">
+        <Link
+          to={paths.appBlogs(p.appId)}
+          className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {a ? `Back to ${a.title} Blog` : 'Back to Blog'}
         </Link>
@@ -91,7 +94,13 @@ export default function BlogPostPage() {
             </h2>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               {p.images.map((src, i) => (
-                <a key={`${src}-${i}`} href={src} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg border">
+                <a
+                  key={`${src}-${i}`}
+                  href={src}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block overflow-hidden rounded-lg border"
+                >
                   <img
                     src={src}
                     alt={`${p.title}: image ${i + 1} of ${p.images.length}`}

@@ -32,7 +32,12 @@ function InfoPanel() {
         Contact Information
       </h2>
       {contact.isPending ? (
-        <div className="mt-6 space-y-5" aria-busy="true" aria-label="Loading contact information" data-testid="contact-skeleton">
+        <div
+          className="mt-6 space-y-5"
+          aria-busy="true"
+          aria-label="Loading contact information"
+          data-testid="contact-skeleton"
+        >
           <Skeleton className="h-5 w-3/4" />
           <Skeleton className="h-5 w-1/2" />
           <div className="flex gap-2">
@@ -42,7 +47,9 @@ function InfoPanel() {
           </div>
         </div>
       ) : contact.isError || !c ? (
-        <p className="mt-4 text-muted-foreground">Contact details are not available right now. The form still reaches us.</p>
+        <p className="mt-4 text-muted-foreground">
+          Contact details are not available right now. The form still reaches us.
+        </p>
       ) : (
         <dl className="mt-6 space-y-5">
           <div className="flex gap-3">
@@ -127,7 +134,11 @@ function ContactForm() {
       form.reset(EMPTY);
     } catch (error) {
       console.warn('Failed to send message:', error);
-      toast({ title: 'Error', description: 'Failed to send your message. Please try again later.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to send your message. Please try again later.',
+        variant: 'destructive',
+      });
     }
   });
 

@@ -15,7 +15,8 @@ export default function NotFoundPage() {
       <p className="text-7xl font-black text-primary">404</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">404 Page Not Found</h1>
       <p className="mt-3 text-muted-foreground">
-        Did you forget to add the page to the router? Nothing lives at <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{pathname}</code>.
+        Did you forget to add the page to the router? Nothing lives at{' '}
+        <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{pathname}</code>.
       </p>
       <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
         Back to home

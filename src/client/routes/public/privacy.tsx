@@ -14,7 +14,12 @@ export default function PrivacyPage() {
       <Head {...privacyHead(site)} />
       <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Privacy Policy</h1>
       {policy.isPending ? (
-        <div className="mt-6 space-y-4" aria-busy="true" aria-label="Loading privacy policy" data-testid="privacy-skeleton">
+        <div
+          className="mt-6 space-y-4"
+          aria-busy="true"
+          aria-label="Loading privacy policy"
+          data-testid="privacy-skeleton"
+        >
           <Skeleton className="h-4 w-40" />
           <Skeleton className="h-6 w-2/3" />
           <Skeleton className="h-4 w-full" />

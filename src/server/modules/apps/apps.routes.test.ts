@@ -106,7 +106,12 @@ async function appCount(): Promise<number> {
 
 describe('apps', () => {
   it('creates, reads, updates and deletes an app', async () => {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: editor }, payload: validApp });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/apps',
+      headers: { cookie: editor },
+      payload: validApp,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const app = created.json();
     expect(app).toMatchObject({ title: 'Lantern Drift', status: 'Live', appStoreLink: null, facebookLink: null });
@@ -194,7 +199,11 @@ describe('GET /api/apps/:id', () => {
   it.each(BAD_IDS)('is 400 BAD_REQUEST (never 500) for the id %s', async (id) => {
     const res = await getOne(id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+    expect(res.json()).toEqual({
+      message: 'Invalid id',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'id', message: 'Invalid id' }],
+    });
   });
 });
 
@@ -301,7 +310,12 @@ describe('POST /api/apps', () => {
     });
 
     it.each(LINK_FIELDS)('%s accepts only http(s) links', async (field) => {
-      for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/app', 'example.com']) {
+      for (const bad of [
+        'javascript:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'ftp://example.com/app',
+        'example.com',
+      ]) {
         expectSingleIssue(await post({ ...validApp, [field]: bad }), field, 'Please enter a valid URL');
       }
     });
@@ -333,7 +347,12 @@ describe('POST /api/apps', () => {
       expect(res.statusCode).toBe(422);
       const body = res.json();
       expect(body.code).toBe('VALIDATION_FAILED');
-      expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['description', 'icon', 'screenshots', 'title']);
+      expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+        'description',
+        'icon',
+        'screenshots',
+        'title',
+      ]);
       expect(body.issues).toEqual(
         expect.arrayContaining([
           { path: 'title', message: 'Title is required' },
@@ -361,7 +380,13 @@ describe('PUT /api/apps/:id', () => {
     const created = await createApp({ twitterLink: 'https://twitter.com/old' });
     const res = await put(
       created.id,
-      { ...validApp, title: 'Renamed', status: 'In Design', screenshots: ['/media/demo/new.png'], facebookLink: 'https://facebook.com/x' },
+      {
+        ...validApp,
+        title: 'Renamed',
+        status: 'In Design',
+        screenshots: ['/media/demo/new.png'],
+        facebookLink: 'https://facebook.com/x',
+      },
       session(role),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -387,7 +412,11 @@ describe('PUT /api/apps/:id', () => {
       'screenshots.0',
       'Each screenshot must be a valid URL',
     );
-    expectSingleIssue(await put(created.id, { ...validApp, webAppLink: 'javascript:alert(1)' }), 'webAppLink', 'Please enter a valid URL');
+    expectSingleIssue(
+      await put(created.id, { ...validApp, webAppLink: 'javascript:alert(1)' }),
+      'webAppLink',
+      'Please enter a valid URL',
+    );
     expect((await getOne(created.id)).json().title).toBe('Before PUT');
   });
 
@@ -449,7 +478,10 @@ describe('DELETE /api/apps/:id', () => {
     const res = await del(doomed.id);
     expect(res.statusCode).toBe(200);
 
-    const remaining = await ctx.database.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.appId, doomed.id));
+    const remaining = await ctx.database.db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(eq(blogPosts.appId, doomed.id));
     expect(remaining).toEqual([]);
     for (const id of [published.id, draft.id]) {
       const one = await ctx.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: { cookie: admin } });
@@ -515,7 +547,11 @@ describe('GET /api/blog-counts', () => {
     const draft = await createPost(target.id, false);
     const before = (await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' })).json();
     expect(before[String(target.id)] ?? 0).toBe(0);
-    const published = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/blogs/${draft.id}/publish`, headers: { cookie: editor } });
+    const published = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/blogs/${draft.id}/publish`,
+      headers: { cookie: editor },
+    });
     expect(published.statusCode).toBe(200);
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' })).json();
     expect(after[String(target.id)]).toBe(1);

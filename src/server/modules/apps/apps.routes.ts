@@ -14,26 +14,42 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
 
   app.get('/api/apps', { ...read, schema: { response: { 200: z.array(AppSchema) } } }, () => repo.list());
 
-  app.get('/api/apps/:id', { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } }, async (request) => {
-    const found = await repo.get(request.params.id);
-    if (!found) throw notFound('App');
-    return found;
-  });
+  app.get(
+    '/api/apps/:id',
+    { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } },
+    async (request) => {
+      const found = await repo.get(request.params.id);
+      if (!found) throw notFound('App');
+      return found;
+    },
+  );
 
-  app.post('/api/apps', { ...write, schema: { body: AppInputSchema, response: { 201: AppSchema } } }, async (request, reply) => {
-    return reply.code(201).send(await repo.create(request.body));
-  });
+  app.post(
+    '/api/apps',
+    { ...write, schema: { body: AppInputSchema, response: { 201: AppSchema } } },
+    async (request, reply) => {
+      return reply.code(201).send(await repo.create(request.body));
+    },
+  );
 
-  app.put('/api/apps/:id', { ...write, schema: { params: IdParamsSchema, body: AppInputSchema, response: { 200: AppSchema } } }, async (request) => {
-    const updated = await repo.update(request.params.id, request.body);
-    if (!updated) throw notFound('App');
-    return updated;
-  });
+  app.put(
+    '/api/apps/:id',
+    { ...write, schema: { params: IdParamsSchema, body: AppInputSchema, response: { 200: AppSchema } } },
+    async (request) => {
+      const updated = await repo.update(request.params.id, request.body);
+      if (!updated) throw notFound('App');
+      return updated;
+    },
+  );
 
-  app.delete('/api/apps/:id', { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } }, async (request) => {
-    if (!(await repo.remove(request.params.id))) throw notFound('App');
-    return { success: true as const };
-  });
+  app.delete(
+    '/api/apps/:id',
+    { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      if (!(await repo.remove(request.params.id))) throw notFound('App');
+      return { success: true as const };
+    },
+  );
 
   app.get('/api/blog-counts', { ...read, schema: { response: { 200: BlogCountsSchema } } }, () => repo.blogCounts());
 }

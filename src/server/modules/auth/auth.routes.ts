@@ -2,7 +2,12 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { OkSchema } from '../../../shared/schemas/common';
-import { AuthCheckSchema, ChangePasswordInputSchema, CurrentUserSchema, LoginInputSchema } from '../../../shared/schemas/users';
+import {
+  AuthCheckSchema,
+  ChangePasswordInputSchema,
+  CurrentUserSchema,
+  LoginInputSchema,
+} from '../../../shared/schemas/users';
 import { HttpError, unauthenticated } from '../../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Auth } from '../../plugins/auth';
@@ -18,7 +23,12 @@ export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
 
   app.post(
     '/api/admin/login',
-    { schema: { body: LoginInputSchema, response: { 200: z.object({ success: z.literal(true), user: CurrentUserSchema }) } } },
+    {
+      schema: {
+        body: LoginInputSchema,
+        response: { 200: z.object({ success: z.literal(true), user: CurrentUserSchema }) },
+      },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
       const key = `${request.ip}|${username.toLowerCase()}`;
@@ -59,10 +69,14 @@ export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     return { isAuthenticated: Boolean(request.user) };
   });
 
-  app.get('/api/admin/me', { onRequest: auth.requireStaff, schema: { response: { 200: CurrentUserSchema } } }, (request) => {
-    const { id, username, isAdmin } = request.user!;
-    return { id, username, isAdmin };
-  });
+  app.get(
+    '/api/admin/me',
+    { onRequest: auth.requireStaff, schema: { response: { 200: CurrentUserSchema } } },
+    (request) => {
+      const { id, username, isAdmin } = request.user!;
+      return { id, username, isAdmin };
+    },
+  );
 
   app.post(
     '/api/admin/change-password',

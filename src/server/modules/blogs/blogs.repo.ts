@@ -25,12 +25,20 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
       const where = includeDrafts
         ? eq(blogPosts.appId, appId)
         : and(eq(blogPosts.appId, appId), eq(blogPosts.isPublished, true));
-      const rows = await db.select().from(blogPosts).where(where).orderBy(...newestFirst);
+      const rows = await db
+        .select()
+        .from(blogPosts)
+        .where(where)
+        .orderBy(...newestFirst);
       return rows.map(toPost);
     },
 
     async listPublished(): Promise<BlogPost[]> {
-      const rows = await db.select().from(blogPosts).where(eq(blogPosts.isPublished, true)).orderBy(...newestFirst);
+      const rows = await db
+        .select()
+        .from(blogPosts)
+        .where(eq(blogPosts.isPublished, true))
+        .orderBy(...newestFirst);
       return rows.map(toPost);
     },
 

@@ -4,7 +4,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { blogPosts } from '../../db/schema';
 
-const POST_KEYS = ['id', 'appId', 'title', 'content', 'images', 'isPublished', 'publishedAt', 'createdAt', 'updatedAt'].sort();
+const POST_KEYS = [
+  'id',
+  'appId',
+  'title',
+  'content',
+  'images',
+  'isPublished',
+  'publishedAt',
+  'createdAt',
+  'updatedAt',
+].sort();
 const ADMIN_POST_KEYS = [...POST_KEYS, 'appTitle'].sort();
 const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
 const MISSING_ID = 999999;
@@ -38,7 +48,12 @@ async function createApp(title: string) {
     method: 'POST',
     url: '/api/apps',
     headers: { cookie: admin },
-    payload: { title, description: 'An app.', icon: 'https://example.com/i.png', screenshots: ['https://example.com/s.png'] },
+    payload: {
+      title,
+      description: 'An app.',
+      icon: 'https://example.com/i.png',
+      screenshots: ['https://example.com/s.png'],
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; title: string };
@@ -80,7 +95,14 @@ function adminList(cookie: string | null = editor) {
 async function createPost(overrides: Payload = {}) {
   const res = await create(validPost(overrides));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; appId: number; title: string; isPublished: boolean; publishedAt: string | null; createdAt: string };
+  return res.json() as {
+    id: number;
+    appId: number;
+    title: string;
+    isPublished: boolean;
+    publishedAt: string | null;
+    createdAt: string;
+  };
 }
 
 /** Stamps a post's dates directly, so ordering and "unchanged" checks do not depend on timing. */
@@ -89,7 +111,9 @@ async function setDates(id: number, dates: { createdAt?: string; publishedAt?: s
     .update(blogPosts)
     .set({
       ...(dates.createdAt ? { createdAt: new Date(dates.createdAt) } : {}),
-      ...(dates.publishedAt !== undefined ? { publishedAt: dates.publishedAt ? new Date(dates.publishedAt) : null } : {}),
+      ...(dates.publishedAt !== undefined
+        ? { publishedAt: dates.publishedAt ? new Date(dates.publishedAt) : null }
+        : {}),
     })
     .where(eq(blogPosts.id, id));
 }
@@ -162,30 +186,38 @@ function expectSanitised(html: string) {
   expect(html).toContain('<a href="https://example.com/ext" target="_blank" rel="noopener noreferrer">ext</a>');
   expect(html).toContain('<a href="mailto:hi@example.com">mail</a>');
   expect(html).toContain('<a href="tel:+15551234">call</a>');
-  expect(html).toContain('<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>');
+  expect(html).toContain(
+    '<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>',
+  );
   expect(html).toContain('<blockquote>quote</blockquote><pre><code>code()</code></pre>');
   expect(html).toContain('div text');
 }
 
 describe('POST /api/admin/blogs', () => {
-  it.each(['editor', 'admin'] as const)('lets a signed-in %s create a draft (201, full shape, defaults)', async (role) => {
-    const res = await create({ appId: appA.id, title: `  By ${role}  `, content: '<p>Draft body</p>' }, session(role));
-    expect(res.statusCode, res.body).toBe(201);
-    const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(POST_KEYS);
-    expect(body).toMatchObject({
-      appId: appA.id,
-      title: `By ${role}`,
-      content: '<p>Draft body</p>',
-      images: [],
-      isPublished: false,
-      publishedAt: null,
-    });
-    expect(Number.isInteger(body.id)).toBe(true);
-    expectIsoTimestamp(body.createdAt);
-    expectIsoTimestamp(body.updatedAt);
-    expect((await getPost(body.id, editor)).json()).toEqual(body);
-  });
+  it.each(['editor', 'admin'] as const)(
+    'lets a signed-in %s create a draft (201, full shape, defaults)',
+    async (role) => {
+      const res = await create(
+        { appId: appA.id, title: `  By ${role}  `, content: '<p>Draft body</p>' },
+        session(role),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(POST_KEYS);
+      expect(body).toMatchObject({
+        appId: appA.id,
+        title: `By ${role}`,
+        content: '<p>Draft body</p>',
+        images: [],
+        isPublished: false,
+        publishedAt: null,
+      });
+      expect(Number.isInteger(body.id)).toBe(true);
+      expectIsoTimestamp(body.createdAt);
+      expectIsoTimestamp(body.updatedAt);
+      expect((await getPost(body.id, editor)).json()).toEqual(body);
+    },
+  );
 
   it('stores http(s) and /media/ images in order', async () => {
     const images = ['https://example.com/a.png', 'http://example.com/b.jpg', '/media/uploads/c_1.png'];
@@ -226,7 +258,11 @@ describe('POST /api/admin/blogs', () => {
   });
 
   it('refuses content that is empty once sanitised (422) and stores nothing', async () => {
-    for (const content of [EMPTY_AFTER_SANITISE, '<p><script>alert(1)</script></p>', '<img src="javascript:alert(1)">']) {
+    for (const content of [
+      EMPTY_AFTER_SANITISE,
+      '<p><script>alert(1)</script></p>',
+      '<img src="javascript:alert(1)">',
+    ]) {
       const before = await postCount();
       expectSingleIssue(await create(validPost({ content, isPublished: true })), 'content', 'Content is required');
       expect(await postCount()).toBe(before);
@@ -338,7 +374,10 @@ describe('POST /api/admin/blogs', () => {
       const res = await create({});
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('VALIDATION_FAILED');
-      const paths = res.json().issues.map((i: { path: string }) => i.path).sort();
+      const paths = res
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort();
       expect(paths).toEqual(['appId', 'content', 'title']);
       expect(res.json().issues).toEqual(
         expect.arrayContaining([
@@ -362,28 +401,31 @@ describe('POST /api/admin/blogs', () => {
 });
 
 describe('PUT /api/admin/blogs/:id', () => {
-  it.each(['editor', 'admin'] as const)('lets a signed-in %s replace a post, moving it to another app', async (role) => {
-    const post = await createPost({ title: 'Old', images: ['https://example.com/old.png'] });
-    const res = await update(
-      post.id,
-      validPost({ appId: appB.id, title: 'New', content: '<p>New body</p>', images: ['/media/uploads/new.png'] }),
-      session(role),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(POST_KEYS);
-    expect(body).toMatchObject({
-      id: post.id,
-      appId: appB.id,
-      title: 'New',
-      content: '<p>New body</p>',
-      images: ['/media/uploads/new.png'],
-      isPublished: false,
-      publishedAt: null,
-      createdAt: post.createdAt,
-    });
-    expect((await getPost(post.id, editor)).json()).toEqual(body);
-  });
+  it.each(['editor', 'admin'] as const)(
+    'lets a signed-in %s replace a post, moving it to another app',
+    async (role) => {
+      const post = await createPost({ title: 'Old', images: ['https://example.com/old.png'] });
+      const res = await update(
+        post.id,
+        validPost({ appId: appB.id, title: 'New', content: '<p>New body</p>', images: ['/media/uploads/new.png'] }),
+        session(role),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(POST_KEYS);
+      expect(body).toMatchObject({
+        id: post.id,
+        appId: appB.id,
+        title: 'New',
+        content: '<p>New body</p>',
+        images: ['/media/uploads/new.png'],
+        isPublished: false,
+        publishedAt: null,
+        createdAt: post.createdAt,
+      });
+      expect((await getPost(post.id, editor)).json()).toEqual(body);
+    },
+  );
 
   it('sanitises the content on update', async () => {
     const post = await createPost();
@@ -449,12 +491,18 @@ describe('PUT /api/admin/blogs/:id', () => {
     const firstPublished = '2020-03-04T05:06:07.000Z';
     await setDates(post.id, { publishedAt: firstPublished });
 
-    const republished = await update(post.id, validPost({ title: 'Edited', isPublished: true, publishedAt: '2030-01-01T00:00:00.000Z' }));
+    const republished = await update(
+      post.id,
+      validPost({ title: 'Edited', isPublished: true, publishedAt: '2030-01-01T00:00:00.000Z' }),
+    );
     expect(republished.statusCode, republished.body).toBe(200);
     expect(republished.json()).toMatchObject({ title: 'Edited', isPublished: true, publishedAt: firstPublished });
 
     // No action returns a post to draft (SPEC §4): isPublished false is ignored for a published post.
-    const unpublish = await update(post.id, validPost({ title: 'Edited again', isPublished: false, publishedAt: null }));
+    const unpublish = await update(
+      post.id,
+      validPost({ title: 'Edited again', isPublished: false, publishedAt: null }),
+    );
     expect(unpublish.statusCode, unpublish.body).toBe(200);
     expect(unpublish.json()).toMatchObject({ title: 'Edited again', isPublished: true, publishedAt: firstPublished });
     expect((await getPost(post.id)).json()).toMatchObject({ isPublished: true, publishedAt: firstPublished });
@@ -464,7 +512,11 @@ describe('PUT /api/admin/blogs/:id', () => {
     const post = await createPost({ title: 'Stable' });
     expectSingleIssue(await update(post.id, validPost({ title: '' })), 'title', 'Title is required');
     expectSingleIssue(await update(post.id, validPost({ content: ' ' })), 'content', 'Content is required');
-    expectSingleIssue(await update(post.id, validPost({ images: ['javascript:alert(1)'] })), 'images.0', 'Each image must be a valid URL');
+    expectSingleIssue(
+      await update(post.id, validPost({ images: ['javascript:alert(1)'] })),
+      'images.0',
+      'Each image must be a valid URL',
+    );
     expectSingleIssue(await update(post.id, validPost({ appId: 'abc' })), 'appId', 'Please select an app');
     expectSingleIssue(await update(post.id, validPost({ appId: MISSING_ID })), 'appId', 'Please select an app');
     expect((await getPost(post.id, editor)).json()).toMatchObject({ title: 'Stable', appId: appA.id });
@@ -581,7 +633,12 @@ describe('GET /api/blogs/:id', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(POST_KEYS);
-    expect(body).toMatchObject({ id: post.id, appId: appA.id, isPublished: true, images: ['https://example.com/x.png'] });
+    expect(body).toMatchObject({
+      id: post.id,
+      appId: appA.id,
+      isPublished: true,
+      images: ['https://example.com/x.png'],
+    });
     expectIsoTimestamp(body.publishedAt);
   });
 
@@ -609,7 +666,11 @@ describe('GET /api/blogs/:id', () => {
   it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
     const res = await getPost(id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+    expect(res.json()).toEqual({
+      message: 'Invalid id',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'id', message: 'Invalid id' }],
+    });
   });
 });
 
@@ -663,7 +724,11 @@ describe('GET /api/apps/:id/blogs', () => {
   it.each(BAD_IDS)('is 400 (never 500) for the app id %s', async (id) => {
     const res = await listForApp(id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+    expect(res.json()).toEqual({
+      message: 'Invalid id',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'id', message: 'Invalid id' }],
+    });
   });
 });
 
@@ -685,8 +750,16 @@ describe('GET /api/admin/blogs', () => {
       const list = res.json() as Array<Record<string, unknown>>;
       expect(list.length).toBe(await postCount());
       for (const item of list) expect(Object.keys(item).sort()).toEqual(ADMIN_POST_KEYS);
-      expect(list.find((p) => p.id === draft.id)).toMatchObject({ isPublished: false, appId: appA.id, appTitle: appA.title });
-      expect(list.find((p) => p.id === live.id)).toMatchObject({ isPublished: true, appId: appB.id, appTitle: appB.title });
+      expect(list.find((p) => p.id === draft.id)).toMatchObject({
+        isPublished: false,
+        appId: appA.id,
+        appTitle: appA.title,
+      });
+      expect(list.find((p) => p.id === live.id)).toMatchObject({
+        isPublished: true,
+        appId: appB.id,
+        appTitle: appB.title,
+      });
     }
   });
 

@@ -20,25 +20,39 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   }
 
   // Visitors see published posts; signed-in staff also see drafts (a preview with the Draft badge).
-  app.get('/api/apps/:id/blogs', { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } } }, async (request) => {
-    if (!(await apps.get(request.params.id))) throw notFound('App');
-    await auth.loadUser(request);
-    return repo.listByApp(request.params.id, Boolean(request.user));
-  });
+  app.get(
+    '/api/apps/:id/blogs',
+    { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } } },
+    async (request) => {
+      if (!(await apps.get(request.params.id))) throw notFound('App');
+      await auth.loadUser(request);
+      return repo.listByApp(request.params.id, Boolean(request.user));
+    },
+  );
 
-  app.get('/api/blogs/:id', { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } }, async (request) => {
-    const post = await repo.get(request.params.id);
-    if (post && !post.isPublished) await auth.loadUser(request);
-    if (!post || (!post.isPublished && !request.user)) throw notFound('Blog post');
-    return post;
-  });
+  app.get(
+    '/api/blogs/:id',
+    { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
+    async (request) => {
+      const post = await repo.get(request.params.id);
+      if (post && !post.isPublished) await auth.loadUser(request);
+      if (!post || (!post.isPublished && !request.user)) throw notFound('Blog post');
+      return post;
+    },
+  );
 
-  app.get('/api/admin/blogs', { ...staff, schema: { response: { 200: z.array(AdminBlogPostSchema) } } }, () => repo.listAll());
+  app.get('/api/admin/blogs', { ...staff, schema: { response: { 200: z.array(AdminBlogPostSchema) } } }, () =>
+    repo.listAll(),
+  );
 
-  app.post('/api/admin/blogs', { ...write, schema: { body: BlogPostInputSchema, response: { 201: BlogPostSchema } } }, async (request, reply) => {
-    await assertAppExists(request.body.appId);
-    return reply.code(201).send(await repo.create(request.body));
-  });
+  app.post(
+    '/api/admin/blogs',
+    { ...write, schema: { body: BlogPostInputSchema, response: { 201: BlogPostSchema } } },
+    async (request, reply) => {
+      await assertAppExists(request.body.appId);
+      return reply.code(201).send(await repo.create(request.body));
+    },
+  );
 
   app.put(
     '/api/admin/blogs/:id',
@@ -62,8 +76,12 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     },
   );
 
-  app.delete('/api/admin/blogs/:id', { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } }, async (request) => {
-    if (!(await repo.remove(request.params.id))) throw notFound('Blog post');
-    return { success: true as const };
-  });
+  app.delete(
+    '/api/admin/blogs/:id',
+    { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      if (!(await repo.remove(request.params.id))) throw notFound('Blog post');
+      return { success: true as const };
+    },
+  );
 }

@@ -40,14 +40,22 @@ export async function messagesRoutes(app: AppInstance, deps: Deps, auth: Auth): 
 
   app.get('/api/messages', { ...staff, schema: { response: { 200: z.array(MessageSchema) } } }, () => repo.list());
 
-  app.patch('/api/messages/:id/read', { ...staff, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } }, async (request) => {
-    const message = await repo.markRead(request.params.id);
-    if (!message) throw notFound('Message');
-    return message;
-  });
+  app.patch(
+    '/api/messages/:id/read',
+    { ...staff, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      const message = await repo.markRead(request.params.id);
+      if (!message) throw notFound('Message');
+      return message;
+    },
+  );
 
-  app.delete('/api/messages/:id', { ...staff, schema: { params: IdParamsSchema, response: { 200: OkSchema } } }, async (request) => {
-    if (!(await repo.remove(request.params.id))) throw notFound('Message');
-    return { success: true as const };
-  });
+  app.delete(
+    '/api/messages/:id',
+    { ...staff, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      if (!(await repo.remove(request.params.id))) throw notFound('Message');
+      return { success: true as const };
+    },
+  );
 }

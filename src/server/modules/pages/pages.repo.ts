@@ -77,7 +77,11 @@ export function pagesRepo(db: Db) {
       return row ? toPrivacy(row) : null;
     },
     async putPrivacy(data: z.output<typeof PrivacyPolicyInputSchema>): Promise<PrivacyPolicy> {
-      const values = { content: sanitizeRequired(data.content, 1, 'Content is required'), lastUpdated: data.lastUpdated, updatedAt: new Date() };
+      const values = {
+        content: sanitizeRequired(data.content, 1, 'Content is required'),
+        lastUpdated: data.lastUpdated,
+        updatedAt: new Date(),
+      };
       return toPrivacy(await writeRow(db, privacyPolicy, values));
     },
 
@@ -95,7 +99,12 @@ export function pagesRepo(db: Db) {
     },
     async putAbout(data: z.output<typeof AboutUsInputSchema>): Promise<AboutUs> {
       const now = new Date();
-      const values = { title: data.title, content: sanitizeRequired(data.content, 10, 'Content must be at least 10 characters'), lastUpdated: now, updatedAt: now };
+      const values = {
+        title: data.title,
+        content: sanitizeRequired(data.content, 10, 'Content must be at least 10 characters'),
+        lastUpdated: now,
+        updatedAt: now,
+      };
       return toAbout(await writeRow(db, aboutUs, values));
     },
   };

@@ -107,25 +107,36 @@ function expectSanitised(html: string) {
   expect(html).toContain('<a href="https://example.com/ext" target="_blank" rel="noopener noreferrer">ext</a>');
   expect(html).toContain('<a href="mailto:hi@example.com">mail</a>');
   expect(html).toContain('<a href="tel:+15551234">call</a>');
-  expect(html).toContain('<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>');
+  expect(html).toContain(
+    '<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>',
+  );
   expect(html).toContain('div text');
 }
 
 // Must run first: nothing has been written yet.
 describe('before the first write', () => {
-  it.each(['contact', 'privacy-policy', 'home-content', 'about-us'] as const)('GET /api/%s reads as null', async (page) => {
-    const res = await read(page);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toBe('null');
-    expect(res.json()).toBeNull();
-  });
+  it.each(['contact', 'privacy-policy', 'home-content', 'about-us'] as const)(
+    'GET /api/%s reads as null',
+    async (page) => {
+      const res = await read(page);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toBe('null');
+      expect(res.json()).toBeNull();
+    },
+  );
 
   it.each(['contact', 'privacy-policy', 'home-content', 'about-us'] as const)(
     'an anonymous PUT /api/%s is 401 and creates nothing',
     async (page) => {
-      const payload = { contact: validContact, 'privacy-policy': validPrivacy, 'home-content': validHome, 'about-us': validAbout }[page];
-      for (const cookie of [null, 'sid=forged-session-token']) expectUnauthenticated(await write(page, payload, cookie));
+      const payload = {
+        contact: validContact,
+        'privacy-policy': validPrivacy,
+        'home-content': validHome,
+        'about-us': validAbout,
+      }[page];
+      for (const cookie of [null, 'sid=forged-session-token'])
+        expectUnauthenticated(await write(page, payload, cookie));
       expect((await read(page)).json()).toBeNull();
     },
   );
@@ -133,10 +144,13 @@ describe('before the first write', () => {
   it.each([
     ['privacy-policy', { ...validPrivacy, content: '<script>x</script>' }, 'Content is required'],
     ['about-us', { ...validAbout, content: '<script>alert(1)</script>' }, 'Content must be at least 10 characters'],
-  ] as const)('a PUT /api/%s whose content is empty once sanitised is 422 and creates nothing', async (page, payload, message) => {
-    expectSingleIssue(await write(page, payload), 'content', message);
-    expect((await read(page)).json()).toBeNull();
-  });
+  ] as const)(
+    'a PUT /api/%s whose content is empty once sanitised is 422 and creates nothing',
+    async (page, payload, message) => {
+      expectSingleIssue(await write(page, payload), 'content', message);
+      expect((await read(page)).json()).toBeNull();
+    },
+  );
 
   it.each(['contact', 'privacy-policy', 'home-content', 'about-us'] as const)(
     'an invalid PUT /api/%s is 422 and creates nothing',
@@ -218,9 +232,17 @@ describe('/api/privacy-policy', () => {
     expectIsoTimestamp(created.updatedAt);
     expect((await read('privacy-policy')).json()).toEqual(created);
 
-    const second = await write('privacy-policy', { content: '<p>Version two.</p>', lastUpdated: '2025-06-01T00:00:00.000Z' }, admin);
+    const second = await write(
+      'privacy-policy',
+      { content: '<p>Version two.</p>', lastUpdated: '2025-06-01T00:00:00.000Z' },
+      admin,
+    );
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toMatchObject({ id: created.id, content: '<p>Version two.</p>', lastUpdated: '2025-06-01T00:00:00.000Z' });
+    expect(second.json()).toMatchObject({
+      id: created.id,
+      content: '<p>Version two.</p>',
+      lastUpdated: '2025-06-01T00:00:00.000Z',
+    });
     expect((await read('privacy-policy')).json()).toEqual(second.json());
     expect(await rowCount(privacyPolicy)).toBe(1);
   });
@@ -240,14 +262,28 @@ describe('/api/privacy-policy', () => {
     expect((await read('privacy-policy')).json().lastUpdated).toBe(stored);
   });
 
-  it.each(['31/02/2025', '29/02/2025', '32/01/2025', '15/13/2025', '00/01/2025', 'nonsense', '', '2025/05/14', '5/5/2025', 'May 14, 2025', '2025-13-01', '2025-02-31', '2025-02-29', '2025-04-31', '2025-00-10', '2025-01-00'])(
-    'rejects lastUpdated %j with the date message and keeps the stored policy',
-    async (lastUpdated) => {
-      const before = (await read('privacy-policy')).json();
-      expectSingleIssue(await write('privacy-policy', { ...validPrivacy, lastUpdated }), 'lastUpdated', INVALID_DATE);
-      expect((await read('privacy-policy')).json()).toEqual(before);
-    },
-  );
+  it.each([
+    '31/02/2025',
+    '29/02/2025',
+    '32/01/2025',
+    '15/13/2025',
+    '00/01/2025',
+    'nonsense',
+    '',
+    '2025/05/14',
+    '5/5/2025',
+    'May 14, 2025',
+    '2025-13-01',
+    '2025-02-31',
+    '2025-02-29',
+    '2025-04-31',
+    '2025-00-10',
+    '2025-01-00',
+  ])('rejects lastUpdated %j with the date message and keeps the stored policy', async (lastUpdated) => {
+    const before = (await read('privacy-policy')).json();
+    expectSingleIssue(await write('privacy-policy', { ...validPrivacy, lastUpdated }), 'lastUpdated', INVALID_DATE);
+    expect((await read('privacy-policy')).json()).toEqual(before);
+  });
 
   it.each([
     ['lastUpdated', INVALID_DATE],
@@ -407,7 +443,11 @@ describe('/api/about-us', () => {
 
     const second = await write('about-us', { title: 'Who we are', content: '<p>Still three friends.</p>' }, admin);
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toMatchObject({ id: created.id, title: 'Who we are', content: '<p>Still three friends.</p>' });
+    expect(second.json()).toMatchObject({
+      id: created.id,
+      title: 'Who we are',
+      content: '<p>Still three friends.</p>',
+    });
     expect((await read('about-us')).json()).toEqual(second.json());
     expect(await rowCount(aboutUs)).toBe(1);
   });
@@ -442,18 +482,20 @@ describe('/api/about-us', () => {
     expect((await read('about-us')).json()).toEqual(before);
   });
 
-  it.each(['<script>alert(1)</script>', '<p>hi</p>', '<p><strong>hi</strong> <em>there</em></p>', '<p>   </p><p><br></p><p>   </p>'])(
-    'refuses content %j (under 10 characters of text once sanitised) and nothing changes',
-    async (content) => {
-      const before = (await read('about-us')).json();
-      expectSingleIssue(
-        await write('about-us', { title: 'Should not be stored', content }),
-        'content',
-        'Content must be at least 10 characters',
-      );
-      expect((await read('about-us')).json()).toEqual(before);
-    },
-  );
+  it.each([
+    '<script>alert(1)</script>',
+    '<p>hi</p>',
+    '<p><strong>hi</strong> <em>there</em></p>',
+    '<p>   </p><p><br></p><p>   </p>',
+  ])('refuses content %j (under 10 characters of text once sanitised) and nothing changes', async (content) => {
+    const before = (await read('about-us')).json();
+    expectSingleIssue(
+      await write('about-us', { title: 'Should not be stored', content }),
+      'content',
+      'Content must be at least 10 characters',
+    );
+    expect((await read('about-us')).json()).toEqual(before);
+  });
 
   it('accepts content of exactly 10 characters', async () => {
     const res = await write('about-us', { ...validAbout, content: '0123456789' });

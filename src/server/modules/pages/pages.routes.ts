@@ -19,25 +19,37 @@ export function pagesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const read = { config: { publicRead: true } };
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
-  app.get('/api/contact', { ...read, schema: { response: { 200: ContactInfoSchema.nullable() } } }, () => repo.getContact());
-  app.put('/api/contact', { ...write, schema: { body: ContactInfoInputSchema, response: { 200: ContactInfoSchema } } }, (request) =>
-    repo.putContact(request.body),
+  app.get('/api/contact', { ...read, schema: { response: { 200: ContactInfoSchema.nullable() } } }, () =>
+    repo.getContact(),
+  );
+  app.put(
+    '/api/contact',
+    { ...write, schema: { body: ContactInfoInputSchema, response: { 200: ContactInfoSchema } } },
+    (request) => repo.putContact(request.body),
   );
 
-  app.get('/api/privacy-policy', { ...read, schema: { response: { 200: PrivacyPolicySchema.nullable() } } }, () => repo.getPrivacy());
+  app.get('/api/privacy-policy', { ...read, schema: { response: { 200: PrivacyPolicySchema.nullable() } } }, () =>
+    repo.getPrivacy(),
+  );
   app.put(
     '/api/privacy-policy',
     { ...write, schema: { body: PrivacyPolicyInputSchema, response: { 200: PrivacyPolicySchema } } },
     (request) => repo.putPrivacy(request.body),
   );
 
-  app.get('/api/home-content', { ...read, schema: { response: { 200: HomeContentSchema.nullable() } } }, () => repo.getHome());
-  app.put('/api/home-content', { ...write, schema: { body: HomeContentInputSchema, response: { 200: HomeContentSchema } } }, (request) =>
-    repo.putHome(request.body),
+  app.get('/api/home-content', { ...read, schema: { response: { 200: HomeContentSchema.nullable() } } }, () =>
+    repo.getHome(),
+  );
+  app.put(
+    '/api/home-content',
+    { ...write, schema: { body: HomeContentInputSchema, response: { 200: HomeContentSchema } } },
+    (request) => repo.putHome(request.body),
   );
 
   app.get('/api/about-us', { ...read, schema: { response: { 200: AboutUsSchema.nullable() } } }, () => repo.getAbout());
-  app.put('/api/about-us', { ...write, schema: { body: AboutUsInputSchema, response: { 200: AboutUsSchema } } }, (request) =>
-    repo.putAbout(request.body),
+  app.put(
+    '/api/about-us',
+    { ...write, schema: { body: AboutUsInputSchema, response: { 200: AboutUsSchema } } },
+    (request) => repo.putAbout(request.body),
   );
 }

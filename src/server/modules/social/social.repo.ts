@@ -31,7 +31,10 @@ export function socialRepo(db: Db) {
       return row && toLink(row);
     },
     async remove(id: number): Promise<boolean> {
-      const rows = await db.delete(socialMediaLinks).where(eq(socialMediaLinks.id, id)).returning({ id: socialMediaLinks.id });
+      const rows = await db
+        .delete(socialMediaLinks)
+        .where(eq(socialMediaLinks.id, id))
+        .returning({ id: socialMediaLinks.id });
       return rows.length > 0;
     },
   };

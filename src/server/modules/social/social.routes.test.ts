@@ -127,7 +127,13 @@ describe('POST /api/social-media', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(LINK_KEYS);
-    expect(body).toMatchObject({ name: `By ${role}`, url: validLink.url, icon: 'FaTwitter', isVisible: true, order: 1 });
+    expect(body).toMatchObject({
+      name: `By ${role}`,
+      url: validLink.url,
+      icon: 'FaTwitter',
+      isVisible: true,
+      order: 1,
+    });
     expect(Number.isInteger(body.id)).toBe(true);
     expectIsoTimestamp(body.createdAt);
     expectIsoTimestamp(body.updatedAt);
@@ -206,19 +212,27 @@ describe('POST /api/social-media', () => {
       const res = await create(rest);
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('VALIDATION_FAILED');
-      expect(res.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['name', 'url']);
+      expect(
+        res
+          .json()
+          .issues.map((i: { path: string }) => i.path)
+          .sort(),
+      ).toEqual(['name', 'url']);
     });
 
     it.each([
       ['name', 'Name is required'],
       ['url', 'Please enter a valid URL'],
-    ] as const)('a missing %s gives its product message, not a generic one, and stores nothing', async (field, message) => {
-      const before = await linkCount();
-      const payload: Payload = { ...validLink };
-      delete payload[field];
-      expectSingleIssue(await create(payload), field, message);
-      expect(await linkCount()).toBe(before);
-    });
+    ] as const)(
+      'a missing %s gives its product message, not a generic one, and stores nothing',
+      async (field, message) => {
+        const before = await linkCount();
+        const payload: Payload = { ...validLink };
+        delete payload[field];
+        expectSingleIssue(await create(payload), field, message);
+        expect(await linkCount()).toBe(before);
+      },
+    );
 
     it.each([true, false, '', '   ', null, 'abc', [], {}])(
       'order %j is rejected with "Order must be a whole number" and nothing is stored',
@@ -254,7 +268,14 @@ describe('PUT /api/social-media/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(LINK_KEYS);
-    expect(body).toMatchObject({ id: link.id, name: 'After', url: 'https://discord.gg/studio', icon: 'FaDiscord', isVisible: false, order: 4 });
+    expect(body).toMatchObject({
+      id: link.id,
+      name: 'After',
+      url: 'https://discord.gg/studio',
+      icon: 'FaDiscord',
+      isVisible: false,
+      order: 4,
+    });
     expect(await staffFind(link.id)).toEqual(body);
     // Now hidden from visitors.
     expect(((await list()).json() as Link[]).map((l) => l.id)).not.toContain(link.id);
@@ -270,11 +291,20 @@ describe('PUT /api/social-media/:id', () => {
   it('validates the body with the same rules and leaves the link unchanged', async () => {
     const link = await createLink({ name: 'Stable' });
     expectSingleIssue(await update(link.id, { ...validLink, name: '' }), 'name', 'Name is required');
-    expectSingleIssue(await update(link.id, { ...validLink, url: 'javascript:alert(1)' }), 'url', 'Please enter a valid URL');
+    expectSingleIssue(
+      await update(link.id, { ...validLink, url: 'javascript:alert(1)' }),
+      'url',
+      'Please enter a valid URL',
+    );
     expectSingleIssue(await update(link.id, { ...validLink, icon: 'Nope' }), 'icon', 'Icon is required');
     expectSingleIssue(await update(link.id, { ...validLink, order: 2.5 }), 'order', 'Order must be a whole number');
     expectSingleIssue(await update(link.id, { ...validLink, order: -2 }), 'order', 'Order must be 0 or more');
-    expect(await staffFind(link.id)).toMatchObject({ name: 'Stable', url: validLink.url, icon: validLink.icon, order: validLink.order });
+    expect(await staffFind(link.id)).toMatchObject({
+      name: 'Stable',
+      url: validLink.url,
+      icon: validLink.icon,
+      order: validLink.order,
+    });
   });
 
   it('reports a missing name or url with its product message and leaves the link unchanged', async () => {
@@ -314,7 +344,11 @@ describe('PUT /api/social-media/:id', () => {
   it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
     const res = await update(id, validLink);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+    expect(res.json()).toEqual({
+      message: 'Invalid id',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'id', message: 'Invalid id' }],
+    });
   });
 
   it('is 401 for an anonymous visitor and changes nothing', async () => {
@@ -339,7 +373,11 @@ describe('DELETE /api/social-media/:id', () => {
   it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
     const res = await remove(id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: [{ path: 'id', message: 'Invalid id' }] });
+    expect(res.json()).toEqual({
+      message: 'Invalid id',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'id', message: 'Invalid id' }],
+    });
   });
 
   it('is 401 for an anonymous visitor and keeps the link', async () => {

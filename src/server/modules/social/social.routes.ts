@@ -11,13 +11,19 @@ export function socialRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
   // Visitors get the visible links; signed-in staff get all of them, hidden ones included.
-  app.get('/api/social-media', { config: { publicRead: true }, schema: { response: { 200: z.array(SocialLinkSchema) } } }, async (request) => {
-    await auth.loadUser(request);
-    return repo.list(!request.user);
-  });
+  app.get(
+    '/api/social-media',
+    { config: { publicRead: true }, schema: { response: { 200: z.array(SocialLinkSchema) } } },
+    async (request) => {
+      await auth.loadUser(request);
+      return repo.list(!request.user);
+    },
+  );
 
-  app.post('/api/social-media', { ...write, schema: { body: SocialLinkInputSchema, response: { 201: SocialLinkSchema } } }, async (request, reply) =>
-    reply.code(201).send(await repo.create(request.body)),
+  app.post(
+    '/api/social-media',
+    { ...write, schema: { body: SocialLinkInputSchema, response: { 201: SocialLinkSchema } } },
+    async (request, reply) => reply.code(201).send(await repo.create(request.body)),
   );
 
   app.put(
@@ -30,8 +36,12 @@ export function socialRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     },
   );
 
-  app.delete('/api/social-media/:id', { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } }, async (request) => {
-    if (!(await repo.remove(request.params.id))) throw notFound('Social media link');
-    return { success: true as const };
-  });
+  app.delete(
+    '/api/social-media/:id',
+    { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      if (!(await repo.remove(request.params.id))) throw notFound('Social media link');
+      return { success: true as const };
+    },
+  );
 }

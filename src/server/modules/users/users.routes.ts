@@ -14,27 +14,38 @@ export function usersRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
 
   app.get('/api/admin/users', { ...admin, schema: { response: { 200: z.array(UserSchema) } } }, () => repo.list());
 
-  app.post('/api/admin/users', { ...admin, schema: { body: CreateUserInputSchema, response: { 201: UserSchema } } }, async (request, reply) => {
-    const { username, password, isAdmin } = request.body;
-    if (await repo.usernameTaken(username)) throw conflict(`The username "${username}" is already taken`);
-    try {
-      const user = await repo.create({ username, passwordHash: await hashPassword(password), isAdmin });
-      return reply.code(201).send(user);
-    } catch (error) {
-      // Two requests racing for one name: the unique index decides.
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505') {
-        throw conflict(`The username "${username}" is already taken`);
+  app.post(
+    '/api/admin/users',
+    { ...admin, schema: { body: CreateUserInputSchema, response: { 201: UserSchema } } },
+    async (request, reply) => {
+      const { username, password, isAdmin } = request.body;
+      if (await repo.usernameTaken(username)) throw conflict(`The username "${username}" is already taken`);
+      try {
+        const user = await repo.create({ username, passwordHash: await hashPassword(password), isAdmin });
+        return reply.code(201).send(user);
+      } catch (error) {
+        // Two requests racing for one name: the unique index decides.
+        if (
+          (error as { cause?: { code?: string } }).cause?.code === '23505' ||
+          (error as { code?: string }).code === '23505'
+        ) {
+          throw conflict(`The username "${username}" is already taken`);
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
-  app.delete('/api/admin/users/:id', { ...admin, schema: { params: IdParamsSchema, response: { 200: OkSchema } } }, async (request) => {
-    const target = await repo.get(request.params.id);
-    if (!target) throw notFound('User');
-    if (target.id === request.user!.id) throw forbidden('You cannot delete your own account');
-    if (target.isAdmin && (await repo.countAdmins()) <= 1) throw conflict('The last administrator cannot be deleted');
-    await repo.remove(target.id);
-    return { success: true as const };
-  });
+  app.delete(
+    '/api/admin/users/:id',
+    { ...admin, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const target = await repo.get(request.params.id);
+      if (!target) throw notFound('User');
+      if (target.id === request.user!.id) throw forbidden('You cannot delete your own account');
+      if (target.isAdmin && (await repo.countAdmins()) <= 1) throw conflict('The last administrator cannot be deleted');
+      await repo.remove(target.id);
+      return { success: true as const };
+    },
+  );
 }
