@@ -1,7 +1,7 @@
 // The real start-up path: a process that migrates, seeds, serves, and shuts down gracefully.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,11 +58,6 @@ let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  // The server serves the production build: make it when this checkout has none yet.
-  if (!existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json'))) {
-    const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'ignore' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-start-'));
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;

@@ -1,5 +1,6 @@
 // Once per run: one migrated embedded database, dumped to a file that every test file clones.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -12,7 +13,16 @@ declare module 'vitest' {
   }
 }
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
 export default async function setup(project: TestProject) {
+  // The start-up test runs the production server, which serves the front-end build: make it once
+  // when this checkout has none yet (global set-ups run one after another, before any test).
+  if (!existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json'))) {
+    const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
   const file = path.join(dir, 'template.tar');
   const database = await openDatabase({ dataDir: 'memory://' });
