@@ -40,25 +40,29 @@ export default function SocialMediaLinks() {
 
   const save = async (values: SocialLinkValues) => {
     if (!editor) return;
-    const verb =
+    // The spec's exact texts (SPEC §8 "Social links").
+    const texts =
       editor.mode === 'create'
-        ? { done: 'created', doing: 'creating', base: 'create' }
-        : { done: 'updated', doing: 'updating', base: 'update' };
+        ? {
+            success: 'Social media link created',
+            successDescription: 'The social media link has been created successfully.',
+            failure: 'Failed to create social media link',
+            failureDescription: 'An error occurred while creating the social media link.',
+          }
+        : {
+            success: 'Social media link updated',
+            successDescription: 'The social media link has been updated successfully.',
+            failure: 'Failed to update social media link',
+            failureDescription: 'An error occurred while updating the social media link.',
+          };
     try {
       if (editor.mode === 'create') await createLink.mutateAsync(values);
       else await updateLink.mutateAsync({ id: editor.link.id, input: values });
-      toast({
-        title: `Social media link ${verb.done}`,
-        description: `The social media link has been ${verb.done} successfully.`,
-      });
+      toast({ title: texts.success, description: texts.successDescription });
       setEditor(null);
     } catch (error) {
-      console.warn(`Failed to ${verb.base} social media link:`, errorMessage(error));
-      toast({
-        title: `Failed to ${verb.base} social media link`,
-        description: `An error occurred while ${verb.doing} the social media link.`,
-        variant: 'destructive',
-      });
+      console.warn(`${texts.failure}:`, errorMessage(error));
+      toast({ title: texts.failure, description: texts.failureDescription, variant: 'destructive' });
     }
   };
 
