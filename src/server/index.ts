@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { sessionsRepo } from './modules/auth/sessions.repo';
 import { buildApp } from './app';
 import { developmentWeb, productionWeb } from './ssr/web';
 
@@ -22,6 +23,8 @@ async function main() {
   const web = config.nodeEnv === 'development' ? await developmentWeb() : productionWeb();
   const app = await buildApp({ config, database, web });
   const result = await seed(database.db, config, app.log);
+  // Housekeeping: sessions past their idle or absolute expiry are removed at every start.
+  await sessionsRepo(database.db).prune();
 
   let closing = false;
   const shutdown = async (signal: string) => {

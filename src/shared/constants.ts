@@ -51,4 +51,3 @@ export const EXCERPT_PUBLIC = 200;
 export const EXCERPT_ADMIN = 150;
 export const ADMIN_DESCRIPTION_TRUNCATE = 100;
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
-export const MOBILE_BREAKPOINT = 768;

@@ -7,7 +7,3 @@ export function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-/** The first row of a result, or undefined. */
-export function first<T>(rows: T[]): T | undefined {
-  return rows[0];
-}

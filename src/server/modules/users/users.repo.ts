@@ -47,10 +47,6 @@ export function usersRepo(db: Db) {
       const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
       return Number(row?.n ?? 0);
     },
-    async count(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users);
-      return Number(row?.n ?? 0);
-    },
     async remove(id: number): Promise<boolean> {
       const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length > 0;
