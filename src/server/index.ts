@@ -1,5 +1,5 @@
 // Starts the server: config, database (migrated and seeded), listen, and a graceful shutdown.
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { sessionsRepo } from './modules/auth/sessions.repo';
@@ -19,10 +19,13 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // On PostgreSQL, migrations and the first seed take turns under an advisory lock (several instances may start at once).
   await database.migrate();
   const web = config.nodeEnv === 'development' ? await developmentWeb() : productionWeb();
   const app = await buildApp({ config, database, web });
-  const result = await seed(database.db, config, app.log);
+  const warnings = startupWarnings(config);
+  for (const warning of warnings) app.log.warn(warning);
+  const result = await database.exclusive(() => seed(database.db, config, app.log));
   // Housekeeping: sessions past their idle or absolute expiry are removed at every start.
   await sessionsRepo(database.db).prune();
 
@@ -60,6 +63,7 @@ async function main() {
       lines.push('with the password from ADMIN_PASSWORD');
     }
   }
+  for (const warning of warnings) lines.push('', `WARNING: ${warning}`);
   console.log(`\n  ${lines.join('\n  ')}\n`);
 }
 

@@ -11,7 +11,8 @@ export type ApiErrorCode =
   | 'VALIDATION_FAILED'
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_ERROR'
-  | 'SERVICE_UNAVAILABLE';
+  | 'SERVICE_UNAVAILABLE'
+  | 'DATABASE_UNAVAILABLE';
 
 export interface ApiIssue {
   path: string;
@@ -36,4 +37,5 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 };

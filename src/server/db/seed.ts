@@ -87,7 +87,10 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
   return true;
 }
 
-/** Everything a fresh database needs; logs what it did. */
+/**
+ * Everything a fresh database needs; logs what it did. Each step checks, then writes: instances that
+ * share a database run it under the start-up lock (`database.exclusive`) so that only one seeds.
+ */
 export async function seed(db: Db, config: Config, log: { info(message: string): void }): Promise<SeedResult> {
   const admin = await seedAdmin(db, config);
   const demoContentCreated = config.seedDemoContent ? await seedDemoContent(db, config) : false;

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, staffSessions } from '../../../tests/setup/test-app';
-import { openDatabase } from '../db/client';
+import { APPLICATION_NAME, openDatabase } from '../db/client';
 import { ContentEvents } from './content-events';
 
 const contact = { email: 'hello@studio.example', location: 'Bristol' };
@@ -42,5 +43,43 @@ describe('content version', () => {
     await vi.waitFor(() => expect(heard).toHaveBeenCalled(), { timeout: 5000 });
     await events.stop();
     await other.close();
+  });
+
+  it.runIf(process.env.TEST_ENGINE === 'postgres')(
+    'listens again after its connection is lost, and drops caches then (notices were missed)',
+    async () => {
+      const ctx = await createTestApp();
+      const other = await openDatabase({ url: ctx.databaseUrl! });
+      const events = new ContentEvents(other);
+      await events.start();
+      expect(events.listening).toBe(true);
+      const heard = vi.fn();
+      events.onChange(heard);
+
+      // The server ends the LISTEN session, as a restart or a failover would.
+      await ctx.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${`${APPLICATION_NAME} listen`}`,
+      );
+      await vi.waitFor(() => expect(events.listening).toBe(false), { timeout: 5_000 });
+      await vi.waitFor(() => expect(events.listening).toBe(true), { timeout: 5_000 });
+      expect(heard).toHaveBeenCalled();
+
+      // And it hears other instances again.
+      heard.mockClear();
+      await ctx.database.notify('content_changed', 'another instance');
+      await vi.waitFor(() => expect(heard).toHaveBeenCalled(), { timeout: 5_000 });
+      await events.stop();
+      await other.close();
+    },
+  );
+
+  it('a change is counted even when the database cannot be told (the write is already committed)', async () => {
+    const ctx = await createTestApp();
+    const events = new ContentEvents(ctx.database);
+    await ctx.database.close();
+    const v0 = events.version;
+    await expect(events.changed()).resolves.toBeUndefined();
+    expect(events.version).toBe(v0 + 1);
+    await events.stop();
   });
 });

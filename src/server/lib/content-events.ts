@@ -1,13 +1,22 @@
 // A content version that every write bumps, so caches of rendered pages know to drop.
 // On PostgreSQL the bump is broadcast with NOTIFY so that every instance hears it.
-import type { Database } from '../db/client';
+import { randomUUID } from 'node:crypto';
+import type { Database, Subscription } from '../db/client';
 
 const CHANNEL = 'content_changed';
+/** A NOTIFY that failed is sent again after these delays (doubling, capped). */
+const RENOTIFY_MIN_MS = 100;
+const RENOTIFY_MAX_MS = 5_000;
 
 export class ContentEvents {
   #version = 0;
+  /** Names this instance's notices, so it does not drop its caches again when its own come back. */
+  readonly #id = randomUUID();
   #listeners = new Set<(version: number) => void>();
-  #unlisten: (() => Promise<void>) | undefined;
+  #subscription: Subscription | undefined;
+  #stopped = false;
+  #renotify: NodeJS.Timeout | undefined;
+  #renotifyDelay = RENOTIFY_MIN_MS;
 
   constructor(private readonly database: Database) {}
 
@@ -15,19 +24,36 @@ export class ContentEvents {
     return this.#version;
   }
 
+  /** Whether changes made by other instances are heard now (false while the LISTEN connection is down). */
+  get listening(): boolean {
+    return this.#subscription?.connected ?? false;
+  }
+
   /** Subscribes to changes made by other instances. */
   async start(): Promise<void> {
-    this.#unlisten = await this.database.listen(CHANNEL, () => this.#bump());
+    this.#stopped = false;
+    this.#subscription = await this.database.listen(CHANNEL, {
+      notification: (payload) => {
+        if (payload !== this.#id) this.#bump();
+      },
+      // Notices sent while the connection was down were missed: whatever was cached may be stale.
+      connected: () => this.#bump(),
+    });
   }
 
   async stop(): Promise<void> {
-    await this.#unlisten?.();
+    this.#stopped = true;
+    clearTimeout(this.#renotify);
+    await this.#subscription?.close();
   }
 
-  /** Called after every successful write of public content. */
+  /**
+   * Called after every successful write of public content. The write is committed whatever happens
+   * here, so a NOTIFY that fails does not fail it: it is sent again until the database answers.
+   */
   async changed(): Promise<void> {
     this.#bump();
-    await this.database.notify(CHANNEL, String(process.pid));
+    await this.#notify();
   }
 
   onChange(fn: (version: number) => void): () => void {
@@ -38,5 +64,20 @@ export class ContentEvents {
   #bump(): void {
     this.#version += 1;
     for (const fn of this.#listeners) fn(this.#version);
+  }
+
+  async #notify(): Promise<void> {
+    try {
+      await this.database.notify(CHANNEL, this.#id);
+      this.#renotifyDelay = RENOTIFY_MIN_MS;
+    } catch {
+      if (this.#stopped || this.#renotify) return;
+      this.#renotify = setTimeout(() => {
+        this.#renotify = undefined;
+        void this.#notify();
+      }, this.#renotifyDelay);
+      this.#renotify.unref();
+      this.#renotifyDelay = Math.min(this.#renotifyDelay * 2, RENOTIFY_MAX_MS);
+    }
   }
 }

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode, ApiIssue } from '../../shared/api-error';
+import { databaseUnavailableCause } from '../lib/db-errors';
 import { HttpError } from '../lib/errors';
 import type { AppInstance } from '../types';
 
@@ -17,6 +18,9 @@ const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+/** Seconds a client is asked to wait before trying again when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -63,6 +67,18 @@ export function registerErrorHandling(app: AppInstance): void {
       const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
       const message = (error.code && FRIENDLY[error.code]) || error.message || 'Bad request';
       return send(reply, status, { message, code });
+    }
+    // Only for failures of our own (a client's broken upload is a 4xx above, whatever its socket code).
+    const unavailable = databaseUnavailableCause(error);
+    if (unavailable) {
+      // The driver's own error only: a wrapping query error would write the statement's parameters to the log.
+      const code = (unavailable as { code?: unknown }).code;
+      request.log.warn({ reqId: request.id, cause: { message: unavailable.message, code } }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, {
+        message: 'The database cannot be reached right now. Please try again in a few seconds.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return send(reply, 500, {
