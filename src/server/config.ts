@@ -1,10 +1,65 @@
 // The only reader of process.env: every setting, validated once at start-up.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalNonEmpty = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/**
+ * TRUST_PROXY: who may say, in X-Forwarded-For, which address a request came from. `false` (no one),
+ * a number of proxies in front of the app (the address the outermost one saw is used), or the
+ * proxies' addresses/CIDRs (a peer is trusted only if it is one of them). `true` is refused: it
+ * trusts every hop, so any visitor could pick the address the limits count by writing the header.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_HELP =
+  'set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8), or false';
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [ip = '', bits, ...rest] = entry.split('/');
+  const version = isIP(ip);
+  if (!version || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"true" trusts every hop, so any visitor could choose their own address by sending X-Forwarded-For: ${TRUST_PROXY_HELP}`,
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${bad.join(', ') || value}" is not a proxy address: ${TRUST_PROXY_HELP}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for the setting. Fastify 5 ignores a plain number (it trusts nothing), so a
+ * hop count is a function of the hop index, which proxy-addr calls from the socket outwards.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 const ConfigSchema = z
   .object({
@@ -27,16 +82,27 @@ const ConfigSchema = z
       .default('admin'),
     ADMIN_PASSWORD: optionalNonEmpty.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     CONTACT_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
     SEED_DEMO_CONTENT: z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    // Connections: a request (headers and body) must arrive in time, idle sockets close, and the
+    // number of open connections is capped below the process's open-file limit.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    SOCKET_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    MAX_CONNECTIONS: z.coerce.number().int().positive().default(1_000),
+    // Load shedding (503 with Retry-After): mean event-loop delay and heap use; 0 turns a check off.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+    OVERLOAD_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    message: 'must not be longer than REQUEST_TIMEOUT_MS',
+    path: ['HEADERS_TIMEOUT_MS'],
   })
   .transform((c) => ({
     nodeEnv: c.NODE_ENV,
@@ -45,6 +111,8 @@ const ConfigSchema = z
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    /** SITE_URL was not given: links point at localhost (a warning in production). */
+    siteUrlIsDefault: c.SITE_URL === undefined,
     siteName: c.SITE_NAME,
     adminUsername: c.ADMIN_USERNAME,
     adminPassword: c.ADMIN_PASSWORD,
@@ -53,6 +121,14 @@ const ConfigSchema = z
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     contactMaxPerHour: c.CONTACT_MAX_PER_HOUR,
     seedDemoContent: c.SEED_DEMO_CONTENT,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: c.HEADERS_TIMEOUT_MS,
+    socketTimeoutMs: c.SOCKET_TIMEOUT_MS,
+    keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: c.MAX_CONNECTIONS,
+    overloadEventLoopDelayMs: c.OVERLOAD_EVENT_LOOP_DELAY_MS,
+    /** Unset: 90% of V8's heap limit. */
+    overloadHeapUsedMb: c.OVERLOAD_HEAP_USED_MB,
   }));
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -69,7 +145,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Settings for tests and scripts: defaults plus the given overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // Load shedding off: loading test databases blocks the event loop, which is not overload.
+    overloadEventLoopDelayMs: 0,
+    overloadHeapUsedMb: 0,
+    ...overrides,
+  };
+}
+
+/** What the operator should hear about at start-up (settings that are valid but probably wrong). */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.nodeEnv === 'production' && config.siteUrlIsDefault) {
+    warnings.push(
+      `SITE_URL is not set: canonical links, the sitemap and the feeds point at ${config.siteUrl}, and writes are ` +
+        'accepted only from that origin or the Host the request names. Set SITE_URL to the public address ' +
+        '(e.g. SITE_URL=https://studio.example); see docs/deploy.md.',
+    );
+  }
+  return warnings;
 }
 
 /** Whether cookies must be Secure (and take the __Host- prefix). */

@@ -1,5 +1,5 @@
 // Sign-in, sign-out, who am I, and password change.
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { OkSchema } from '../../../shared/schemas/common';
 import {
@@ -9,17 +9,48 @@ import {
   LoginInputSchema,
 } from '../../../shared/schemas/users';
 import { HttpError, unauthenticated } from '../../lib/errors';
-import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
+import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { usersRepo } from '../users/users.repo';
 
 const FAILURE_WINDOW_S = 15 * 60;
+/** One address may fail this many times the per-account limit across all usernames (password spraying). */
+export const ADDRESS_FAILURES_FACTOR = 5;
+
+/** A busy password queue: 503 with Retry-After, so the client tries again shortly. */
+function retryLaterIfBusy(reply: FastifyReply, error: unknown): never {
+  if (error instanceof PasswordQueueFullError) reply.header('retry-after', 1);
+  throw error;
+}
 
 export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const users = usersRepo(deps.database.db);
-  // Failed sign-ins per IP and username; a success clears the count.
-  const failures = new RateLimiterMemory({ points: deps.config.loginMaxFailures, duration: FAILURE_WINDOW_S });
+  const max = deps.config.loginMaxFailures;
+  // Every attempt is counted before its password is checked, and a success gives the attempt back,
+  // so the counts are of failures and at most `max` guesses per window are ever checked.
+  const accountFailures = createLimiter(deps.database, {
+    name: 'login-account',
+    points: max,
+    windowSeconds: FAILURE_WINDOW_S,
+  });
+  const addressFailures = createLimiter(deps.database, {
+    name: 'login-address',
+    points: max * ADDRESS_FAILURES_FACTOR,
+    windowSeconds: FAILURE_WINDOW_S,
+  });
+  const passwordChecks = createLimiter(deps.database, {
+    name: 'password-change',
+    points: max,
+    windowSeconds: FAILURE_WINDOW_S,
+  });
+  const tooManyFailures = (reply: FastifyReply, retryAfterMs: number) =>
+    tooManyAttempts(
+      reply,
+      retryAfterMs,
+      `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterMs)}.`,
+    );
 
   app.post(
     '/api/admin/login',
@@ -31,23 +62,32 @@ export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const key = `${request.ip}|${username.toLowerCase()}`;
-      const seen = await failures.get(key);
-      if (seen && seen.consumedPoints >= deps.config.loginMaxFailures) {
-        const minutes = Math.max(1, Math.ceil(seen.msBeforeNext / 60_000));
-        reply.header('retry-after', Math.ceil(seen.msBeforeNext / 1000));
-        throw new HttpError(
-          'TOO_MANY_REQUESTS',
-          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
+      const accountKey = `${request.ip}|${username.toLowerCase()}`;
+      const addressKey = request.ip;
+
+      const account = await accountFailures.take(accountKey);
+      if (!account.allowed) throw tooManyFailures(reply, account.retryAfterMs);
+      const address = await addressFailures.take(addressKey);
+      if (!address.allowed) {
+        await accountFailures.refund(accountKey);
+        throw tooManyFailures(reply, address.retryAfterMs);
       }
-      const user = await users.findForLogin(username);
-      const ok = await verifyPassword(user?.password ?? (await dummyHash()), password);
-      if (!user || !ok) {
-        await failures.penalty(key, 1);
-        throw unauthenticated('Invalid username or password');
+
+      let user: Awaited<ReturnType<typeof users.findForLogin>>;
+      let ok: boolean;
+      try {
+        user = await users.findForLogin(username);
+        ok = await verifyPassword(user?.password ?? (await dummyHash()), password);
+      } catch (error) {
+        // Nothing was checked (busy, or the database failed): the attempt does not count.
+        await Promise.all([accountFailures.refund(accountKey), addressFailures.refund(addressKey)]).catch(() => {});
+        retryLaterIfBusy(reply, error);
       }
-      await failures.delete(key);
+      if (!user || !ok) throw unauthenticated('Invalid username or password');
+
+      // The right password: this account's failures from here are forgotten; the address only gets
+      // this attempt back, so one valid account cannot launder guesses at others.
+      await Promise.all([accountFailures.reset(accountKey), addressFailures.refund(addressKey)]);
       // A fresh session id at every sign-in; a session the browser already had is ended.
       await auth.loadUser(request);
       if (request.user) await auth.sessions.remove(request.user.sessionId);
@@ -81,15 +121,35 @@ export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   app.post(
     '/api/admin/change-password',
     { onRequest: auth.requireStaff, schema: { body: ChangePasswordInputSchema, response: { 200: OkSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
-      const current = await users.getPasswordHash(user.id);
-      if (!current || !(await verifyPassword(current, request.body.currentPassword))) {
+      // Guesses at the current password are limited like sign-in, per account, counted before checking.
+      const key = String(user.id);
+      const attempt = await passwordChecks.take(key);
+      if (!attempt.allowed) {
+        throw tooManyAttempts(
+          reply,
+          attempt.retryAfterMs,
+          `Too many wrong current passwords. Please try again in ${minutesText(attempt.retryAfterMs)}.`,
+        );
+      }
+      let ok: boolean;
+      let newHash: string;
+      try {
+        const current = await users.getPasswordHash(user.id);
+        ok = Boolean(current) && (await verifyPassword(current!, request.body.currentPassword));
+        newHash = ok ? await hashPassword(request.body.newPassword) : '';
+      } catch (error) {
+        await passwordChecks.refund(key).catch(() => {});
+        retryLaterIfBusy(reply, error);
+      }
+      if (!ok) {
         throw new HttpError('VALIDATION_FAILED', 'Current password is incorrect', [
           { path: 'currentPassword', message: 'Current password is incorrect' },
         ]);
       }
-      await users.setPassword(user.id, await hashPassword(request.body.newPassword));
+      await passwordChecks.reset(key);
+      await users.setPassword(user.id, newHash);
       await auth.sessions.removeOthers(user.id, user.sessionId);
       return { success: true as const };
     },

@@ -1,8 +1,9 @@
-import rateLimit from '@fastify/rate-limit';
+// Visitor messages: the contact form and the staff inbox.
 import { z } from 'zod';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { ContactMessageRequestSchema, HONEYPOT_FIELD, MessageSchema } from '../../../shared/schemas/messages';
 import { notFound } from '../../lib/errors';
+import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { messagesRepo } from './messages.repo';
@@ -11,23 +12,27 @@ export async function messagesRoutes(app: AppInstance, deps: Deps, auth: Auth): 
   const repo = messagesRepo(deps.database.db);
   const staff = { onRequest: auth.requireStaff };
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Too many messages from your address. Please try again later.',
-    }),
+  // Messages per address per hour, shared by every instance on PostgreSQL.
+  const sent = createLimiter(deps.database, {
+    name: 'contact',
+    points: deps.config.contactMaxPerHour,
+    windowSeconds: 60 * 60,
   });
 
-  // The visitor contact form. Rate limited per IP; a filled-in honeypot is accepted and dropped.
+  // The visitor contact form. Rate limited per IP; a filled-in honeypot is accepted and dropped
+  // (and counted, so a bot learns nothing from the limit).
   app.post(
     '/api/messages',
-    {
-      config: { rateLimit: { max: deps.config.contactMaxPerHour, timeWindow: '1 hour' } },
-      schema: { body: ContactMessageRequestSchema, response: { 201: OkSchema } },
-    },
+    { schema: { body: ContactMessageRequestSchema, response: { 201: OkSchema } } },
     async (request, reply) => {
+      const attempt = await sent.take(request.ip);
+      if (!attempt.allowed) {
+        throw tooManyAttempts(
+          reply,
+          attempt.retryAfterMs,
+          'Too many messages from your address. Please try again later.',
+        );
+      }
       const { [HONEYPOT_FIELD]: honeypot, ...message } = request.body;
       if (honeypot) {
         request.log.info('contact form honeypot filled in; message dropped');

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -43,13 +43,24 @@ export function usersRepo(db: Db) {
     async setPassword(id: number, passwordHash: string): Promise<void> {
       await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
     },
-    async countAdmins(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
-      return Number(row?.n ?? 0);
-    },
-    async remove(id: number): Promise<boolean> {
-      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      return rows.length > 0;
+    /**
+     * Deletes a user unless that would leave no administrator, as one transaction that first locks
+     * every administrator row: two administrators deleting each other at once are decided one after
+     * the other, and the second sees that only one is left. The acting administrator must still be
+     * one at that moment (another request may just have deleted them).
+     */
+    async removeKeepingAnAdmin(
+      id: number,
+      actingAdminId: number,
+    ): Promise<'removed' | 'not-found' | 'last-admin' | 'not-admin'> {
+      return db.transaction(async (tx) => {
+        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
+        const adminIds = new Set(admins.map((a) => a.id));
+        if (!adminIds.has(actingAdminId)) return 'not-admin';
+        if (adminIds.has(id) && adminIds.size <= 1) return 'last-admin';
+        const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        return rows.length > 0 ? 'removed' : 'not-found';
+      });
     },
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { CreateUserInputSchema, UserSchema } from '../../../shared/schemas/users';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, PasswordQueueFullError } from '../../lib/passwords';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { usersRepo } from './users.repo';
@@ -24,7 +24,8 @@ export function usersRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
         const user = await repo.create({ username, passwordHash: await hashPassword(password), isAdmin });
         return reply.code(201).send(user);
       } catch (error) {
-        // Two requests racing for one name: the unique index decides.
+        if (error instanceof PasswordQueueFullError) reply.header('retry-after', 1);
+        // Two requests racing for one name (in any case): the unique index on lower(username) decides.
         if (
           (error as { cause?: { code?: string } }).cause?.code === '23505' ||
           (error as { code?: string }).code === '23505'
@@ -43,8 +44,10 @@ export function usersRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       const target = await repo.get(request.params.id);
       if (!target) throw notFound('User');
       if (target.id === request.user!.id) throw forbidden('You cannot delete your own account');
-      if (target.isAdmin && (await repo.countAdmins()) <= 1) throw conflict('The last administrator cannot be deleted');
-      await repo.remove(target.id);
+      const outcome = await repo.removeKeepingAnAdmin(target.id, request.user!.id);
+      if (outcome === 'not-found') throw notFound('User');
+      if (outcome === 'not-admin') throw forbidden();
+      if (outcome === 'last-admin') throw conflict('The last administrator cannot be deleted');
       return { success: true as const };
     },
   );
