@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { browserPath } from './scripts/find-browser';
 
-// End-to-end tests: the production build on a fresh embedded database, in Debian's Chromium
-// (CHROMIUM_PATH) where Playwright cannot download its own browser.
+// End-to-end tests: the production build on a fresh embedded database, in the Chromium that
+// scripts/find-browser.ts picks (CHROMIUM_PATH, a system Chromium or Chrome, or Playwright's own).
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = `test-results/e2e-data-${port}`;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = browserPath();
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 

@@ -418,6 +418,85 @@ describe('health checks', () => {
   });
 });
 
+// The documented set-up (docs/deploy.md): TLS ends at a proxy that forwards to http://127.0.0.1:3000
+// with X-Forwarded-Proto/Host/For. The browser's Origin is the public https origin.
+describe('behind an HTTPS reverse proxy', () => {
+  let proxied: TestContext;
+  let hops: TestContext;
+  const visitor = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    subject: 'Through the proxy',
+    message: 'Sent from the public https site.',
+  };
+  const forwarded = {
+    host: '127.0.0.1:3000',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'studio.example',
+    'x-forwarded-for': '203.0.113.7',
+    origin: 'https://studio.example',
+    'sec-fetch-site': 'same-origin',
+  };
+
+  beforeAll(async () => {
+    [proxied, hops] = await Promise.all([
+      // SITE_URL set and the proxy's address trusted, as docs/deploy.md says.
+      createTestApp({ siteUrl: 'https://studio.example', trustProxy: ['127.0.0.1'] }),
+      // SITE_URL forgotten, one trusted hop: the forwarded protocol and host still make the origin.
+      createTestApp({ trustProxy: 1 }),
+    ]);
+  });
+
+  it('accepts the contact form from the public origin when the proxy forwards to http://127.0.0.1', async () => {
+    for (const target of [proxied, hops]) {
+      const res = await target.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        remoteAddress: '127.0.0.1',
+        headers: forwarded,
+        payload: visitor,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('accepts a sign-in attempt from the public origin (judged on the password, not refused as cross-site)', async () => {
+    const res = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: '127.0.0.1',
+      headers: forwarded,
+      payload: { username: 'nobody', password: 'wrong-password' },
+    });
+    expectError(res, 401, 'UNAUTHENTICATED');
+  });
+
+  it('ignores X-Forwarded-Proto/Host from an address that is not the trusted proxy', async () => {
+    for (const target of [proxied, ctx]) {
+      const res = await target.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        remoteAddress: '198.51.100.9',
+        headers: { ...forwarded, 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' },
+        payload: visitor,
+      });
+      expectError(res, 403, 'FORBIDDEN');
+    }
+  });
+
+  it('still refuses a foreign Origin that comes through the proxy', async () => {
+    const res = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      remoteAddress: '127.0.0.1',
+      headers: { ...forwarded, origin: EVIL },
+      payload: visitor,
+    });
+    expectError(res, 403, 'FORBIDDEN');
+  });
+});
+
 // Last: this closes a database, so it uses an app of its own.
 describe('/readyz without a database', () => {
   it('is 503 SERVICE_UNAVAILABLE once the database is closed', async () => {

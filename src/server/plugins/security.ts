@@ -1,4 +1,4 @@
-// Web hardening: security headers with a strict CSP, and no cross-site writes.
+// Web hardening: security headers with a strict CSP, no cross-site writes, no NUL or broken Unicode in input.
 import helmet from '@fastify/helmet';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
@@ -13,11 +13,52 @@ export interface SecurityOptions {
   dev?: boolean;
 }
 
+/**
+ * The origins a write may come from: the configured site's, and the one the request was addressed
+ * to. Behind a trusted proxy (TRUST_PROXY) Fastify takes the protocol and host from
+ * X-Forwarded-Proto and X-Forwarded-Host, so `https://site` matches even when the proxy forwards to
+ * http://127.0.0.1; from an untrusted address those headers are ignored.
+ */
 function allowedOrigins(request: FastifyRequest, siteUrl: string): Set<string> {
   const origins = new Set([new URL(siteUrl).origin]);
-  const host = request.headers.host;
+  const host = request.host;
   if (host) origins.add(`${request.protocol}://${host}`);
   return origins;
+}
+
+export const NUL_MESSAGE = 'Must not contain NUL characters';
+export const UNICODE_MESSAGE = 'Must be valid Unicode text';
+/** In Unicode mode a paired surrogate is one code point, so this finds only lone halves. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why a text cannot be stored: NUL (PostgreSQL refuses it) or a lone UTF-16 surrogate (not Unicode). */
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return UNICODE_MESSAGE;
+  return undefined;
+}
+
+/**
+ * The first string (value or key) no form can send and the database cannot keep as it is, with
+ * its path, or undefined. Iterative, so deeply nested JSON cannot overflow the stack.
+ */
+export function findBadText(value: unknown): { path: string; message: string } | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      const message = textProblem(item);
+      if (message) return { path, message };
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path ? `${path}.${key}` : key;
+        const message = textProblem(key);
+        if (message) return { path: childPath, message };
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
 }
 
 export async function registerSecurity(app: AppInstance, deps: Deps, options: SecurityOptions = {}): Promise<void> {
@@ -56,6 +97,15 @@ export async function registerSecurity(app: AppInstance, deps: Deps, options: Se
       throw new HttpError('FORBIDDEN', 'Cross-site requests are not allowed');
     }
     if (origin === 'null') throw new HttpError('FORBIDDEN', 'Cross-site requests are not allowed');
+  });
+
+  // NUL or broken Unicode in a body is invalid input (422 with the field); in a query string or
+  // path, a bad request. One hook for every route, before schema validation and the database.
+  app.addHook('preValidation', async (request) => {
+    const inBody = findBadText(request.body);
+    if (inBody) throw new HttpError('VALIDATION_FAILED', inBody.message, [inBody]);
+    const inUrl = findBadText(request.query) ?? findBadText(request.params);
+    if (inUrl) throw new HttpError('BAD_REQUEST', inUrl.message, [inUrl]);
   });
 
   // JSON only: no text/plain bodies (they could be sent cross-site without a preflight).

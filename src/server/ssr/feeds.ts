@@ -9,24 +9,42 @@ import { pagesRepo } from '../modules/pages/pages.repo';
 import { notFound } from '../lib/errors';
 import type { AppInstance, Deps } from '../types';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
+import { ContentCache } from '../lib/content-cache';
 
-const xml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+/** Bytes of feeds and sitemaps kept in memory. */
+const FEEDS_CACHE_BYTES = 8 * 1024 * 1024;
+
+// Characters XML 1.0 forbids (outside its Char production): C0 controls except tab, line feed and
+// carriage return, lone surrogates, U+FFFE and U+FFFF. They cannot even be escaped, so they are dropped.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text for an XML element or attribute: forbidden characters dropped, markup escaped. Every value goes through it. */
+export const xml = (s: string) =>
+  s
+    .replace(NOT_XML_CHAR, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 export function feedsRoutes(app: AppInstance, deps: Deps): void {
   const base = deps.config.siteUrl;
   const apps = appsRepo(deps.database.db);
   const blogs = blogsRepo(deps.database.db);
   const pages = pagesRepo(deps.database.db);
-  const cache = new Map<string, string>();
-  deps.content.onChange(() => cache.clear());
+  const cache = new ContentCache<{ xml: string }>(deps.content, {
+    maxBytes: FEEDS_CACHE_BYTES,
+    sizeOf: (entry) => Buffer.byteLength(entry.xml),
+  });
 
   const cached = async (key: string, make: () => Promise<string>) => {
     const hit = cache.get(key);
-    if (hit) return hit;
-    const value = await make();
-    cache.set(key, value);
-    return value;
+    if (hit) return hit.xml;
+    const ticket = cache.ticket();
+    const xml = await make();
+    cache.set(key, { xml }, ticket);
+    return xml;
   };
   const send = (reply: FastifyReply, type: string, body: string) =>
     reply.type(type).header('cache-control', 'public, max-age=300').send(body);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../constants';
 import { imageUrl, optionalHttpUrl } from './common';
 

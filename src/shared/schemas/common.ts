@@ -1,5 +1,5 @@
 // Building blocks for the API contract: URLs, optional links, ids, timestamps.
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS } from '../constants';
 
 export const INVALID_URL = 'Please enter a valid URL';
@@ -45,13 +45,16 @@ export const optionalText = (max: number = LIMITS.shortText) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** A positive integer id from a path segment. */
+/**
+ * A positive integer id from a path segment, written in digits only (no sign, exponent, spaces
+ * or hex), so each resource has one address.
+ */
 export const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Invalid id' })
-    .int('Invalid id')
-    .positive('Invalid id')
-    .max(2_147_483_647, 'Invalid id'),
+  id: z
+    .string({ message: 'Invalid id' })
+    .regex(/^\d{1,10}$/, 'Invalid id')
+    .transform(Number)
+    .pipe(z.number().int().positive('Invalid id').max(2_147_483_647, 'Invalid id')),
 });
 
 export const OkSchema = z.object({ success: z.literal(true) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS } from '../constants';
 
 /** The visitor contact form (SPEC §5), with the spec's messages. */
@@ -33,9 +33,11 @@ export type ContactMessageInput = z.input<typeof ContactMessageInputSchema>;
 
 /** The honeypot: a field people never see and bots fill in. */
 export const HONEYPOT_FIELD = 'website';
+/** What the contact form sends and POST /api/messages takes: the message and the honeypot. */
 export const ContactMessageRequestSchema = ContactMessageInputSchema.extend({
   [HONEYPOT_FIELD]: z.string().max(LIMITS.urlMax).optional(),
 });
+export type ContactMessageRequest = z.input<typeof ContactMessageRequestSchema>;
 
 export const MessageSchema = z.object({
   id: z.number(),

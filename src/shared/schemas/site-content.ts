@@ -1,5 +1,5 @@
 // The single-row page texts: contact info, privacy policy, home content, About Us.
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS } from '../constants';
 import { parseDayMonthYear, parseFlexibleDate } from '../dates';
 import { optionalHttpUrl, optionalText } from './common';

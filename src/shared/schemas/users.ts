@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS } from '../constants';
 
 const PASSWORD_MIN = 'Password must be at least 4 characters';

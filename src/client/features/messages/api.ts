@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
-import type { ContactMessageInput } from '../../../shared/schemas/messages';
+import type { ContactMessageRequest } from '../../../shared/schemas/messages';
 import { http } from '../../lib/http';
 
+/** Sends the contact form as the visitor filled it in, honeypot included (the server drops bot messages). */
 export const useSendMessage = () =>
-  useMutation({ mutationFn: (input: ContactMessageInput & { website?: string }) => http.post(api.messages, input) });
+  useMutation({ mutationFn: (input: ContactMessageRequest) => http.post(api.messages, input) });

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MapPin } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { ContactMessageInputSchema, HONEYPOT_FIELD, type ContactMessageInput } from '../../../shared/schemas/messages';
+import {
+  ContactMessageRequestSchema,
+  HONEYPOT_FIELD,
+  type ContactMessageRequest,
+} from '../../../shared/schemas/messages';
 import { Head } from '../../app/head';
 import { contactHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
@@ -14,7 +18,9 @@ import { toast } from '../../components/ui/use-toast';
 import { useSendMessage } from '../../features/messages/api';
 import { useContactInfo } from '../../features/pages/api';
 
-type FormValues = ContactMessageInput & { [HONEYPOT_FIELD]?: string };
+// The request schema, not the input schema: its resolver keeps the honeypot field, so what a bot
+// types there reaches the server, which drops the message.
+type FormValues = ContactMessageRequest;
 
 const EMPTY: FormValues = { firstName: '', lastName: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' };
 
@@ -120,7 +126,7 @@ function Field({
 function ContactForm() {
   const send = useSendMessage();
   const form = useForm<FormValues>({
-    resolver: zodResolver(ContactMessageInputSchema) as never,
+    resolver: zodResolver(ContactMessageRequestSchema),
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
