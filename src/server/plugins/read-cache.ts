@@ -1,5 +1,9 @@
 // Visitors' reads of public content are answered from memory until the content changes.
-// Only anonymous GETs are cached (staff may see drafts and hidden links), and only on routes that opt in.
+// Only anonymous GETs are cached (staff may see drafts and hidden links), and only on routes that
+// opt in. The key is the route and its validated parameters, never the raw URL, so `?x=1`,
+// `%31` and the like cannot multiply entries; the cache is bounded by bytes and version-checked.
+import type { FastifyRequest } from 'fastify';
+import { ContentCache, type Ticket } from '../lib/content-cache';
 import type { Auth } from './auth';
 import type { AppInstance, Deps } from '../types';
 
@@ -8,27 +12,43 @@ interface Entry {
   type: string;
 }
 
-const MAX_ENTRIES = 1000;
+/** Bytes of API replies kept in memory. */
+export const READ_CACHE_BYTES = 16 * 1024 * 1024;
 
-export function registerReadCache(app: AppInstance, deps: Deps, auth: Auth): void {
-  const cache = new Map<string, Entry>();
-  deps.content.onChange(() => cache.clear());
+/** The route and what its schema let through: one key per resource, whatever the URL's spelling. */
+export function readCacheKey(request: FastifyRequest): string {
+  const { url, schema } = request.routeOptions;
+  // Query parameters count only when the route declares them (and then only the validated ones).
+  const query = schema?.querystring ? JSON.stringify(request.query) : '';
+  return `${url}|${JSON.stringify(request.params ?? {})}|${query}`;
+}
 
-  const cacheable = (request: { method: string; cookies: Record<string, string | undefined> }) =>
-    request.method === 'GET' && !request.cookies[auth.cookieName];
+export function registerReadCache(app: AppInstance, deps: Deps, auth: Auth): ContentCache<Entry> {
+  const cache = new ContentCache<Entry>(deps.content, {
+    maxBytes: READ_CACHE_BYTES,
+    sizeOf: (entry) => Buffer.byteLength(entry.body),
+  });
+  const tickets = new WeakMap<FastifyRequest, { key: string; ticket: Ticket }>();
 
+  const cacheable = (request: FastifyRequest) =>
+    request.method === 'GET' && request.routeOptions.config.publicRead && !request.cookies[auth.cookieName];
+
+  // preHandler: after validation, so the key is built from parsed parameters.
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.publicRead || !cacheable(request)) return;
-    const hit = cache.get(request.url);
+    if (!cacheable(request)) return;
+    const key = readCacheKey(request);
+    const hit = cache.get(key);
     if (hit) return reply.type(hit.type).send(hit.body);
+    tickets.set(request, { key, ticket: cache.ticket() });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.publicRead || !cacheable(request) || reply.statusCode !== 200) return payload;
-    if (typeof payload === 'string' && !cache.has(request.url)) {
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(request.url, { body: payload, type: String(reply.getHeader('content-type') ?? 'application/json') });
-    }
+    const pending = tickets.get(request);
+    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    tickets.delete(request);
+    const type = String(reply.getHeader('content-type') ?? 'application/json');
+    cache.set(pending.key, { body: payload, type }, pending.ticket);
     return payload;
   });
+  return cache;
 }

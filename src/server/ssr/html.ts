@@ -35,6 +35,20 @@ export interface DocumentParts {
   themeScript: string;
 }
 
+/** The document up to its stylesheets: theme before first paint, head tags, icon, CSS. */
+function documentStart(themeScript: string, meta: string[], assets: Pick<Assets, 'css'>): string {
+  return `<!doctype html>
+<html lang="en" class="dark" style="color-scheme:dark">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark light">
+<script>${themeScript}</script>
+${meta.join('\n')}
+<link rel="icon" href="/media/demo/default-icon.svg" type="image/svg+xml">
+${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}`;
+}
+
 export function renderDocument({ site, head, body, boot, assets, themeScript }: DocumentParts): string {
   const canonical = abs(site, head.path);
   // Pages without a picture of their own share the studio's image.
@@ -64,16 +78,7 @@ export function renderDocument({ site, head, body, boot, assets, themeScript }: 
   }
   for (const ld of head.jsonLd ?? []) meta.push(`<script type="application/ld+json">${safeJson(ld)}</script>`);
 
-  return `<!doctype html>
-<html lang="en" class="dark" style="color-scheme:dark">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="dark light">
-<script>${themeScript}</script>
-${meta.join('\n')}
-<link rel="icon" href="/media/demo/default-icon.svg" type="image/svg+xml">
-${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
+  return `${documentStart(themeScript, meta, assets)}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
 ${assets.devHead ?? ''}
 </head>
@@ -81,6 +86,56 @@ ${assets.devHead ?? ''}
 <div id="root">${body}</div>
 <script type="application/json" id="__BOOT__">${safeJson(boot)}</script>
 <script type="module" src="${assets.entry}"></script>
+</body>
+</html>`;
+}
+
+const ERROR_TEXT: Record<404 | 500 | 503, { title: string; heading: string; text: string }> = {
+  404: {
+    title: 'Page not found',
+    heading: '404 Page Not Found',
+    text: 'Nothing lives at this address.',
+  },
+  500: {
+    title: 'Something went wrong',
+    heading: 'Something went wrong',
+    text: 'The page could not be shown. Please try again in a moment.',
+  },
+  503: {
+    title: 'Back in a moment',
+    heading: 'We’ll be right back',
+    text: 'The site cannot reach its content right now. Please try again in a moment.',
+  },
+};
+
+export interface ErrorDocumentParts {
+  site: SiteInfo;
+  status: 404 | 500 | 503;
+  assets: Assets;
+  themeScript: string;
+}
+
+/**
+ * A page for when the page itself cannot be rendered (its data is unreachable, or the address
+ * cannot name a page): the site's styles and theme, no data and no JavaScript application.
+ */
+export function renderErrorDocument({ site, status, assets, themeScript }: ErrorDocumentParts): string {
+  const { title, heading, text } = ERROR_TEXT[status];
+  const meta = ['<meta name="robots" content="noindex">', `<title>${escapeHtml(`${title} | ${site.name}`)}</title>`];
+  return `${documentStart(themeScript, meta, assets)}
+</head>
+<body>
+<main class="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
+<p class="text-7xl font-black text-primary">${status}</p>
+<h1 class="mt-4 text-3xl font-bold tracking-tight">${escapeHtml(heading)}</h1>
+<p class="mt-3 text-muted-foreground">${escapeHtml(text)}</p>
+<p class="mt-8 flex gap-3"><a href="/" class="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground">Back to home</a>${
+    status === 404
+      ? ''
+      : '<a href="" class="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium">Try again</a>'
+  }</p>
+<p class="mt-12 text-sm text-muted-foreground">${escapeHtml(site.name)}</p>
+</main>
 </body>
 </html>`;
 }

@@ -2,30 +2,34 @@
 // precompressed variants. Signed-in staff get fresh, private pages (they may preview drafts).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteInfo } from '../../client/app/site-context';
+import { ContentCache } from '../lib/content-cache';
 import type { Auth } from '../plugins/auth';
 import type { AppInstance, Deps } from '../types';
 import type { AssetResolver } from './assets';
-import { renderDocument } from './html';
-import { createRenderer, type RenderedPage } from './render';
+import { renderDocument, renderErrorDocument } from './html';
+import { canonicalPagePath } from './page-paths';
+import { createRenderer, PageDataError, type RenderedPage } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 
 interface CachedPage {
-  status: number;
   etag: string;
   raw: Buffer;
   gzip: Buffer;
   br: Buffer;
 }
 
-const MAX_CACHED_PAGES = 500;
+/** Rendered pages kept in memory (all three encodings count). */
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** How long a visitor is asked to wait when the database cannot be reached. */
+const RETRY_AFTER_S = 5;
 const ADMIN_CHUNK = 'src/client/routes/admin/admin-app.tsx';
 
 export function compressPage(page: RenderedPage): CachedPage {
   const raw = Buffer.from(page.html);
   return {
-    status: page.status,
     etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
     raw,
     gzip: gzipSync(raw, { level: 9 }),
@@ -35,11 +39,13 @@ export function compressPage(page: RenderedPage): CachedPage {
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-function chooseEncoding(request: FastifyRequest): Encoding {
-  const accept = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return 'identity';
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
+
+/** The best encoding the client accepts, by its q-values (br before gzip on a tie). */
+export function chooseEncoding(request: FastifyRequest): Encoding {
+  const accept = request.headers['accept-encoding'];
+  if (!accept) return 'identity';
+  return (negotiate(accept, ENCODINGS) as Encoding | null) ?? 'identity';
 }
 
 /** Each encoding is a different representation, so each has its own ETag. */
@@ -60,18 +66,37 @@ export interface PagesOptions {
   transformHtml?: (url: string, html: string) => Promise<string>;
 }
 
-export function publicPagesRoutes(app: AppInstance, deps: Deps, auth: Auth, options: PagesOptions): void {
+export function publicPagesRoutes(
+  app: AppInstance,
+  deps: Deps,
+  auth: Auth,
+  options: PagesOptions,
+): ContentCache<CachedPage> {
   const site: SiteInfo = { name: deps.config.siteName, url: deps.config.siteUrl };
   const render = createRenderer({ app, site, assets: options.assets });
-  const cache = new Map<string, CachedPage>();
-  deps.content.onChange(() => cache.clear());
+  // Only complete pages (200) are kept: not-found and error renders are made each time, so
+  // neither made-up paths nor an outage can fill the cache or outlive the moment.
+  const cache = new ContentCache<CachedPage>(deps.content, {
+    maxBytes: PAGE_CACHE_BYTES,
+    sizeOf: (page) => page.raw.length + page.gzip.length + page.br.length,
+  });
+
+  const sendError = (reply: FastifyReply, status: 404 | 500 | 503) => {
+    if (status === 503) reply.header('retry-after', RETRY_AFTER_S);
+    const html = renderErrorDocument({ site, status, assets: options.assets().forChunk(), themeScript: THEME_SCRIPT });
+    return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api') {
       return reply.code(404).send({ message: `No route for GET ${url.split('?')[0]}`, code: 'NOT_FOUND' });
     }
-    const pathname = url.split('?')[0]!;
+    const rawPath = url.split('?')[0]!;
+    const canonical = canonicalPagePath(rawPath);
+    if (canonical.kind === 'invalid') return sendError(reply, 404);
+    if (canonical.kind === 'redirect') return reply.redirect(canonical.to + url.slice(rawPath.length), 301);
+    const pathname = canonical.path;
     reply.type('text/html; charset=utf-8');
 
     // The admin area is rendered in the browser: an empty shell that search engines must not index.
@@ -93,35 +118,43 @@ export function publicPagesRoutes(app: AppInstance, deps: Deps, auth: Auth, opti
       return reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store').send(out);
     }
 
-    // Staff (any session cookie) get a private render: they may see drafts.
-    const cookie = request.headers.cookie;
-    if (request.cookies[auth.cookieName]) {
-      const page = await render(pathname, cookie);
-      const html = options.transformHtml ? await options.transformHtml(url, page.html) : page.html;
-      return reply.code(page.status).header('cache-control', 'private, no-store').send(html);
-    }
-
-    let page = options.transformHtml ? undefined : cache.get(pathname);
-    if (!page) {
-      const rendered = await render(pathname);
-      if (options.transformHtml) {
-        const html = await options.transformHtml(url, rendered.html);
-        return reply.code(rendered.status).header('cache-control', 'no-store').send(html);
+    try {
+      // Staff (any session cookie) get a private render: they may see drafts.
+      const cookie = request.headers.cookie;
+      if (request.cookies[auth.cookieName]) {
+        const page = await render(pathname, cookie);
+        const html = options.transformHtml ? await options.transformHtml(url, page.html) : page.html;
+        return reply.code(page.status).header('cache-control', 'private, no-store').send(html);
       }
-      page = compressPage(rendered);
-      if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
-      cache.set(pathname, page);
-    }
-    reply.code(page.status).header('cache-control', 'public, max-age=0, must-revalidate');
-    const encoding = chooseEncoding(request);
-    if (page.status === 200) {
+
+      let page = options.transformHtml ? undefined : cache.get(pathname);
+      if (!page) {
+        const ticket = cache.ticket();
+        const rendered = await render(pathname);
+        if (options.transformHtml) {
+          const html = await options.transformHtml(url, rendered.html);
+          return reply.code(rendered.status).header('cache-control', 'no-store').send(html);
+        }
+        if (rendered.status !== 200) {
+          return reply.code(rendered.status).header('cache-control', 'no-store').send(rendered.html);
+        }
+        page = compressPage(rendered);
+        cache.set(pathname, page, ticket);
+      }
+      reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      const encoding = chooseEncoding(request);
       const etag = etagFor(page.etag, encoding);
       reply.header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).header('vary', 'Accept-Encoding').send();
+      return sendCompressed(reply, page, encoding);
+    } catch (error) {
+      if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503);
+      request.log.error({ err: error }, 'page render failed');
+      return sendError(reply, 500);
     }
-    return sendCompressed(reply, page, encoding);
   };
 
   app.get('/', handler);
   app.get('/*', handler);
+  return cache;
 }

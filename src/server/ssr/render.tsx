@@ -1,13 +1,14 @@
 // Server rendering of the public routes: prefetch the route's reads through the API itself,
 // render React to HTML, and wrap it in the document with its head tags.
 import { Writable } from 'node:stream';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
 import { App } from '../../client/app/app';
 import { HeadCollector, HeadContext, type HeadData } from '../../client/app/head';
 import { publicRoutes } from '../../client/app/routes';
 import type { SiteInfo } from '../../client/app/site-context';
+import { ApiError } from '../../client/lib/http';
 import { makeQueryClient } from '../../client/lib/query-client';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { api } from '../../shared/paths';
@@ -20,6 +21,23 @@ import { structuredData } from './structured-data';
 export interface RenderedPage {
   status: number;
   html: string;
+}
+
+/** A read the page needs failed on the server's side (database down, a bug): the page cannot be shown. */
+export class PageDataError extends Error {
+  constructor(readonly status: number) {
+    super(`A read for the page answered ${status}`);
+  }
+}
+
+/** Throws when any prefetched read failed with a server error (a 404 is the page's own not-found state). */
+function assertReadsSucceeded(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const error = query.state.error;
+    if (!error) continue;
+    const status = error instanceof ApiError ? error.status : 500;
+    if (status >= 500) throw new PageDataError(status);
+  }
 }
 
 function toHtml(node: React.ReactNode): Promise<string> {
@@ -71,6 +89,7 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
     const post =
       params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;
     if (post) await prefetch([api.app(post.appId)]);
+    assertReadsSucceeded(queryClient);
 
     const collector = new HeadCollector();
     const body = await toHtml(
