@@ -53,4 +53,5 @@ export const api = {
   adminBlogs: '/api/admin/blogs',
   adminBlog: (id: number | string) => `/api/admin/blogs/${id}`,
   publishBlog: (id: number | string) => `/api/admin/blogs/${id}/publish`,
+  backup: '/api/admin/backup',
 } as const;

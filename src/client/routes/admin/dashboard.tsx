@@ -1,11 +1,25 @@
-import { AppWindow, FileText, Mail, Newspaper, Plus, Shield } from 'lucide-react';
+import {
+  AppWindow,
+  DatabaseBackup,
+  Download,
+  FileText,
+  LoaderCircle,
+  Mail,
+  Newspaper,
+  Plus,
+  Shield,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { buttonVariants } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { useMe } from '../../features/admin/auth-api';
 import { useApps } from '../../features/apps/api';
+import { useDownloadBackup } from '../../features/backup/admin-api';
+import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -42,9 +56,44 @@ const ACTIONS = [
   { to: paths.admin.blogs, label: 'Manage Blog Posts', icon: Newspaper },
 ];
 
+/** Administrators only: the whole site as one file (restored from the shell, never from here). */
+function BackupCard() {
+  const download = useDownloadBackup();
+  const start = () =>
+    download.mutate(undefined, {
+      onError: (error) => toast({ title: 'Backup failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="backup-heading" className="flex items-center gap-2">
+          <DatabaseBackup aria-hidden="true" className="size-5 text-muted-foreground" />
+          Backup
+        </CardTitle>
+        <CardDescription>
+          Everything on the site in one file: apps, blog posts, page texts, messages and user accounts with their
+          password hashes. Keep it somewhere safe; it is restored from the shell with{' '}
+          <code className="font-mono">npm run import</code>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" onClick={start} disabled={download.isPending}>
+          {download.isPending ? (
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+          ) : (
+            <Download aria-hidden="true" />
+          )}
+          {download.isPending ? 'Preparing backup...' : 'Download backup'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function Dashboard() {
   useDocumentTitle('Dashboard');
   const apps = useApps();
+  const me = useMe();
   return (
     <AdminPage title="Dashboard" description="Welcome back. Here is an overview of your site.">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -74,6 +123,11 @@ export default function Dashboard() {
           ))}
         </div>
       </section>
+      {me.data?.isAdmin && (
+        <section aria-labelledby="backup-heading" className="mt-8 max-w-2xl">
+          <BackupCard />
+        </section>
+      )}
     </AdminPage>
   );
 }

@@ -1,0 +1,450 @@
+// Backups: a full round trip loses nothing (on this engine and, with TEST_DATABASE_URL, on the other
+// one and back), a restore is refused where it would destroy data, and bad files are refused.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, login, type TestContext } from '../../../../tests/setup/test-app';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import * as schema from '../../db/schema';
+import {
+  aboutUs,
+  apps,
+  blogPosts,
+  contactInfo,
+  homeContent,
+  privacyPolicy,
+  rateLimits,
+  sessions,
+  socialMediaLinks,
+  userMessages,
+  users,
+} from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  BACKUP_FORMAT,
+  BACKUP_TABLES,
+  BACKUP_VERSION,
+  BackupError,
+  currentMigration,
+  migrations,
+  serializeBackup,
+  TRANSIENT_TABLES,
+  type BackupFile,
+} from './backup.format';
+import { exportBackup, importBackup } from './backup.repo';
+
+type Engine = 'pglite' | 'postgres';
+const ENGINE: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+const OTHER: Engine = ENGINE === 'postgres' ? 'pglite' : 'postgres';
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+/** Engines a restore is tried on: this one always, the other one when a PostgreSQL server is at hand. */
+const TARGETS: Engine[] = [ENGINE, ...(SERVER_URL ? [OTHER] : [])];
+
+const PASSWORD = 'correct horse ✓ battery';
+
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const drop of drops.splice(0).reverse()) await drop();
+});
+
+/** A fresh, migrated, empty database on either engine, closed (and dropped) after the file. */
+async function freshDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') {
+    const template = readFileSync(inject('pgliteTemplate'));
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });
+    drops.push(() => database.close());
+    return database;
+  }
+  const name = `backup_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(SERVER_URL!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  drops.push(async () => {
+    await database.close();
+    const client = new pg.Client({ connectionString: SERVER_URL });
+    await client.connect();
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.end();
+  });
+  await database.migrate();
+  return database;
+}
+
+const at = (text: string) => sql`${text}::timestamptz`;
+
+/** Representative rows in every table: unicode, nulls, empty and odd arrays, microsecond timestamps, id gaps. */
+async function fillEveryTable(database: Database) {
+  const db = database.db;
+  const [ada, grace] = await db
+    .insert(users)
+    .values([
+      {
+        username: 'ada',
+        password: await hashPassword(PASSWORD),
+        isAdmin: true,
+        createdAt: at('2020-01-02 03:04:05.678901+00'),
+      },
+      { username: 'Grace.Hopper', password: await hashPassword('another-password'), isAdmin: false },
+    ])
+    .returning();
+  await db.insert(sessions).values({ id: 'f'.repeat(64), userId: grace!.id });
+  await db.insert(rateLimits).values({ key: 'login:203.0.113.9', points: 3, expire: Date.now() + 60_000 });
+
+  const [game, gone, plain] = await db
+    .insert(apps)
+    .values([
+      {
+        title: 'Ünïcødé 🎮 游戏 — "quoted" \\ backslash',
+        description: 'Line one\nLine two\ttabbed, with <b>markup</b> & ampersands',
+        icon: '/media/demo/icon.svg',
+        screenshots: ['https://example.com/a,b.png', '{braces}', 'NULL', '', 'ü "q"'],
+        googlePlayLink: 'https://play.google.com/store/apps/details?id=x&hl=de',
+        appStoreLink: null,
+        webAppLink: 'https://example.com/play',
+        status: 'Released',
+        createdAt: at('1999-12-31 23:59:59.999999+00'),
+        updatedAt: at('2024-02-29 12:00:00.000001+00'),
+      },
+      { title: 'Deleted later', description: 'x', icon: 'x' },
+      { title: 'Plain', description: 'Only what is required', icon: 'https://example.com/i.png' },
+    ])
+    .returning();
+  // A gap in the ids (and a sequence ahead of the highest id): ids must survive as they are.
+  await db.delete(apps).where(eq(apps.id, gone!.id));
+
+  await db.insert(blogPosts).values([
+    {
+      appId: game!.id,
+      title: 'Patch notes — ß, 😀, עִבְרִית',
+      content: '<p>Hello <em>world</em></p>\n<img src="/media/demo/shot-1.svg" alt="">',
+      images: ['/media/demo/shot-1.svg', 'https://example.com/ümlaut.png'],
+      isPublished: true,
+      publishedAt: at('2024-02-29 23:59:59.123456+00'),
+      createdAt: at('2024-02-28 00:00:00+00'),
+      updatedAt: at('2024-03-01 08:30:00.5+00'),
+    },
+    { appId: plain!.id, title: 'Draft', content: '<p>Not yet</p>', isPublished: false, publishedAt: null },
+  ]);
+  await db.insert(socialMediaLinks).values([
+    { name: 'GitHub', url: 'https://github.com/studio', icon: 'FaGithub', isVisible: false, order: -1 },
+    { name: 'Mastodon 🐘', url: 'https://mastodon.social/@studio', icon: 'FaMastodon', order: 2_147_483_647 },
+  ]);
+  await db.insert(contactInfo).values({ email: 'hello@studio.example', location: null, githubLink: null });
+  await db.insert(privacyPolicy).values({ content: '<p>Nothing kept. Ничего.</p>', lastUpdated: null });
+  await db.insert(homeContent).values({ heroTitle: 'Kleine Spiele, große Freude', featuredAppTitle: 'Spiele' });
+  await db
+    .insert(aboutUs)
+    .values({ title: 'About', content: '<p>Three friends.</p>', lastUpdated: at('2025-05-14 00:00:00+00') });
+  await db.insert(userMessages).values([
+    {
+      firstName: 'Zoë',
+      lastName: "O'Brien-Łukasiewicz",
+      email: 'zoe@example.com',
+      subject: 'Ça va? 你好',
+      message: 'Emoji 👍🏽 and a "quote" and a \\ backslash',
+      isRead: true,
+      createdAt: at('2025-01-01 00:00:00.000001+00'),
+    },
+    { firstName: 'A', lastName: 'B', email: 'ab@example.com', subject: 'S', message: 'M' },
+  ]);
+  return { admin: ada!, user: grace! };
+}
+
+/**
+ * Every backed-up table as PostgreSQL prints its rows (each row's text form, in UTC): independent
+ * of the export code, and exact to the microsecond.
+ */
+async function snapshot(database: Database): Promise<Record<string, string[]>> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const out: Record<string, string[]> = {};
+    for (const t of BACKUP_TABLES) {
+      const result = await tx.execute(sql`select r::text as row from ${sql.identifier(t.name)} r order by 1`);
+      out[t.name] = (result as unknown as { rows: { row: string }[] }).rows.map((r) => r.row);
+    }
+    return out;
+  });
+}
+
+async function count(database: Database, table: PgTable): Promise<number> {
+  const result = await database.db.execute(sql`select count(*)::int as n from ${table}`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+/** What a file on disk holds: the export written out and read back. */
+const asFile = (backup: BackupFile): BackupFile => JSON.parse(serializeBackup(backup)) as BackupFile;
+
+let source: TestContext;
+let file: BackupFile;
+let before: Record<string, string[]>;
+
+beforeAll(async () => {
+  source = await createTestApp();
+  await fillEveryTable(source.database);
+  file = asFile(await exportBackup(source.database.db));
+  before = await snapshot(source.database);
+});
+
+describe('the backup file', () => {
+  it('names its format, version and schema level', () => {
+    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: BACKUP_VERSION, migration: currentMigration() });
+    expect(new Date(file.exportedAt).toISOString()).toBe(file.exportedAt);
+  });
+
+  it('holds every table of the schema except the transient ones, parents before children', () => {
+    const everyTable = (Object.values(schema) as unknown[])
+      .filter((value): value is PgTable => is(value, PgTable))
+      .map((table) => getTableConfig(table).name);
+    expect(Object.keys(file.tables).sort()).toEqual(everyTable.filter((name) => !TRANSIENT_TABLES.has(name)).sort());
+    expect([...TRANSIENT_TABLES].sort()).toEqual(['rate_limits', 'sessions']);
+    const order = Object.keys(file.tables);
+    expect(order.indexOf('apps')).toBeLessThan(order.indexOf('blog_posts'));
+  });
+
+  it('has rows in every table here, so the round trip below covers them all (fill a new table in fillEveryTable)', () => {
+    for (const [table, rows] of Object.entries(file.tables)) expect(rows.length, table).toBeGreaterThan(0);
+  });
+
+  it('keeps password hashes and exact timestamps, with database column names', () => {
+    const ada = file.tables.users!.find((u) => u.username === 'ada')!;
+    expect(ada).toMatchObject({ is_admin: true, created_at: '2020-01-02T03:04:05.678901+00:00' });
+    expect(ada.password).toMatch(/^\$argon2id\$/);
+    const post = file.tables.blog_posts!.find((p) => p.is_published === true)!;
+    expect(post.published_at).toBe('2024-02-29T23:59:59.123456+00:00');
+    expect(file.tables.apps!.find((a) => a.status === 'Released')!.screenshots).toEqual([
+      'https://example.com/a,b.png',
+      '{braces}',
+      'NULL',
+      '',
+      'ü "q"',
+    ]);
+  });
+});
+
+describe.each(TARGETS)('a restore into a fresh %s database', (engine) => {
+  let target: Database;
+
+  beforeAll(async () => {
+    target = await freshDatabase(engine);
+    const result = await importBackup(target.db, file);
+    expect(result.rows).toEqual(Object.fromEntries(Object.entries(file.tables).map(([t, rows]) => [t, rows.length])));
+  });
+
+  it('has every row of every table, identical (ids, unicode, nulls, arrays, microseconds)', async () => {
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('exports the same file again', async () => {
+    const again = asFile(await exportBackup(target.db, new Date(file.exportedAt)));
+    expect(serializeBackup(again)).toBe(serializeBackup(file));
+  });
+
+  it('keeps no sessions or rate-limit counters', async () => {
+    expect(await count(target, sessions)).toBe(0);
+    expect(await count(target, rateLimits)).toBe(0);
+  });
+
+  it('lets a restored user sign in with their password', async () => {
+    const app = await buildApp({ config: testConfig({ seedDemoContent: false }), database: target });
+    try {
+      await app.ready();
+      const cookie = await login(app, 'ada', PASSWORD);
+      const me = await app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
+      expect(me.json()).toMatchObject({ username: 'ada', isAdmin: true });
+      const users = await app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+      expect(users.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives new rows fresh ids', async () => {
+    const highest = (table: 'apps' | 'users' | 'user_messages') =>
+      Math.max(...file.tables[table]!.map((r) => r.id as number));
+    const [app] = await target.db.insert(apps).values({ title: 'New', description: 'd', icon: 'i' }).returning();
+    expect(app!.id).toBe(highest('apps') + 1);
+    const [user] = await target.db
+      .insert(users)
+      .values({ username: 'newcomer', password: await hashPassword('newcomer-pass') })
+      .returning();
+    expect(user!.id).toBe(highest('users') + 1);
+    const [message] = await target.db
+      .insert(userMessages)
+      .values({ firstName: 'N', lastName: 'M', email: 'n@example.com', subject: 's', message: 'm' })
+      .returning();
+    expect(message!.id).toBe(highest('user_messages') + 1);
+  });
+
+  it.runIf(engine !== ENGINE)('comes back to this engine unchanged', async () => {
+    const back = await freshDatabase(ENGINE);
+    const there = await snapshot(target);
+    await importBackup(back.db, asFile(await exportBackup(target.db)));
+    expect(await snapshot(back)).toEqual(there);
+  });
+});
+
+describe('a restore over existing data', () => {
+  it('is refused on a non-empty database, saying what is there and how to replace it', async () => {
+    const target = await freshDatabase(ENGINE);
+    await importBackup(target.db, file);
+    const error = await importBackup(target.db, file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    expect((error as Error).message).toMatch(/^The database is not empty \(.*users: 2 rows.*\)\..*--force/);
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('is refused even when only a user exists (a database the server has seeded)', async () => {
+    const target = await freshDatabase(ENGINE);
+    await target.db.insert(users).values({ username: 'admin', password: await hashPassword('admin-pass') });
+    await expect(importBackup(target.db, file)).rejects.toThrow(/not empty \(users: 1 row\)/);
+  });
+
+  it('with force replaces everything in one go, and signs everyone out', async () => {
+    const target = await freshDatabase(ENGINE);
+    const [intruder] = await target.db
+      .insert(users)
+      .values({ username: 'intruder', password: await hashPassword('intruder-pass'), isAdmin: true })
+      .returning();
+    await target.db.insert(sessions).values({ id: 'e'.repeat(64), userId: intruder!.id });
+    await target.db.insert(apps).values({ title: 'Old', description: 'old', icon: 'old' });
+    await target.db.insert(rateLimits).values({ key: 'contact:198.51.100.1', points: 5, expire: null });
+
+    await importBackup(target.db, file, { force: true });
+    expect(await snapshot(target)).toEqual(before);
+    expect(await count(target, sessions)).toBe(0);
+    expect(await count(target, rateLimits)).toBe(0);
+    const [ada] = await target.db.select().from(users).where(eq(users.username, 'ada'));
+    expect(await verifyPassword(ada!.password, PASSWORD)).toBe(true);
+  });
+
+  it('with force changes nothing when the file fails half-way (one transaction)', async () => {
+    const target = await freshDatabase(ENGINE);
+    await importBackup(target.db, file);
+    const broken = asFile(file);
+    broken.tables.blog_posts![0]!.app_id = 2_000_000_000;
+    const error = await importBackup(target.db, broken, { force: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    expect((error as Error).message).toMatch(/^Could not restore the table "blog_posts": .*foreign key/);
+    expect((error as Error).message).not.toContain('$argon2');
+    expect(await snapshot(target)).toEqual(before);
+  });
+});
+
+describe('a bad file', () => {
+  let target: Database;
+  beforeAll(async () => {
+    target = await freshDatabase(ENGINE);
+  });
+
+  const withChange = (change: (f: BackupFile & Record<string, unknown>) => void): unknown => {
+    const copy = asFile(file) as BackupFile & Record<string, unknown>;
+    change(copy);
+    return copy;
+  };
+
+  it.each<[string, () => unknown, RegExp]>([
+    ['null', () => null, /^This is not a backup file of this site/],
+    ['an array', () => [], /^This is not a backup file of this site/],
+    [
+      'another format',
+      () => withChange((f) => void ((f as Record<string, unknown>).format = 'wordpress')),
+      /^This is not a backup file/,
+    ],
+    [
+      'no version',
+      () => withChange((f) => void delete (f as Partial<BackupFile>).version),
+      /^The backup file is invalid:\n {2}version: /,
+    ],
+    [
+      'a newer format version',
+      () => withChange((f) => void (f.version = BACKUP_VERSION + 1)),
+      /format version 2, newer than this site reads \(1\)\. Upgrade the site/,
+    ],
+    [
+      'a newer schema level',
+      () => withChange((f) => void (f.migration = { index: currentMigration().index + 1, tag: '9999_future' })),
+      /newer database schema \(migration \d+ "9999_future"\).*Upgrade the site, then import it/,
+    ],
+    [
+      'another schema history',
+      () => withChange((f) => void (f.migration = { ...currentMigration(), tag: '0001_elsewhere' })),
+      /schema history differs/,
+    ],
+    [
+      'a missing table',
+      () => withChange((f) => void delete f.tables.apps),
+      /^The backup file is invalid:\n {2}tables\.apps: Missing/,
+    ],
+    [
+      'an unknown table',
+      () => withChange((f) => void (f.tables.sessions = [])),
+      /tables: Unrecognized key: "sessions"/,
+    ],
+    [
+      'an unknown column',
+      () => withChange((f) => void (f.tables.users![0]!.email = 'x@example.com')),
+      /tables\.users\[0\]: Unrecognized key: "email"/,
+    ],
+    [
+      'a missing column',
+      () => withChange((f) => void delete f.tables.users![1]!.password),
+      /tables\.users\[1\]\.password: Missing/,
+    ],
+    [
+      'a wrong type',
+      () => withChange((f) => void (f.tables.apps![0]!.id = '1')),
+      /tables\.apps\[0\]\.id: Invalid input: expected number/,
+    ],
+    [
+      'a null where none may be',
+      () => withChange((f) => void (f.tables.apps![0]!.title = null)),
+      /tables\.apps\[0\]\.title/,
+    ],
+    [
+      'a bad timestamp',
+      () => withChange((f) => void (f.tables.users![0]!.created_at = 'yesterday')),
+      /tables\.users\[0\]\.created_at/,
+    ],
+  ])('is refused with a clear message: %s', async (_name, make, message) => {
+    const error = await importBackup(target.db, make()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    expect((error as Error).message).toMatch(message);
+    expect(await count(target, users)).toBe(0);
+  });
+
+  it('names at most ten problems', async () => {
+    const bad = withChange((f) => {
+      for (const row of f.tables.blog_posts!) row.title = 1;
+      for (const row of f.tables.apps!) row.title = 1;
+      for (const row of f.tables.user_messages!) row.email = 1;
+      for (const row of f.tables.social_media_links!) row.url = 1;
+      for (const row of f.tables.users!) row.username = 1;
+      f.tables.home_content![0]!.hero_title = 1;
+    });
+    const message = ((await importBackup(target.db, bad).catch((e: unknown) => e)) as Error).message;
+    expect(message.split('\n').filter((line) => line.startsWith('  tables.'))).toHaveLength(10);
+    expect(message).toMatch(/… and 1 more$/);
+  });
+
+  it.runIf(currentMigration().index > 0)(
+    'from an older schema level imports, later columns taking their defaults',
+    async () => {
+      const older = withChange((f) => {
+        f.migration = migrations()[currentMigration().index - 1]!;
+        for (const row of f.tables.users!) delete row.is_admin;
+      });
+      const fresh = await freshDatabase(ENGINE);
+      await importBackup(fresh.db, older);
+      expect((await fresh.db.select().from(users)).map((u) => u.isAdmin)).toEqual([false, false]);
+    },
+  );
+});

@@ -1,0 +1,19 @@
+// The admin's backup download: the same file `npm run export` writes. Restores are shell-only.
+import type { Auth } from '../../plugins/auth';
+import type { AppInstance, Deps } from '../../types';
+import { backupFileName, serializeBackup } from './backup.format';
+import { exportBackup } from './backup.repo';
+
+export function backupRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+  // The file holds password hashes and visitors' messages: administrators only, never cached.
+  app.get('/api/admin/backup', { onRequest: auth.requireAdmin }, async (request, reply) => {
+    const now = deps.now();
+    const body = serializeBackup(await exportBackup(deps.database.db, now));
+    request.log.info({ userId: request.user?.id, bytes: Buffer.byteLength(body) }, 'backup downloaded');
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${backupFileName(now)}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+}

@@ -1,0 +1,105 @@
+// Admin: the dashboard's Backup card (issue 8 #22). An administrator downloads the whole site as one
+// file (the one `npm run export` writes); a User never sees the card; a failure says so in a toast.
+import { readFile } from 'node:fs/promises';
+import type { Page, Route } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
+
+const DASHBOARD = '/admin-page';
+
+const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications? \(F8\)$/ }).getByRole('listitem');
+const backupCard = (page: Page) => page.getByRole('region', { name: 'Backup' });
+const downloadButton = (page: Page) => page.getByRole('button', { name: 'Download backup' });
+
+async function open(page: Page, user?: { username: string; password: string }) {
+  await signIn(page, user);
+  await page.goto(DASHBOARD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The role is known once the current user has loaded (the card depends on it).
+  await expect(page.getByText(/^Signed in as .* \((Administrator|User)\)$/)).toBeVisible();
+}
+
+/** Requests wait until release() is called, then go to the server. */
+function holdRoute() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: Route) => {
+    await released;
+    await route.continue();
+  };
+  return { handler, release };
+}
+
+interface BackupFile {
+  format: string;
+  version: number;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+test.describe('dashboard backup', () => {
+  test('an administrator downloads the whole site as one JSON file', async ({ page }) => {
+    await open(page);
+    await expect(backupCard(page)).toBeVisible();
+    await expect(backupCard(page)).toContainText('npm run import');
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page).click()]);
+    expect(download.suggestedFilename()).toMatch(/^studio-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    const backup = JSON.parse(await readFile((await download.path())!, 'utf8')) as BackupFile;
+    expect(backup).toMatchObject({ format: 'studio-backup', version: 1 });
+    expect(backup.tables.users!.map((u) => u.username)).toContain(E2E_ADMIN.username);
+    expect(backup.tables.apps!.length).toBeGreaterThan(0);
+    expect(backup.tables).not.toHaveProperty('sessions');
+    await expect(downloadButton(page)).toBeEnabled();
+  });
+
+  test('the button is busy and disabled while the file is prepared', async ({ page }) => {
+    await open(page);
+    const hold = holdRoute();
+    await page.route('**/api/admin/backup', hold.handler);
+    const downloaded = page.waitForEvent('download');
+    await downloadButton(page).click();
+    const busy = backupCard(page).getByRole('button', { name: 'Preparing backup...' });
+    await expect(busy).toBeDisabled();
+    hold.release();
+    await downloaded;
+    await expect(downloadButton(page)).toBeEnabled();
+  });
+
+  test.describe('when the download fails', () => {
+    test.use({ allowConsoleErrors: ['status of 503'] });
+
+    test('says why in a toast, and the button works again', async ({ page }) => {
+      await open(page);
+      await page.route('**/api/admin/backup', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Database unavailable', code: 'SERVICE_UNAVAILABLE' }),
+        }),
+      );
+      await downloadButton(page).click();
+      await expect(toasts(page)).toContainText('Backup failed');
+      await expect(toasts(page)).toContainText('Database unavailable');
+      await expect(downloadButton(page)).toBeEnabled();
+
+      await page.unroute('**/api/admin/backup');
+      const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page).click()]);
+      expect(download.suggestedFilename()).toMatch(/^studio-backup-/);
+    });
+  });
+
+  test('a User does not see it, and the server refuses them the file', async ({ page, request }) => {
+    const user = { username: `backup-user-${Date.now().toString(36)}`, password: 'backup-user-pass' };
+    const api = await staffApi(request);
+    const created = await api.post('/api/admin/users', { data: { ...user, isAdmin: false } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await open(page, user);
+    await expect(page.getByText(/\(User\)$/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+    await expect(backupCard(page)).toHaveCount(0);
+    await expect(downloadButton(page)).toHaveCount(0);
+    expect((await page.request.get('/api/admin/backup')).status()).toBe(403);
+  });
+});
