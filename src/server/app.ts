@@ -4,18 +4,23 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
+import type { CacheStats } from './lib/content-cache';
 import { ContentEvents } from './lib/content-events';
+import { notFound } from './lib/errors';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
+import { registerLoadShedding } from './plugins/load-shedding';
+import { loggerOptions, type LogStream } from './plugins/logging';
 import { registerReadCache } from './plugins/read-cache';
 import { registerSecurity } from './plugins/security';
 import { feedsRoutes } from './ssr/feeds';
@@ -32,6 +37,10 @@ export interface BuildOptions {
   database: Database;
   /** The clock (tests move it to expire sessions). */
   now?: () => Date;
+  /** Tests: where log lines go instead of stdout. */
+  logStream?: LogStream;
+  /** Tests: called for every route as it is registered (the access-control table checks them all). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** The public website (server-rendered pages); without it the app serves the API only. */
   web?: PagesOptions & {
     /** Registers what serves the front end's files (Vite in development, built assets in production). */
@@ -40,20 +49,35 @@ export interface BuildOptions {
   };
 }
 
-export async function buildApp({ config, database, now = () => new Date(), web }: BuildOptions): Promise<AppInstance> {
+export async function buildApp({
+  config,
+  database,
+  now = () => new Date(),
+  web,
+  onRoute,
+  logStream,
+}: BuildOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+    logger: loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // Stalled or idle connections are closed (issue 8 #10): the whole request must arrive within
+    // requestTimeout, its headers within headersTimeout, and a silent socket closes after
+    // connectionTimeout. Node checks the first two every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.socketTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Past the cap new connections are dropped at once, so stalled ones cannot exhaust file descriptors.
+  app.server.maxConnections = config.maxConnections;
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,8 +88,9 @@ export async function buildApp({ config, database, now = () => new Date(), web }
 
   registerErrorHandling(app);
   await registerSecurity(app, deps, { scriptHashes: [themeScriptHash()], dev: web?.dev });
+  await registerLoadShedding(app, deps);
   const auth = await registerAuth(app, deps);
-  registerReadCache(app, deps, auth);
+  const readCache = registerReadCache(app, deps, auth);
 
   // Every successful write of public content bumps the content version (and tells other instances).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -75,17 +100,27 @@ export async function buildApp({ config, database, now = () => new Date(), web }
 
   // Admin replies are never cached by browsers or proxies.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('cache-control', 'no-store');
+    // One address per resource: an id written with leading zeros (/api/blogs/0001) names nothing.
+    if (/\/0\d+(?=\/|$)/.test(request.url.split('?')[0]!)) throw notFound('Resource');
   });
 
   app.get('/healthz', () => ({ status: 'ok' }));
+  // Ready: the database answers within 1 s, and changes made by other instances are heard.
   app.get('/readyz', async (_request, reply) => {
     try {
-      await database.ping();
-      return { status: 'ok', database: database.engine };
+      if (content.listening) {
+        await database.ping(1_000);
+        return { status: 'ok', database: database.engine };
+      }
     } catch {
-      return reply.code(503).send({ message: 'Database unreachable', code: 'SERVICE_UNAVAILABLE' });
+      // not ready: answered below
     }
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ message: 'Database unreachable', code: 'SERVICE_UNAVAILABLE' });
   });
 
   // The demo studio's images ship in the repo.
@@ -96,11 +131,12 @@ export async function buildApp({ config, database, now = () => new Date(), web }
     maxAge: '1d',
   });
 
+  let pageCache: CacheStats | undefined;
   feedsRoutes(app, deps);
   iconRoutes(app);
   if (web) {
     await web.setup?.(app);
-    publicPagesRoutes(app, deps, auth, web);
+    pageCache = publicPagesRoutes(app, deps, auth, web);
   }
 
   appsRoutes(app, deps, auth);
@@ -110,7 +146,9 @@ export async function buildApp({ config, database, now = () => new Date(), web }
   socialRoutes(app, deps, auth);
   authRoutes(app, deps, auth);
   usersRoutes(app, deps, auth);
+  backupRoutes(app, deps, auth);
 
+  app.decorate('caches', { reads: readCache, pages: pageCache });
   app.addHook('onReady', () => content.start());
   app.addHook('onClose', () => content.stop());
   return app;
@@ -119,5 +157,7 @@ export async function buildApp({ config, database, now = () => new Date(), web }
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** The in-memory caches of content-derived replies (for diagnostics and tests). */
+    caches: { reads: CacheStats; pages?: CacheStats };
   }
 }

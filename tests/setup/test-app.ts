@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { hashPassword } from '../../src/server/lib/passwords';
@@ -57,18 +57,42 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: () => database.close() };
 }
 
-/** Builds the app on a fresh, migrated, empty database; closes both after the file's tests. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * Builds the app on a fresh, migrated, empty database; closes both after the file's tests.
+ * `build` adds what only some files need (the public website, a route listener, a log stream).
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'web' | 'onRoute' | 'logStream'> = {},
+): Promise<TestContext> {
   const { database, drop, databaseUrl } = await freshDatabase();
   const config = testConfig({ seedDemoContent: false, ...overrides });
   const clock = { offsetMs: 0 };
-  const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs) });
+  const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs), ...build });
   await app.ready();
   cleanups.push(async () => {
     await app.close();
     await drop();
   });
   return { app, database, config, clock, databaseUrl };
+}
+
+/**
+ * A second instance of the site on the same database as `ctx` (its own pool and app, as another
+ * process would have), for what several instances must share. PostgreSQL runs only.
+ */
+export async function createPeerApp(ctx: TestContext, overrides: Partial<Config> = {}): Promise<TestContext> {
+  if (!ctx.databaseUrl) throw new Error('createPeerApp needs PostgreSQL (TEST_ENGINE=postgres)');
+  const database = await openDatabase({ url: ctx.databaseUrl });
+  const config = { ...ctx.config, ...overrides };
+  const clock = { offsetMs: 0 };
+  const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs) });
+  await app.ready();
+  cleanups.push(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database, config, clock, databaseUrl: ctx.databaseUrl };
 }
 
 export async function createUser(database: Database, username: string, password: string, isAdmin: boolean) {

@@ -1,0 +1,174 @@
+// Who may call what: one row per route, every route of the app must have one (and every row a route).
+// A call is made as each role; ids default to one that does not exist, so nothing is destroyed.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_DIR } from '../src/server/ssr/web';
+import {
+  createFixtures,
+  createRoutedTestApp,
+  PROBE_USER,
+  splitRoute,
+  VALID_BODIES,
+  type Fixtures,
+  type RoutedTestContext,
+} from './setup/routes';
+import { createUser, login, staffSessions } from './setup/test-app';
+
+type Role = 'anonymous' | 'user' | 'admin';
+
+interface Row {
+  route: string;
+  expected: Record<Role, number>;
+  /** Which fixture fills `:id` (default: an id no record has). */
+  id?: keyof Fixtures;
+  /** The URL to call when the pattern has a wildcard. */
+  url?: string;
+  /** The call ends or replaces the caller's session: each role signs in as a throwaway account. */
+  ownSession?: true;
+}
+
+const row = (
+  route: string,
+  anonymous: number,
+  user: number,
+  admin: number,
+  options: Omit<Row, 'route' | 'expected'> = {},
+): Row => ({
+  route,
+  expected: { anonymous, user, admin },
+  ...options,
+});
+
+const MISSING_ID = 2_147_483_647;
+const anAsset = readdirSync(path.join(CLIENT_DIR, 'assets')).find((f) => f.endsWith('.js'))!;
+
+// prettier-ignore
+const TABLE: Row[] = [
+  //  route                                     anonymous user admin
+  row('GET /healthz',                             200, 200, 200),
+  row('GET /readyz',                              200, 200, 200),
+  row('GET /robots.txt',                          200, 200, 200),
+  row('GET /sitemap.xml',                         200, 200, 200),
+  row('GET /rss.xml',                             200, 200, 200),
+  row('GET /apps/:id/rss.xml',                    200, 200, 200, { id: 'appId' }),
+  row('GET /favicon.ico',                         301, 301, 301),
+  row('GET /icons.svg',                           200, 200, 200),
+  row('GET /media/demo/*',                        200, 200, 200, { url: '/media/demo/default-icon.svg' }),
+  row('GET /assets/*',                            200, 200, 200, { url: `/assets/${anAsset}` }),
+  row('GET /',                                    200, 200, 200),
+  row('GET /*',                                   200, 200, 200, { url: '/about' }),
+
+  row('GET /api/apps',                            200, 200, 200),
+  row('GET /api/apps/:id',                        200, 200, 200, { id: 'appId' }),
+  row('POST /api/apps',                           401, 201, 201),
+  row('PUT /api/apps/:id',                        401, 200, 200, { id: 'appId' }),
+  row('DELETE /api/apps/:id',                     401, 404, 404),
+  row('GET /api/apps/:id/blogs',                  200, 200, 200, { id: 'appId' }),
+  row('GET /api/blog-counts',                     200, 200, 200),
+  row('GET /api/blogs/:id',                       404, 200, 200, { id: 'draftPostId' }),
+
+  row('GET /api/admin/blogs',                     401, 200, 200),
+  row('POST /api/admin/blogs',                    401, 201, 201),
+  row('PUT /api/admin/blogs/:id',                 401, 200, 200, { id: 'draftPostId' }),
+  row('PATCH /api/admin/blogs/:id/publish',       401, 404, 404),
+  row('DELETE /api/admin/blogs/:id',              401, 404, 404),
+
+  row('GET /api/contact',                         200, 200, 200),
+  row('PUT /api/contact',                         401, 200, 200),
+  row('GET /api/privacy-policy',                  200, 200, 200),
+  row('PUT /api/privacy-policy',                  401, 200, 200),
+  row('GET /api/home-content',                    200, 200, 200),
+  row('PUT /api/home-content',                    401, 200, 200),
+  row('GET /api/about-us',                        200, 200, 200),
+  row('PUT /api/about-us',                        401, 200, 200),
+
+  row('POST /api/messages',                       201, 201, 201),
+  row('GET /api/messages',                        401, 200, 200),
+  row('PATCH /api/messages/:id/read',             401, 200, 200, { id: 'messageId' }),
+  row('DELETE /api/messages/:id',                 401, 404, 404),
+
+  row('GET /api/social-media',                    200, 200, 200),
+  row('POST /api/social-media',                   401, 201, 201),
+  row('PUT /api/social-media/:id',                401, 200, 200, { id: 'socialLinkId' }),
+  row('DELETE /api/social-media/:id',             401, 404, 404),
+
+  row('POST /api/admin/login',                    200, 200, 200, { ownSession: true }),
+  row('POST /api/admin/logout',                   200, 200, 200, { ownSession: true }),
+  row('GET /api/admin/check-auth',                200, 200, 200),
+  row('GET /api/admin/me',                        401, 200, 200),
+  row('POST /api/admin/change-password',          401, 200, 200, { ownSession: true }),
+  row('GET /api/admin/users',                     401, 403, 200),
+  row('POST /api/admin/users',                    401, 403, 201),
+  row('DELETE /api/admin/users/:id',              401, 403, 404),
+  row('GET /api/admin/backup',                    401, 403, 200),
+];
+
+let ctx: RoutedTestContext;
+let fixtures: Fixtures;
+let sessions: Record<Role, string>;
+let throwaway = 0;
+
+beforeAll(async () => {
+  ctx = await createRoutedTestApp();
+  const { admin, editor } = await staffSessions(ctx);
+  sessions = { anonymous: '', user: editor, admin };
+  await createUser(ctx.database, PROBE_USER.username, PROBE_USER.password, false);
+  fixtures = await createFixtures(ctx, admin);
+});
+
+/** A fresh account of the role, signed in (for calls that end the caller's session). */
+async function freshSession(role: Role): Promise<{ cookie: string; password: string }> {
+  if (role === 'anonymous') return { cookie: '', password: '' };
+  const username = `throwaway-${role}-${++throwaway}`;
+  await createUser(ctx.database, username, PROBE_USER.password, role === 'admin');
+  return { cookie: await login(ctx.app, username, PROBE_USER.password), password: PROBE_USER.password };
+}
+
+async function call(entry: Row, role: Role): Promise<number> {
+  const { method, pattern } = splitRoute(entry.route);
+  const id = entry.id ? fixtures[entry.id] : MISSING_ID;
+  const url = entry.url ?? pattern.replace(':id', String(id));
+  let cookie = sessions[role];
+  let body = VALID_BODIES[entry.route]?.(fixtures);
+  if (entry.ownSession) {
+    const own = await freshSession(role);
+    cookie = own.cookie;
+    if (entry.route === 'POST /api/admin/change-password') {
+      body = { currentPassword: own.password, newPassword: own.password, confirmPassword: own.password };
+    }
+  }
+  const res = await ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+  return res.statusCode;
+}
+
+describe('access control', () => {
+  it('has a row for every route the app registers', () => {
+    const missing = ctx.routes.filter((route) => !TABLE.some((r) => r.route === route));
+    expect(missing, `routes without a row in the access-control table: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('has no row for a route the app does not register', () => {
+    const extra = TABLE.map((r) => r.route).filter((route) => !ctx.routes.includes(route));
+    expect(extra, `table rows for routes that do not exist: ${extra.join(', ')}`).toEqual([]);
+  });
+
+  it('has one row per route', () => {
+    const keys = TABLE.map((r) => r.route);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+
+  it.each(TABLE.map((r) => [r.route, r] as const))('%s', async (_route, entry) => {
+    const actual: Record<Role, number> = {
+      anonymous: await call(entry, 'anonymous'),
+      user: await call(entry, 'user'),
+      admin: await call(entry, 'admin'),
+    };
+    expect(actual).toEqual(entry.expected);
+  });
+});

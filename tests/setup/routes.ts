@@ -1,0 +1,99 @@
+// The whole site (API, feeds, icons, static files and public pages) with the list of every route it
+// registered, for the tests that must cover them all (the access-control table, the property tests).
+import type { Config } from '../../src/server/config';
+import { productionWeb } from '../../src/server/ssr/web';
+import { createTestApp, type TestContext } from './test-app';
+
+/** "METHOD /path/:param" as Fastify registered it. */
+export type RouteKey = string;
+
+export interface RoutedTestContext extends TestContext {
+  /** Every route, sorted; HEAD routes Fastify adds beside a GET are left out. */
+  routes: RouteKey[];
+}
+
+export async function createRoutedTestApp(overrides: Partial<Config> = {}): Promise<RoutedTestContext> {
+  const seen = new Set<RouteKey>();
+  const ctx = await createTestApp(overrides, {
+    web: productionWeb(),
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) seen.add(`${method} ${route.url}`);
+    },
+  });
+  const routes = [...seen].filter((key) => !(key.startsWith('HEAD ') && seen.has(`GET ${key.slice(5)}`))).sort();
+  return { ...ctx, routes };
+}
+
+export function splitRoute(route: RouteKey): { method: string; pattern: string } {
+  const space = route.indexOf(' ');
+  return { method: route.slice(0, space), pattern: route.slice(space + 1) };
+}
+
+/** What the shared fixtures of a test file are: ids of records it created. */
+export interface Fixtures {
+  appId: number;
+  publishedPostId: number;
+  draftPostId: number;
+  messageId: number;
+  socialLinkId: number;
+}
+
+let userCounter = 0;
+
+/** A minimal valid body for every route that takes one (the property tests mutate these). */
+export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
+  'POST /api/apps': () => ({
+    title: 'Probe app',
+    description: 'An app made by a test.',
+    icon: 'https://example.com/icon.png',
+    screenshots: ['https://example.com/shot.png', '/media/demo/shot-1.svg'],
+  }),
+  'PUT /api/apps/:id': (f) => VALID_BODIES['POST /api/apps']!(f),
+  'POST /api/admin/blogs': (f) => ({ appId: f.appId, title: 'Probe post', content: '<p>Written by a test.</p>' }),
+  'PUT /api/admin/blogs/:id': (f) => VALID_BODIES['POST /api/admin/blogs']!(f),
+  'PUT /api/contact': () => ({ email: 'studio@example.com', location: 'Lisbon' }),
+  'PUT /api/privacy-policy': () => ({ content: '<p>We keep nothing.</p>', lastUpdated: '14/05/2025' }),
+  'PUT /api/home-content': () => ({ heroTitle: 'Small games', featuredAppTitle: 'Our games' }),
+  'PUT /api/about-us': () => ({ title: 'About us', content: '<p>Two people who make small games.</p>' }),
+  'POST /api/messages': () => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    subject: 'Hello',
+    message: 'Hello there, dear studio!',
+  }),
+  'POST /api/social-media': () => ({ name: 'GitHub', url: 'https://github.com/studio', icon: 'FaGithub' }),
+  'PUT /api/social-media/:id': (f) => VALID_BODIES['POST /api/social-media']!(f),
+  'POST /api/admin/login': () => ({ username: PROBE_USER.username, password: PROBE_USER.password }),
+  'POST /api/admin/change-password': () => ({
+    currentPassword: 'not-the-password',
+    newPassword: 'probe-pass-2',
+    confirmPassword: 'probe-pass-2',
+  }),
+  'POST /api/admin/users': () => ({ username: `probe-new-${++userCounter}`, password: 'probe-pass' }),
+};
+
+/** A plain User account the login body signs in as (create it with createUser). */
+export const PROBE_USER = { username: 'probe', password: 'probe-pass' } as const;
+
+/** One record of each kind, written through the API as the given staff member. */
+export async function createFixtures(ctx: TestContext, cookie: string): Promise<Fixtures> {
+  const call = async (method: 'POST' | 'PUT', url: string, payload: unknown, headers = { cookie }) => {
+    const res = await ctx.app.inject({ method, url, headers, payload: payload as Record<string, unknown> });
+    if (res.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number };
+  };
+  const none = {} as Fixtures;
+  const appId = (await call('POST', '/api/apps', VALID_BODIES['POST /api/apps']!(none))).id;
+  const post = (isPublished: boolean) =>
+    call('POST', '/api/admin/blogs', {
+      ...(VALID_BODIES['POST /api/admin/blogs']!({ appId } as Fixtures) as object),
+      isPublished,
+    });
+  const publishedPostId = (await post(true)).id;
+  const draftPostId = (await post(false)).id;
+  await call('POST', '/api/messages', VALID_BODIES['POST /api/messages']!(none), { cookie: '' });
+  const [message] = (await ctx.app.inject({ url: '/api/messages', headers: { cookie } })).json() as { id: number }[];
+  const socialLinkId = (await call('POST', '/api/social-media', VALID_BODIES['POST /api/social-media']!(none))).id;
+  return { appId, publishedPostId, draftPostId, messageId: message!.id, socialLinkId };
+}
