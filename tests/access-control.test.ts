@@ -8,6 +8,7 @@ import {
   createFixtures,
   createRoutedTestApp,
   PROBE_USER,
+  probeUpload,
   splitRoute,
   VALID_BODIES,
   type Fixtures,
@@ -22,8 +23,10 @@ interface Row {
   expected: Record<Role, number>;
   /** Which fixture fills `:id` (default: an id no record has). */
   id?: keyof Fixtures;
-  /** The URL to call when the pattern has a wildcard. */
-  url?: string;
+  /** The URL to call when the pattern has a wildcard or names a file (from the fixtures when a function). */
+  url?: string | ((f: Fixtures) => string);
+  /** The body is an image upload (multipart) instead of the route's JSON body. */
+  upload?: true;
   /** The call ends or replaces the caller's session: each role signs in as a throwaway account. */
   ownSession?: true;
 }
@@ -54,6 +57,7 @@ const TABLE: Row[] = [
   row('GET /apps/:id/rss.xml',                    200, 200, 200, { id: 'appId' }),
   row('GET /favicon.ico',                         301, 301, 301),
   row('GET /icons.svg',                           200, 200, 200),
+  row('GET /og/:kind/:file',                      301, 301, 301, { url: '/og/site/studio-00000000.png' }),
   row('GET /media/demo/*',                        200, 200, 200, { url: '/media/demo/default-icon.svg' }),
   row('GET /assets/*',                            200, 200, 200, { url: `/assets/${anAsset}` }),
   row('GET /',                                    200, 200, 200),
@@ -102,6 +106,12 @@ const TABLE: Row[] = [
   row('POST /api/admin/users',                    401, 403, 201),
   row('DELETE /api/admin/users/:id',              401, 403, 404),
   row('GET /api/admin/backup',                    401, 403, 200),
+
+  row('POST /api/admin/media',                    401, 201, 201, { upload: true }),
+  row('GET /api/admin/media',                     401, 200, 200),
+  row('PATCH /api/admin/media/:id',               401, 200, 200, { id: 'mediaId' }),
+  row('DELETE /api/admin/media/:id',              401, 404, 404),
+  row('GET /media/:hash/:file',                   200, 200, 200, { url: (f) => f.mediaUrl }),
 ];
 
 let ctx: RoutedTestContext;
@@ -128,7 +138,7 @@ async function freshSession(role: Role): Promise<{ cookie: string; password: str
 async function call(entry: Row, role: Role): Promise<number> {
   const { method, pattern } = splitRoute(entry.route);
   const id = entry.id ? fixtures[entry.id] : MISSING_ID;
-  const url = entry.url ?? pattern.replace(':id', String(id));
+  const url = (typeof entry.url === 'function' ? entry.url(fixtures) : entry.url) ?? pattern.replace(':id', String(id));
   let cookie = sessions[role];
   let body = VALID_BODIES[entry.route]?.(fixtures);
   if (entry.ownSession) {
@@ -138,11 +148,12 @@ async function call(entry: Row, role: Role): Promise<number> {
       body = { currentPassword: own.password, newPassword: own.password, confirmPassword: own.password };
     }
   }
+  const upload = entry.upload ? probeUpload() : undefined;
   const res = await ctx.app.inject({
     method: method as 'GET',
     url,
-    headers: cookie ? { cookie } : {},
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    headers: { ...upload?.headers, ...(cookie ? { cookie } : {}) },
+    ...(upload ? { payload: upload.payload } : body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
   return res.statusCode;
 }

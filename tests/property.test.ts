@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppInputSchema, AppSchema, BlogCountsSchema } from '../src/shared/schemas/apps';
 import { AdminBlogPostSchema, BlogPostSchema } from '../src/shared/schemas/blog-posts';
+import { MediaListSchema } from '../src/shared/schemas/media';
 import { MessageSchema } from '../src/shared/schemas/messages';
 import {
   AboutUsSchema,
@@ -554,6 +555,7 @@ describe('every route, with hostile input', () => {
     const home = await readBack('/api/home-content', HomeContentSchema.nullable());
     if (home) expectResavable('home content', HomeContentInputSchema, home);
     await readBack('/api/about-us', AboutUsSchema.nullable());
+    await readBack('/api/admin/media?pageSize=100', MediaListSchema);
   });
 
   it('renders every stored record for visitors', async () => {

@@ -1,4 +1,5 @@
 // The one error shape every non-2xx reply of the API has (DESIGN.md "Errors").
+import type { UsedBy } from './schemas/media';
 
 export type ApiErrorCode =
   | 'BAD_REQUEST'
@@ -23,6 +24,8 @@ export interface ApiErrorBody {
   message: string;
   code: ApiErrorCode;
   issues?: ApiIssue[];
+  /** A 409 on deleting an image that is still shown somewhere: where. */
+  usedBy?: UsedBy[];
 }
 
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {

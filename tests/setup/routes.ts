@@ -2,6 +2,7 @@
 // registered, for the tests that must cover them all (the access-control table, the property tests).
 import type { Config } from '../../src/server/config';
 import { productionWeb } from '../../src/server/ssr/web';
+import { multipart } from './multipart';
 import { createTestApp, type TestContext } from './test-app';
 
 /** "METHOD /path/:param" as Fastify registered it. */
@@ -36,6 +37,9 @@ export interface Fixtures {
   draftPostId: number;
   messageId: number;
   socialLinkId: number;
+  mediaId: number;
+  /** An uploaded image's original, served under /media/. */
+  mediaUrl: string;
 }
 
 let userCounter = 0;
@@ -71,7 +75,15 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
     confirmPassword: 'probe-pass-2',
   }),
   'POST /api/admin/users': () => ({ username: `probe-new-${++userCounter}`, password: 'probe-pass' }),
+  'PATCH /api/admin/media/:id': () => ({ alt: 'A probe image' }),
 };
+
+/** A small real PNG (2×2), as an upload body (multipart, its one file in the field "file"). */
+export const PROBE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWMwXpVmvCqNAUIBACKWBQ1W9VvXAAAAAElFTkSuQmCC',
+  'base64',
+);
+export const probeUpload = () => multipart([{ name: 'file', filename: 'probe.png', data: PROBE_PNG }]);
 
 /** A plain User account the login body signs in as (create it with createUser). */
 export const PROBE_USER = { username: 'probe', password: 'probe-pass' } as const;
@@ -95,5 +107,22 @@ export async function createFixtures(ctx: TestContext, cookie: string): Promise<
   await call('POST', '/api/messages', VALID_BODIES['POST /api/messages']!(none), { cookie: '' });
   const [message] = (await ctx.app.inject({ url: '/api/messages', headers: { cookie } })).json() as { id: number }[];
   const socialLinkId = (await call('POST', '/api/social-media', VALID_BODIES['POST /api/social-media']!(none))).id;
-  return { appId, publishedPostId, draftPostId, messageId: message!.id, socialLinkId };
+  const upload = probeUpload();
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/media',
+    headers: { ...upload.headers, cookie },
+    payload: upload.payload,
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`fixture upload: ${uploaded.statusCode} ${uploaded.body}`);
+  const [image] = uploaded.json() as { id: number; url: string }[];
+  return {
+    appId,
+    publishedPostId,
+    draftPostId,
+    messageId: message!.id,
+    socialLinkId,
+    mediaId: image!.id,
+    mediaUrl: image!.url,
+  };
 }

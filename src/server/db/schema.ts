@@ -1,6 +1,17 @@
 // The database tables (SPEC §3) plus sessions. Changing this file means `npm run db:generate`.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -143,3 +154,41 @@ export const aboutUs = pgTable('about_us', {
   lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: updatedAt(),
 });
+
+/** Binary data: a Buffer on both engines (PGlite returns Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** Uploaded images (the media library); their files (the original and its variants) are in media_files. */
+export const media = pgTable('media', {
+  id: serial('id').primaryKey(),
+  /** SHA-256 (hex) of the uploaded bytes: the same file uploaded again is this item. */
+  hash: text('hash').notNull().unique(),
+  filename: text('filename').notNull(),
+  /** MIME type, size in pixels and in bytes of the served original (or its fallback-format copy). */
+  type: text('type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  alt: text('alt').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** Every stored file of a media item, by the URL path it is served at; made once, at upload. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: serial('id').primaryKey(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    path: text('path').notNull().unique(),
+    type: text('type').notNull(),
+    width: integer('width').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [index('media_files_media_id_idx').on(t.mediaId)],
+);

@@ -1,5 +1,5 @@
 // Errors that services throw and the error handler turns into the one reply shape.
-import { STATUS_BY_CODE, type ApiErrorCode, type ApiIssue } from '../../shared/api-error';
+import { STATUS_BY_CODE, type ApiErrorBody, type ApiErrorCode, type ApiIssue } from '../../shared/api-error';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly issues?: ApiIssue[],
+    /** More of the error shape for this error (a conflict's usedBy). */
+    readonly details?: Pick<ApiErrorBody, 'usedBy'>,
   ) {
     super(message);
     this.status = STATUS_BY_CODE[code];

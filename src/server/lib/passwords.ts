@@ -3,6 +3,7 @@
 // file reads and compression: a few run at once, a bounded number wait, the rest are turned away.
 import { hash, verify } from '@node-rs/argon2';
 import { HttpError } from './errors';
+import { workQueue } from './work-queue';
 
 /** Hashes computed at the same time (the thread pool has 4 threads by default; leave some free). */
 export const PASSWORD_CONCURRENCY = 2;
@@ -16,26 +17,12 @@ export class PasswordQueueFullError extends HttpError {
   }
 }
 
-let active = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs fn when a slot is free; rejects at once with PasswordQueueFullError when the queue is full. */
-async function inSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (active >= PASSWORD_CONCURRENCY) {
-    if (waiting.length >= PASSWORD_QUEUE_MAX) throw new PasswordQueueFullError();
-    // The finishing task hands its slot over directly (active stays counted), so no newcomer can jump the queue.
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    active++;
-  }
-  try {
-    return await fn();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
-  }
-}
+const queue = workQueue({
+  concurrency: PASSWORD_CONCURRENCY,
+  maxWaiting: PASSWORD_QUEUE_MAX,
+  full: () => new PasswordQueueFullError(),
+});
+const inSlot = <T>(fn: () => Promise<T>): Promise<T> => queue.run(fn);
 
 export function hashPassword(password: string): Promise<string> {
   return inSlot(() => hash(password));

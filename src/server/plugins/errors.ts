@@ -49,6 +49,7 @@ export function registerErrorHandling(app: AppInstance): void {
         message: error.message,
         code: error.code,
         ...(error.issues ? { issues: error.issues } : {}),
+        ...error.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, login, type TestContext } from '../../../../tests/setup/test-app';
 import { buildApp } from '../../app';
@@ -17,6 +18,7 @@ import {
   blogPosts,
   contactInfo,
   homeContent,
+  mediaFiles,
   privacyPolicy,
   rateLimits,
   sessions,
@@ -25,6 +27,8 @@ import {
   users,
 } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { processUpload } from '../media/media.images';
+import { mediaRepo } from '../media/media.repo';
 import {
   BACKUP_FORMAT,
   BACKUP_TABLES,
@@ -156,7 +160,18 @@ async function fillEveryTable(database: Database) {
     },
     { firstName: 'A', lastName: 'B', email: 'ab@example.com', subject: 'S', message: 'M' },
   ]);
+  // An uploaded image, through the real pipeline: binary files of every kind (original and variants).
+  const png = await sharp({ create: { width: 700, height: 300, channels: 4, background: '#3a6c' } })
+    .png()
+    .toBuffer();
+  await mediaRepo(db).store([{ image: await processUpload(png, 'Bild ü.png'), alt: 'Grün – "alt" \\ ✓' }]);
   return { admin: ada!, user: grace! };
+}
+
+/** Every stored media file's bytes, by path. */
+async function mediaBytes(database: Database): Promise<Map<string, Buffer>> {
+  const rows = await database.db.select({ path: mediaFiles.path, bytes: mediaFiles.bytes }).from(mediaFiles);
+  return new Map(rows.map((r) => [r.path, r.bytes]));
 }
 
 /**
@@ -214,6 +229,13 @@ describe('the backup file', () => {
     for (const [table, rows] of Object.entries(file.tables)) expect(rows.length, table).toBeGreaterThan(0);
   });
 
+  it('holds image bytes as base64', async () => {
+    const stored = await mediaBytes(source.database);
+    for (const row of file.tables.media_files!) {
+      expect(Buffer.from(row.bytes as string, 'base64').equals(stored.get(row.path as string)!)).toBe(true);
+    }
+  });
+
   it('keeps password hashes and exact timestamps, with database column names', () => {
     const ada = file.tables.users!.find((u) => u.username === 'ada')!;
     expect(ada).toMatchObject({ is_admin: true, created_at: '2020-01-02T03:04:05.678901+00:00' });
@@ -241,6 +263,14 @@ describe.each(TARGETS)('a restore into a fresh %s database', (engine) => {
 
   it('has every row of every table, identical (ids, unicode, nulls, arrays, microseconds)', async () => {
     expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('brings every uploaded image file back byte-identical', async () => {
+    const original = await mediaBytes(source.database);
+    expect(original.size).toBeGreaterThan(1);
+    const restored = await mediaBytes(target);
+    expect([...restored.keys()].sort()).toEqual([...original.keys()].sort());
+    for (const [path, bytes] of original) expect(restored.get(path)!.equals(bytes), path).toBe(true);
   });
 
   it('exports the same file again', async () => {

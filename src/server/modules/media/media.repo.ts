@@ -1,0 +1,196 @@
+// The media library's one door to the database: items, their files, and where content uses them.
+import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { mediaFolder } from '../../../shared/media';
+import { paths } from '../../../shared/paths';
+import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
+import type { Db } from '../../db/client';
+import { media, mediaFiles } from '../../db/schema';
+import { iso } from '../../lib/rows';
+import { shortHash, type ProcessedImage } from './media.images';
+
+type MediaRow = typeof media.$inferSelect;
+type FileInfo = Pick<typeof mediaFiles.$inferSelect, 'mediaId' | 'path' | 'type' | 'width'>;
+
+export interface StoredFile {
+  type: string;
+  bytes: Buffer;
+}
+
+/** Where content may show an image: each table's rows, with the title and admin screen they are edited in. */
+const USERS: { table: string; kind: UsedBy['kind']; title: SQL; href: (id: number) => string; single?: boolean }[] = [
+  { table: 'apps', kind: 'app', title: sql`r.title`, href: (id) => paths.admin.editApp(id) },
+  { table: 'blog_posts', kind: 'post', title: sql`r.title`, href: () => paths.admin.blogs },
+  { table: 'about_us', kind: 'page', title: sql`'About Us'`, href: () => paths.admin.aboutUs, single: true },
+  {
+    table: 'privacy_policy',
+    kind: 'page',
+    title: sql`'Privacy Policy'`,
+    href: () => paths.admin.privacy,
+    single: true,
+  },
+  {
+    table: 'home_content',
+    kind: 'page',
+    title: sql`'Home Content'`,
+    href: () => paths.admin.homeContent,
+    single: true,
+  },
+];
+
+const MEDIA_HASH_IN_TEXT = /\/media\/([0-9a-f]{16})\//g;
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function mediaRepo(db: Db) {
+  /**
+   * Who uses which item, by short hash: every row of the content tables whose text (any column,
+   * arrays included) holds a /media/{hash}/ path. Content tables are small; one query each.
+   */
+  async function usage(): Promise<Map<string, UsedBy[]>> {
+    const byHash = new Map<string, UsedBy[]>();
+    for (const user of USERS) {
+      const result = await db.execute(
+        sql`select r.id, ${user.title} as title, r::text as blob from ${sql.identifier(user.table)} r
+            where strpos(r::text, '/media/') > 0 order by r.id`,
+      );
+      for (const row of (result as unknown as { rows: { id: number; title: string; blob: string }[] }).rows) {
+        const hashes = new Set([...row.blob.matchAll(MEDIA_HASH_IN_TEXT)].map((m) => m[1]!));
+        for (const hash of hashes) {
+          const entry: UsedBy = {
+            kind: user.kind,
+            id: user.single ? null : Number(row.id),
+            title: row.title,
+            href: user.href(Number(row.id)),
+          };
+          byHash.set(hash, [...(byHash.get(hash) ?? []), entry]);
+        }
+      }
+    }
+    return byHash;
+  }
+
+  async function toItems(rows: MediaRow[]): Promise<MediaItem[]> {
+    if (rows.length === 0) return [];
+    const files: FileInfo[] = await db
+      .select({ mediaId: mediaFiles.mediaId, path: mediaFiles.path, type: mediaFiles.type, width: mediaFiles.width })
+      .from(mediaFiles)
+      .where(
+        inArray(
+          mediaFiles.mediaId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(mediaFiles.id);
+    const used = await usage();
+    return rows.map((row) => {
+      const own = files.filter((f) => f.mediaId === row.id);
+      const url = own[0]?.path ?? mediaFolder(shortHash(row.hash));
+      return {
+        id: row.id,
+        url,
+        type: row.type,
+        width: row.width,
+        height: row.height,
+        bytes: row.bytes,
+        alt: row.alt,
+        filename: row.filename,
+        createdAt: iso(row.createdAt),
+        variants: own.slice(1).map((f) => ({ width: f.width, type: f.type, url: f.path })),
+        usedBy: used.get(shortHash(row.hash)) ?? [],
+      };
+    });
+  }
+
+  async function get(id: number): Promise<MediaItem | null> {
+    const rows = await db.select().from(media).where(eq(media.id, id));
+    return (await toItems(rows))[0] ?? null;
+  }
+
+  return {
+    get,
+
+    async findByHash(hash: string): Promise<MediaItem | null> {
+      const rows = await db.select().from(media).where(eq(media.hash, hash));
+      return (await toItems(rows))[0] ?? null;
+    },
+
+    /**
+     * Stores the images (each with its alt text) in one transaction, all or none. An image whose
+     * bytes are already stored (uploaded meanwhile, or twice in one request) is the existing item.
+     */
+    async store(images: { image: ProcessedImage; alt: string }[]): Promise<MediaItem[]> {
+      const ids = await db.transaction(async (tx) => {
+        const out: number[] = [];
+        for (const { image, alt } of images) {
+          const original = image.files[0]!;
+          const [inserted] = await tx
+            .insert(media)
+            .values({
+              hash: image.hash,
+              filename: image.filename,
+              type: image.type,
+              width: image.width,
+              height: image.height,
+              bytes: original.bytes.length,
+              alt,
+            })
+            .onConflictDoNothing({ target: media.hash })
+            .returning({ id: media.id });
+          if (inserted) {
+            await tx.insert(mediaFiles).values(image.files.map((file) => ({ ...file, mediaId: inserted.id })));
+            out.push(inserted.id);
+          } else {
+            const [existing] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, image.hash));
+            out.push(existing!.id);
+          }
+        }
+        return out;
+      });
+      const rows = await db.select().from(media).where(inArray(media.id, ids));
+      const items = await toItems(rows);
+      return ids.map((id) => items.find((item) => item.id === id)!);
+    },
+
+    async list(query: { page: number; pageSize: number; search?: string }) {
+      const search = query.search
+        ? or(ilike(media.filename, `%${likeEscape(query.search)}%`), ilike(media.alt, `%${likeEscape(query.search)}%`))
+        : undefined;
+      const [total] = await db.select({ n: count() }).from(media).where(search);
+      const rows = await db
+        .select()
+        .from(media)
+        .where(search)
+        .orderBy(desc(media.createdAt), desc(media.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return { items: await toItems(rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+    },
+
+    async setAlt(id: number, alt: string): Promise<MediaItem | null> {
+      const [row] = await db.update(media).set({ alt }).where(eq(media.id, id)).returning({ id: media.id });
+      return row ? get(row.id) : null;
+    },
+
+    /** Deletes an item and its files unless content uses it: `missing`, `used` (with where), or `deleted`. */
+    async remove(
+      id: number,
+    ): Promise<{ status: 'missing' } | { status: 'used'; usedBy: UsedBy[] } | { status: 'deleted' }> {
+      const item = await get(id);
+      if (!item) return { status: 'missing' };
+      if (item.usedBy.length > 0) return { status: 'used', usedBy: item.usedBy };
+      await db.delete(media).where(eq(media.id, id));
+      return { status: 'deleted' };
+    },
+
+    /** One stored file by its URL path (the bytes and their type), or null. */
+    async file(path: string): Promise<StoredFile | null> {
+      const [row] = await db
+        .select({ type: mediaFiles.type, bytes: mediaFiles.bytes })
+        .from(mediaFiles)
+        .where(eq(mediaFiles.path, path));
+      return row ?? null;
+    },
+  };
+}
+export type MediaRepo = ReturnType<typeof mediaRepo>;

@@ -1,0 +1,260 @@
+// The media library: uploads (multipart, staff only), the list, alt text, deletes, and the public
+// files under /media/{hash}/. An encapsulated plugin: multipart parsing and its limits exist only here.
+import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
+import { z } from '../../../shared/schemas/zod';
+import {
+  ALT_TOO_LONG,
+  altText,
+  MediaItemSchema,
+  MediaListQuerySchema,
+  MediaListSchema,
+  MediaUpdateSchema,
+  type MediaItem,
+  type UsedBy,
+} from '../../../shared/schemas/media';
+import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
+import { HttpError, invalid, notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import type { Deps } from '../../types';
+import { MAX_UPLOAD_BYTES, processUpload, sha256, tooLarge, type ProcessedImage } from './media.images';
+import { mediaRepo, type StoredFile } from './media.repo';
+
+/** Files and other parts one upload request may carry. */
+export const MAX_FILES_PER_UPLOAD = 10;
+/** Bytes of served files kept in memory (media is immutable: nothing to invalidate). */
+export const MEDIA_CACHE_BYTES = 64 * 1024 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Served files are never run as documents: no scripts, nothing loaded, even when opened directly. */
+const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const HASH = /^[0-9a-f]{16}$/;
+const FILE = /^(?:[1-9]\d{0,5}x[1-9]\d{0,5}\.(?:jpg|png|gif)|[1-9]\d{0,4}w\.(?:webp|avif))$/;
+
+interface Cached extends StoredFile {
+  etag: string;
+}
+
+/** A file name fit for messages and the library: no folders, control characters or broken UTF-16. */
+function cleanFilename(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base
+    .replace(/\p{Cc}|\p{Cs}|[\u2028\u2029]/gu, '')
+    .trim()
+    .slice(0, 200);
+  return clean || 'image';
+}
+
+async function discard(part: MultipartFile): Promise<void> {
+  try {
+    await pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  } catch {
+    // Whatever is wrong with it, this file is not kept.
+  }
+}
+
+/** The multipart parser's own refusals, in the one error shape. */
+function parserError(error: unknown): HttpError {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') {
+    return new HttpError('PAYLOAD_TOO_LARGE', `Upload at most ${MAX_FILES_PER_UPLOAD} images at a time`);
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new HttpError('PAYLOAD_TOO_LARGE', 'The upload has too many parts');
+  }
+  return new HttpError('BAD_REQUEST', 'The upload could not be read (a malformed multipart/form-data body)');
+}
+
+/** One uploaded file: already in the library, or new (with the alt text it is stored with). */
+type Upload = { hash: string; existing: MediaItem } | { hash: string; image: ProcessedImage; alt: string };
+
+const isMultipartValue = (part: MultipartFile | MultipartValue): part is MultipartValue => part.type === 'field';
+
+/**
+ * Reads every part, processing each file as it arrives; an `alt` field applies to the files after
+ * it. The first refused file (415, 413, 422) is the answer, after the rest of the body is read and
+ * dropped, and then nothing is stored.
+ */
+async function readUploads(
+  request: FastifyRequest,
+  stored: (hash: string) => Promise<MediaItem | null>,
+): Promise<Upload[]> {
+  const uploads: Upload[] = [];
+  let alt = '';
+  let refusal: HttpError | undefined;
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<MultipartFile | MultipartValue>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw refusal ?? parserError(error);
+    }
+    if (next.done) break;
+    const part = next.value;
+    if (isMultipartValue(part)) {
+      if (part.fieldname !== 'alt') continue;
+      const parsed = altText.safeParse(part.valueTruncated ? 'x'.repeat(1_000) : part.value);
+      if (parsed.success) alt = parsed.data;
+      else refusal ??= invalid(ALT_TOO_LONG, [{ path: 'alt', message: ALT_TOO_LONG }]);
+      continue;
+    }
+    if (refusal) {
+      await discard(part);
+      continue;
+    }
+    if (part.fieldname !== 'file') {
+      refusal = new HttpError(
+        'BAD_REQUEST',
+        `Send images in fields named "file" (not "${cleanFilename(part.fieldname)}")`,
+      );
+      await discard(part);
+      continue;
+    }
+    const name = cleanFilename(part.filename);
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw refusal ?? parserError(error);
+      refusal = tooLarge(name);
+      continue;
+    }
+    const hash = sha256(bytes);
+    try {
+      // Bytes already in the library (or in this request) are not processed again.
+      const again = uploads.find((u) => u.hash === hash);
+      const existing = again ? null : await stored(hash);
+      if (again) uploads.push(again);
+      else if (existing) uploads.push({ hash, existing });
+      else uploads.push({ hash, image: await processUpload(bytes, name, hash), alt });
+    } catch (error) {
+      if (!(error instanceof HttpError) || ![413, 415, 422].includes(error.status)) {
+        await parts.return?.();
+        throw error;
+      }
+      refusal = error;
+    }
+  }
+  if (refusal) throw refusal;
+  if (uploads.length === 0) {
+    throw invalid('Choose an image to upload', [{ path: 'file', message: 'Choose an image to upload' }]);
+  }
+  return uploads;
+}
+
+function conflictMessage(usedBy: UsedBy[]): string {
+  const names = usedBy.map((u) =>
+    u.kind === 'app' ? `the app "${u.title}"` : u.kind === 'post' ? `the post "${u.title}"` : `the ${u.title} page`,
+  );
+  return `This image is still used by ${names.join(', ')}. Remove it there first.`;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+export const mediaPlugin: FastifyPluginAsync<{ deps: Deps; auth: Auth }> = async (instance, { deps, auth }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const repo = mediaRepo(deps.database.db);
+  const staff = { onRequest: auth.requireStaff };
+
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: 2 * MAX_FILES_PER_UPLOAD,
+      fieldSize: 4 * 1024,
+      parts: 3 * MAX_FILES_PER_UPLOAD,
+      headerPairs: 100,
+    },
+  });
+
+  app.post(
+    '/api/admin/media',
+    { ...staff, schema: { response: { 201: z.array(MediaItemSchema) } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the images as multipart/form-data, in fields named "file"');
+      }
+      const uploads = await readUploads(request, (hash) => repo.findByHash(hash));
+      const fresh = uploads.filter((u) => 'image' in u);
+      const stored = await repo.store(fresh);
+      const byHash = new Map(fresh.map((u, i) => [u.hash, stored[i]!]));
+      const items = uploads.map((u) => ('existing' in u ? u.existing : byHash.get(u.hash)!));
+      request.log.info({ userId: request.user?.id, files: items.map((i) => i.id) }, 'images uploaded');
+      return reply.code(201).send(items);
+    },
+  );
+
+  app.get(
+    '/api/admin/media',
+    { ...staff, schema: { querystring: MediaListQuerySchema, response: { 200: MediaListSchema } } },
+    (request) => repo.list(request.query),
+  );
+
+  app.patch(
+    '/api/admin/media/:id',
+    {
+      ...staff,
+      // Pages may show the alt text.
+      config: { changesContent: true },
+      schema: { params: IdParamsSchema, body: MediaUpdateSchema, response: { 200: MediaItemSchema } },
+    },
+    async (request) => {
+      const item = await repo.setAlt(request.params.id, request.body.alt);
+      if (!item) throw notFound('Image');
+      return item;
+    },
+  );
+
+  app.delete(
+    '/api/admin/media/:id',
+    { ...staff, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const result = await repo.remove(request.params.id);
+      if (result.status === 'missing') throw notFound('Image');
+      if (result.status === 'used') {
+        throw new HttpError('CONFLICT', conflictMessage(result.usedBy), undefined, { usedBy: result.usedBy });
+      }
+      return { success: true as const };
+    },
+  );
+
+  // Public files: bytes from the database, kept hot in memory; the URL names the content, so forever cacheable.
+  const cache = new LRUCache<string, Cached>({
+    maxSize: MEDIA_CACHE_BYTES,
+    maxEntrySize: MEDIA_CACHE_BYTES / 4,
+    sizeCalculation: (entry) => Math.max(1, entry.bytes.length),
+  });
+
+  app.get('/media/:hash/:file', async (request, reply) => {
+    const { hash, file } = request.params as { hash: string; file: string };
+    if (!HASH.test(hash) || !FILE.test(file)) throw notFound('Image');
+    const path = `/media/${hash}/${file}`;
+    let entry = cache.get(path);
+    if (!entry) {
+      const stored = await repo.file(path);
+      if (!stored) throw notFound('Image');
+      const etag = `"${createHash('sha256').update(stored.bytes).digest('base64url').slice(0, 27)}"`;
+      entry = { ...stored, etag };
+      cache.set(path, entry);
+    }
+    reply
+      .header('cache-control', IMMUTABLE)
+      .header('etag', entry.etag)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', MEDIA_CSP);
+    if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    return reply.type(entry.type).send(entry.bytes);
+  });
+};
