@@ -8,10 +8,36 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROOT = path.resolve(import.meta.dirname, '..');
+const BENCH_PASSWORD = 'bench-admin-password';
+
+/** Uploads a generated 1600×900 photo-like image as staff; returns the URL of its 640 px WebP variant. */
+async function uploadImage(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const noise = Buffer.alloc(1600 * 900 * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
+  const jpeg = await sharp(noise, { raw: { width: 1600, height: 900, channels: 3 } })
+    .blur(3)
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'bench.jpg');
+  const res = await fetch(`${base}/api/admin/media`, { method: 'POST', headers: { cookie }, body: form });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  const [item] = (await res.json()) as { variants: { width: number; type: string; url: string }[] }[];
+  const variant = item!.variants.find((v) => v.width === 640 && v.type === 'image/webp');
+  if (!variant) throw new Error('no 640 px WebP variant');
+  return variant.url;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,6 +94,8 @@ async function main() {
       DATA_DIR: path.join(work, 'data'),
       LOG_LEVEL: 'warn',
       SITE_URL: base,
+      ADMIN_PASSWORD: BENCH_PASSWORD,
+      LOGIN_MAX_FAILURES: '1000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -76,6 +104,9 @@ async function main() {
     await waitFor(`${base}/readyz`, server);
     const results: Result[] = [];
     for (const p of ['/', '/apps/1/blogs', '/blogs/1', '/api/apps']) results.push(await measure(p, base + p));
+    const media = await uploadImage(base);
+    const mediaBytes = Buffer.from(await (await fetch(base + media)).arrayBuffer());
+    results.push(await measure(`${media} (uploaded image, 640 px WebP variant)`, base + media));
 
     // What the home page makes a browser download.
     const html = await (await fetch(`${base}/`)).text();
@@ -101,20 +132,24 @@ async function main() {
     // nginx serving the same bytes from a file, one worker against our one process.
     let ratio: string = 'n/a (nginx not installed)';
     let nginxResult: Result | undefined;
+    let nginxMedia: Result | undefined;
+    let mediaRatio = 'n/a';
     const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync('test', ['-x', p]).status === 0);
     if (nginxBin) {
       const www = path.join(work, 'www');
       mkdirSync(www, { recursive: true });
       mkdirSync(path.join(work, 'logs'), { recursive: true });
       writeFileSync(path.join(www, 'index.html'), html);
+      writeFileSync(path.join(www, 'variant.webp'), mediaBytes);
       // nginx's workers run as an unprivileged user: they must be able to read the file.
       chmodSync(work, 0o755);
       chmodSync(www, 0o755);
       chmodSync(path.join(www, 'index.html'), 0o644);
+      chmodSync(path.join(www, 'variant.webp'), 0o644);
       const nport = await freePort();
       writeFileSync(
         path.join(work, 'nginx.conf'),
-        `worker_processes 1;\npid ${work}/nginx.pid;\nerror_log ${work}/logs/error.log;\nevents { worker_connections 1024; }\nhttp {\n access_log off;\n client_body_temp_path ${work}/tmp;\n proxy_temp_path ${work}/tmp;\n fastcgi_temp_path ${work}/tmp;\n uwsgi_temp_path ${work}/tmp;\n scgi_temp_path ${work}/tmp;\n default_type text/html;\n server { listen 127.0.0.1:${nport}; root ${www}; location / { try_files /index.html =404; } }\n}\n`,
+        `worker_processes 1;\npid ${work}/nginx.pid;\nerror_log ${work}/logs/error.log;\nevents { worker_connections 1024; }\nhttp {\n access_log off;\n client_body_temp_path ${work}/tmp;\n proxy_temp_path ${work}/tmp;\n fastcgi_temp_path ${work}/tmp;\n uwsgi_temp_path ${work}/tmp;\n scgi_temp_path ${work}/tmp;\n default_type text/html;\n server { listen 127.0.0.1:${nport}; root ${www}; location = /variant.webp { default_type image/webp; } location / { try_files /index.html =404; } }\n}\n`,
       );
       nginx = spawn(nginxBin, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], {
         stdio: 'inherit',
@@ -122,6 +157,8 @@ async function main() {
       await waitFor(`http://127.0.0.1:${nport}/`, nginx);
       nginxResult = await measure('nginx static /', `http://127.0.0.1:${nport}/`);
       ratio = (results[0]!.rps / nginxResult.rps).toFixed(2);
+      nginxMedia = await measure('nginx static, the same WebP bytes', `http://127.0.0.1:${nport}/variant.webp`);
+      mediaRatio = (results[4]!.rps / nginxMedia.rps).toFixed(2);
     }
 
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -130,11 +167,12 @@ async function main() {
       '',
       '| URL | requests/s | p99 latency (ms) | errors |',
       '|---|---:|---:|---:|',
-      ...[...results, ...(nginxResult ? [nginxResult] : [])].map(
+      ...[...results, ...(nginxResult ? [nginxResult] : []), ...(nginxMedia ? [nginxMedia] : [])].map(
         (r) => `| ${r.name} | ${r.rps} | ${r.p99} | ${r.errors} |`,
       ),
       '',
       `Home page vs nginx serving the same bytes (one worker): **${ratio}** of nginx's throughput.`,
+      `Uploaded image variant (${kb(mediaBytes.length)}) vs nginx serving the same file: **${mediaRatio}** of nginx's throughput.`,
       '',
       `Home page downloads: JavaScript ${kb(jsRaw)} raw, **${kb(jsGzip)} gzip**; CSS ${kb(cssRaw)} raw, ${kb(cssGzip)} gzip.`,
     ];

@@ -13,6 +13,7 @@ import { appsRoutes } from './modules/apps/apps.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { mediaPlugin } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { socialRoutes } from './modules/social/social.routes';
@@ -26,6 +27,7 @@ import { registerSecurity } from './plugins/security';
 import { feedsRoutes } from './ssr/feeds';
 import { iconRoutes } from './ssr/icons';
 import { publicPagesRoutes, type PagesOptions } from './ssr/pages';
+import { shareImageRoutes } from './ssr/share-images';
 import { themeScriptHash } from './ssr/theme-hash';
 import type { AppInstance, Deps } from './types';
 
@@ -134,6 +136,7 @@ export async function buildApp({
   let pageCache: CacheStats | undefined;
   feedsRoutes(app, deps);
   iconRoutes(app);
+  const shareImages = shareImageRoutes(app, deps);
   if (web) {
     await web.setup?.(app);
     pageCache = publicPagesRoutes(app, deps, auth, web);
@@ -147,8 +150,9 @@ export async function buildApp({
   authRoutes(app, deps, auth);
   usersRoutes(app, deps, auth);
   backupRoutes(app, deps, auth);
+  await app.register(mediaPlugin, { deps, auth });
 
-  app.decorate('caches', { reads: readCache, pages: pageCache });
+  app.decorate('caches', { reads: readCache, pages: pageCache, shareImages });
   app.addHook('onReady', () => content.start());
   app.addHook('onClose', () => content.stop());
   return app;
@@ -158,6 +162,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     /** The in-memory caches of content-derived replies (for diagnostics and tests). */
-    caches: { reads: CacheStats; pages?: CacheStats };
+    caches: { reads: CacheStats; pages?: CacheStats; shareImages: CacheStats };
   }
 }

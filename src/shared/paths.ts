@@ -11,6 +11,8 @@ export const paths = {
   rss: '/rss.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
+  /** A generated share image (og:image): `kind` site or app, `key` 'studio' or the app's id, `tag` its content. */
+  shareCard: (kind: 'site' | 'app', key: number | string, tag: string) => `/og/${kind}/${key}-${tag}.png`,
   admin: {
     root: '/admin-page',
     auth: '/admin-page/auth',
@@ -25,6 +27,7 @@ export const paths = {
     socialMedia: '/admin-page/social-media',
     messages: '/admin-page/messages',
     users: '/admin-page/users',
+    media: '/admin-page/media',
   },
 } as const;
 
@@ -54,4 +57,6 @@ export const api = {
   adminBlog: (id: number | string) => `/api/admin/blogs/${id}`,
   publishBlog: (id: number | string) => `/api/admin/blogs/${id}/publish`,
   backup: '/api/admin/backup',
+  media: '/api/admin/media',
+  mediaItem: (id: number | string) => `/api/admin/media/${id}`,
 } as const;

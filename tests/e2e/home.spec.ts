@@ -26,6 +26,14 @@ const LINKS = [
   { field: 'facebookLink', name: 'Facebook (opens in a new tab)' },
 ] as const;
 
+/** What the API says of a demo app (its pictures are uploaded at first start). */
+interface DemoAppReply {
+  id: number;
+  title: string;
+  icon: string;
+  screenshots: string[];
+}
+
 const card = (page: Page, title: string) =>
   page.getByTestId('app-card').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
@@ -98,20 +106,66 @@ test.describe('home page', () => {
     await expect(page).toHaveTitle(`${SITE} | Mobile Games & Apps`);
   });
 
-  test('shows one card per app, in order, with title, description and screenshot', async ({ page }) => {
+  test('shows one card per app, in order, with title, description and screenshot', async ({ page, request }) => {
+    const apps = (await (await request.get('/api/apps')).json()) as DemoAppReply[];
     await page.goto('/');
     const cards = page.getByTestId('app-card');
     await expect(cards).toHaveCount(6);
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(demoApps.map((a) => a.title));
-    for (const app of demoApps) {
-      const c = card(page, app.title);
-      await expect(c.getByText(app.description, { exact: true })).toBeVisible();
-      await expect(c.getByRole('img', { name: `Screenshot of ${app.title}` })).toHaveAttribute(
+    for (const demo of demoApps) {
+      const app = apps.find((a) => a.title === demo.title)!;
+      const c = card(page, demo.title);
+      await expect(c.getByText(demo.description, { exact: true })).toBeVisible();
+      await expect(c.getByRole('img', { name: `Screenshot of ${demo.title}` })).toHaveAttribute(
         'src',
         app.screenshots[0]!,
       );
-      await expect(c.getByRole('img', { name: `${app.title} icon` })).toHaveAttribute('src', app.icon);
+      await expect(c.getByRole('img', { name: `${demo.title} icon` })).toHaveAttribute('src', app.icon);
     }
+  });
+
+  test('uploaded images come as AVIF and WebP variants, sized, lazy below the first row', async ({ page, request }) => {
+    const apps = (await (await request.get('/api/apps')).json()) as DemoAppReply[];
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    for (const [i, app] of apps.entries()) {
+      const shot = card(page, app.title).getByRole('img', { name: `Screenshot of ${app.title}` });
+      const [, hash, width, height] = /^\/media\/([0-9a-f]{16})\/(\d+)x(\d+)\.jpg$/.exec(app.screenshots[0]!)!;
+      await expect(shot).toHaveAttribute('width', width!);
+      await expect(shot).toHaveAttribute('height', height!);
+      await expect(shot).toHaveAttribute('loading', i < 3 ? 'eager' : 'lazy');
+      const picture = shot.locator('xpath=..');
+      await expect(picture).toHaveJSProperty('tagName', 'PICTURE');
+      await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
+        'srcset',
+        new RegExp(`^/media/${hash}/320w\\.avif 320w, `),
+      );
+      await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp \d+w$/);
+      await expect(picture.locator('source').first()).toHaveAttribute('sizes', /.+/);
+    }
+    // The first card's screenshot is the page's main picture; the browser chose a variant and loaded it.
+    const first = card(page, apps[0]!.title).getByRole('img', { name: `Screenshot of ${apps[0]!.title}` });
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+      .toMatch(/\/media\/[0-9a-f]{16}\/\d+w\.(avif|webp)$/);
+  });
+
+  test('portrait screenshots are shown whole, in the same 16:9 frame', async ({ page, request }) => {
+    const apps = (await (await request.get('/api/apps')).json()) as DemoAppReply[];
+    const portrait = apps.find((a) => {
+      const [, w, h] = /\/(\d+)x(\d+)\.jpg$/.exec(a.screenshots[0]!)!;
+      return Number(w) < Number(h);
+    })!;
+    expect(portrait, 'a demo app with phone screenshots').toBeTruthy();
+    await page.goto('/');
+    const shot = card(page, portrait.title).getByRole('img', { name: `Screenshot of ${portrait.title}` });
+    await shot.scrollIntoViewIfNeeded();
+    await expect(shot).toHaveCSS('object-fit', 'contain');
+    const box = (await shot.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    const landscape = card(page, apps[0]!.title).getByRole('img', { name: `Screenshot of ${apps[0]!.title}` });
+    await expect(landscape).toHaveCSS('object-fit', 'cover');
   });
 
   test('status badges show the status text and colour', async ({ page }) => {
@@ -207,7 +261,7 @@ test.describe('home page', () => {
         // Other cards keep their own images.
         await expect(
           card(page, 'Lantern Drift').getByRole('img', { name: 'Screenshot of Lantern Drift' }),
-        ).toHaveAttribute('src', demoApps[0]!.screenshots[0]!);
+        ).toHaveAttribute('src', ((await (await request.get('/api/apps/1')).json()) as DemoAppReply).screenshots[0]!);
       } finally {
         expect((await api.delete(`/api/apps/${created.id}`)).status()).toBe(200);
       }

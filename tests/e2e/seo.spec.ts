@@ -32,9 +32,26 @@ const LANTERN_DRIFT = 1;
 /** The demo apps that are games (SPEC: the home grid is 'Featured Games'). */
 const GAMES = ['Lantern Drift', 'Tidepool Tactics', 'Moss & Bolt'];
 const NON_GAMES = ['Brightlist', 'Quiet Hours'];
+/** The studio's generated share card (home, about, contact, privacy). */
+const STUDIO_CARD = /\/og\/site\/studio-[0-9a-f]{8}\.png$/;
 const BUDGET_BYTES = 100 * 1024; // 100 KB of gzipped JavaScript on the home page
 /** scripts/compress-assets.ts leaves files under this size uncompressed (nothing to gain). */
 const COMPRESS_MIN_BYTES = 512;
+
+/** Width and height from a PNG's IHDR or a JPEG's SOF marker. */
+function imageSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes.readUInt32BE(0) === 0x89504e47) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  let at = 2;
+  while (at < bytes.length) {
+    const marker = bytes[at + 1]!;
+    const length = bytes.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
+    }
+    at += 2 + length;
+  }
+  throw new Error('not a PNG or JPEG');
+}
 
 async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
   const res = await request.get(url);
@@ -197,8 +214,9 @@ test.describe('without JavaScript', () => {
     const posts = await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`);
     const withImage = posts.find((p) => p.images.length > 0)!;
     const withoutImage = posts.find((p) => p.images.length === 0)!;
-    const cases: { path: string; title: RegExp; image?: string }[] = [
-      { path: '/', title: new RegExp(`^Small games, made with care \\| ${SITE}$`), image: app.screenshots[0] },
+    const images = new Map<string, { type: string; width: number; height: number }>();
+    const cases: { path: string; title: RegExp; image?: string | RegExp }[] = [
+      { path: '/', title: new RegExp(`^Small games, made with care \\| ${SITE}$`), image: STUDIO_CARD },
       { path: '/about', title: new RegExp(`^About Us \\| ${SITE}$`) },
       { path: '/contact', title: new RegExp(`^Contact \\| ${SITE}$`) },
       { path: '/privacy', title: new RegExp(`^Privacy Policy \\| ${SITE}$`) },
@@ -238,23 +256,59 @@ test.describe('without JavaScript', () => {
       expect(await meta(page, 'property', 'og:url'), path).toBe(href);
       expect(await meta(page, 'name', 'twitter:card'), path).toMatch(/^summary(_large_image)?$/);
       await expect(page.locator('head meta[name="robots"][content*="noindex"]'), path).toHaveCount(0);
-      if (image) {
+      if (typeof image === 'string') {
         expect(await meta(page, 'property', 'og:image'), path).toBe(`${baseURL}${image}`);
-        expect(await meta(page, 'name', 'twitter:card'), path).toBe('summary_large_image');
+      } else if (image) {
+        expect(await meta(page, 'property', 'og:image'), path).toMatch(image);
       }
+      if (image) expect(await meta(page, 'name', 'twitter:card'), path).toBe('summary_large_image');
+      // Every page: a raster share image of at least 1200×630, with its size, type and alt text.
+      const shared = await meta(page, 'property', 'og:image');
+      expect(shared, path).toMatch(new RegExp(`^${baseURL}/`));
+      expect(await meta(page, 'name', 'twitter:image'), path).toBe(shared);
+      const type = await meta(page, 'property', 'og:image:type');
+      expect(['image/png', 'image/jpeg'], path).toContain(type);
+      const width = Number(await meta(page, 'property', 'og:image:width'));
+      const height = Number(await meta(page, 'property', 'og:image:height'));
+      expect(width, path).toBeGreaterThanOrEqual(1200);
+      expect(height, path).toBeGreaterThanOrEqual(630);
+      expect(await meta(page, 'property', 'og:image:alt'), path).toBeTruthy();
+      images.set(shared!, { type: type!, width, height });
     }
-    // The og:image files exist.
-    for (const { image } of cases.filter((c) => c.image)) expect((await request.get(image!)).status(), image).toBe(200);
+    // The share images exist, in the type and size the tags say.
+    for (const [url, expected] of images) {
+      const res = await request.get(url);
+      expect(res.status(), url).toBe(200);
+      expect(res.headers()['content-type'], url).toBe(expected.type);
+      expect(res.headers()['cache-control'], url).toContain('immutable');
+      expect(imageSize(await res.body()), url).toEqual({ width: expected.width, height: expected.height });
+    }
   });
 
-  test('pages without their own image still have an og:image', async ({ page, baseURL }) => {
+  test('pages without their own image share the studio card', async ({ page, baseURL }) => {
     for (const path of ['/about', '/contact', '/privacy']) {
       await page.goto(path);
       await expect(page.locator('head meta[property="og:image"]'), path).toHaveAttribute(
         'content',
-        new RegExp(`^${baseURL}/`),
+        new RegExp(`^${baseURL}/og/site/studio-[0-9a-f]{8}\\.png$`),
       );
+      await expect(page.locator('head meta[property="og:image:alt"]'), path).toHaveAttribute('content', SITE);
     }
+  });
+
+  test('an app with phone screenshots shares a card drawn for it', async ({ page, request, baseURL }) => {
+    const apps = await getJson<App[]>(request, '/api/apps');
+    const phone = apps.find((a) => {
+      const [, w, h] = /\/(\d+)x(\d+)\.jpg$/.exec(a.screenshots[0] ?? '') ?? [];
+      return Number(w) < Number(h);
+    })!;
+    await page.goto(`/apps/${phone.id}/blogs`);
+    const image = await meta(page, 'property', 'og:image');
+    expect(image).toMatch(new RegExp(`^${baseURL}/og/app/${phone.id}-[0-9a-f]{8}\\.png$`));
+    expect(await meta(page, 'property', 'og:image:alt')).toBe(`${phone.title} by ${SITE}`);
+    const res = await request.get(image!);
+    expect(res.headers()['content-type']).toBe('image/png');
+    expect(imageSize(await res.body())).toEqual({ width: 1200, height: 630 });
   });
 
   test('home: Organization and one SoftwareApplication or VideoGame per app', async ({ page, request, baseURL }) => {

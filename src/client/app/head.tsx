@@ -1,13 +1,15 @@
 // Page metadata. On the server, Head hands its data to the renderer (title, meta, JSON-LD, status);
 // in the browser it keeps document.title and the description current as the visitor navigates.
 import { createContext, useContext, useEffect } from 'react';
+import type { ShareImage } from '../../shared/share-image';
 
 export interface HeadData {
   title: string;
   description: string;
   /** Path of the canonical URL ('/about'). */
   path: string;
-  image?: string;
+  /** The share image (og:image), chosen by the server render (ssr/share-image-head.ts); the studio's card when absent. */
+  image?: ShareImage;
   type?: 'website' | 'article';
   jsonLd?: object[];
   /** Apple Smart App Banner: the App Store id. */

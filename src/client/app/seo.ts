@@ -1,5 +1,6 @@
 // Titles and descriptions of every public page: one place, used by the server render (HTML head)
-// and by the browser (document.title on navigation). Structured data is the server's (ssr/structured-data.ts).
+// and by the browser (document.title on navigation). Structured data and share images are the server's
+// (ssr/structured-data.ts, ssr/share-image-head.ts).
 import { paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -15,7 +16,7 @@ export function appStoreId(link: string | null | undefined): string | undefined 
   return link ? /\/id(\d{5,})/.exec(link)?.[1] : undefined;
 }
 
-export function homeHead(site: SiteInfo, home: HomeContent | null, apps: App[]): HeadData {
+export function homeHead(site: SiteInfo, home: HomeContent | null): HeadData {
   const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : `${site.name} | Mobile Games & Apps`;
   const description =
     home?.heroContent || `${site.name} is an independent studio making mobile games and apps. Browse our portfolio.`;
@@ -23,7 +24,6 @@ export function homeHead(site: SiteInfo, home: HomeContent | null, apps: App[]):
     title,
     description: truncate(description, 160),
     path: paths.home,
-    image: apps[0]?.screenshots[0],
     feeds: [{ title: `${site.name} blog`, href: paths.rss }],
   };
 }
@@ -57,7 +57,6 @@ export function appBlogsHead(site: SiteInfo, app: App): HeadData {
     title: `${app.title} Blog | ${site.name}`,
     description: truncate(`News, devlogs and updates about ${app.title}. ${app.description}`, 160),
     path: paths.appBlogs(app.id),
-    image: app.screenshots[0],
     appStoreId: appStoreId(app.appStoreLink),
     feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
   };
@@ -65,12 +64,10 @@ export function appBlogsHead(site: SiteInfo, app: App): HeadData {
 
 export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefined): HeadData {
   const description = excerpt(post.content, 160);
-  const image = post.images[0] ?? app?.screenshots[0];
   return {
     title: `${post.title} | ${app ? `${app.title} | ` : ''}${site.name}`,
     description,
     path: paths.blogPost(post.id),
-    image,
     type: 'article',
     appStoreId: appStoreId(app?.appStoreLink),
     feeds: app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : [],

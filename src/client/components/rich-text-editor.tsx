@@ -1,6 +1,9 @@
 // The rich-text editor (Tiptap) with our own toolbar. Two toolbars, as SPEC §2 describes:
 // 'page' (privacy policy, About Us) and 'blog' (more headings, indent, alignment).
 // History: 100 steps, changes within 1000 ms grouped. Links: http, https, mailto and tel only.
+// Images: the Image button (upload or pick from the media library, with alt text) and pasted or
+// dropped files, uploaded first; they are stored as <img src="/media/…" alt width height>.
+import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -11,6 +14,7 @@ import {
   AlignRight,
   Bold,
   Eraser,
+  ImagePlus,
   Indent,
   Italic,
   Link as LinkIcon,
@@ -22,9 +26,12 @@ import {
   Underline,
   Undo,
 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '../lib/utils';
+import { EditorUploadStatus, ImageUploads, useEditorImageUploads } from './media/editor-image-uploads';
+import { ImageDialogContent, type ImageChoice } from './media/image-dialog';
 import { Tooltip } from './ui/controls';
+import { Dialog, DialogTrigger } from './ui/dialog';
 import { toast } from './ui/use-toast';
 
 export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'];
@@ -43,37 +50,32 @@ export interface RichTextEditorProps {
   label: string;
   invalid?: boolean;
   describedBy?: string;
+  /** True while pasted or dropped images are uploading (they are inserted when done). */
+  onBusyChange?: (busy: boolean) => void;
 }
 
+/** A toolbar button; other props (a dialog trigger's) go to the <button>. */
 function ToolButton({
   label,
   active,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
+  highlighted,
+  className,
+  ...props
+}: ComponentProps<'button'> & { label: string; active?: boolean; highlighted?: boolean }) {
   return (
     <Tooltip label={label}>
       <button
         type="button"
         aria-label={label}
         aria-pressed={active === undefined ? undefined : active}
-        disabled={disabled}
         onMouseDown={(e) => e.preventDefault()}
-        onClick={onClick}
+        {...props}
         className={cn(
           'inline-flex size-8 items-center justify-center rounded-md text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-40',
-          active && 'bg-accent text-accent-foreground',
+          (active || highlighted) && 'bg-accent text-accent-foreground',
+          className,
         )}
-      >
-        {children}
-      </button>
+      />
     </Tooltip>
   );
 }
@@ -112,6 +114,7 @@ function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
       ordered: e.isActive('orderedList'),
       bullet: e.isActive('bulletList'),
       link: e.isActive('link'),
+      image: e.isActive('image'),
       align: (['left', 'center', 'right', 'justify'] as const).find((a) => e.isActive({ textAlign: a })) ?? 'left',
       canSink: e.can().sinkListItem('listItem'),
       canLift: e.can().liftListItem('listItem'),
@@ -181,6 +184,12 @@ function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
       <ToolButton label={state.link ? 'Edit link' : 'Add link'} active={state.link} onClick={() => setLink(editor)}>
         <LinkIcon aria-hidden="true" className="size-4" />
       </ToolButton>
+      {/* Opens the editor's Image dialog; Radix gives the focus back to it on Cancel. */}
+      <DialogTrigger asChild>
+        <ToolButton label={state.image ? 'Edit image' : 'Insert image'} highlighted={state.image}>
+          <ImagePlus aria-hidden="true" className="size-4" />
+        </ToolButton>
+      </DialogTrigger>
       {kind === 'blog' && (
         <>
           <Divider />
@@ -227,7 +236,11 @@ export function RichTextEditor({
   label,
   invalid,
   describedBy,
+  onBusyChange,
 }: RichTextEditorProps) {
+  const uploads = useEditorImageUploads(onBusyChange);
+  // The editor is made once: its double-click handler reaches the latest callback through a ref.
+  const openImageDialog = useRef(() => {});
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -244,6 +257,9 @@ export function RichTextEditor({
         horizontalRule: false,
       }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      Image.configure({ inline: false, allowBase64: false }),
+      // A stable callback: the uploads' state lives in the hook, not in the editor.
+      ImageUploads.configure({ onFiles: uploads.onFiles }),
     ],
     content: value,
     editorProps: {
@@ -256,6 +272,12 @@ export function RichTextEditor({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class: 'prose prose-neutral dark:prose-invert max-w-none px-4 py-3 focus:outline-none h-full',
       },
+      // Double-clicking an image opens the dialog that edits its alt text.
+      handleDoubleClickOn: (_view, _pos, node) => {
+        if (node.type.name !== 'image') return false;
+        openImageDialog.current();
+        return true;
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
@@ -267,22 +289,79 @@ export function RichTextEditor({
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
+  // The Image dialog: `current` is the selected image (its alt text is edited), else null (insert).
+  const [imageDialog, setImageDialog] = useState<{ current: ImageChoice | null } | null>(null);
+  // After inserting or saving, the keyboard goes back to the text, not to the toolbar button.
+  const backToText = useRef(false);
+  useEffect(() => {
+    openImageDialog.current = () => {
+      backToText.current = true;
+      setImageDialog({ current: selectedImage(editor) });
+    };
+  });
+
+  const onImageSubmit = (choice: ImageChoice) => {
+    if (!editor) return;
+    const attrs = { src: choice.src, alt: choice.alt, width: choice.width, height: choice.height };
+    if (imageDialog?.current) editor.chain().updateAttributes('image', { alt: choice.alt }).run();
+    else editor.chain().insertContent({ type: 'image', attrs }).run();
+    backToText.current = true;
+    setImageDialog(null);
+  };
+
   return (
-    <div
-      className={cn(
-        'flex flex-col overflow-hidden rounded-md border border-input bg-background focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring',
-        invalid && 'border-destructive',
-      )}
-      data-testid="rich-text-editor"
+    <Dialog
+      open={imageDialog !== null}
+      onOpenChange={(open) => {
+        if (open) backToText.current = false;
+        setImageDialog(open ? { current: selectedImage(editor) } : null);
+      }}
     >
-      {editor ? <Toolbar editor={editor} kind={toolbar} /> : <div className="h-11 border-b bg-muted/40" />}
       <div
-        className="overflow-y-auto"
-        style={height ? { height } : { minHeight }}
-        onClick={() => editor?.commands.focus()}
+        className={cn(
+          'flex flex-col overflow-hidden rounded-md border border-input bg-background focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring',
+          invalid && 'border-destructive',
+        )}
+        data-testid="rich-text-editor"
       >
-        <EditorContent editor={editor} className="h-full [&_.ProseMirror]:min-h-full" />
+        {editor ? <Toolbar editor={editor} kind={toolbar} /> : <div className="h-11 border-b bg-muted/40" />}
+        <EditorUploadStatus pending={uploads.pending} failed={uploads.failed} onDismiss={uploads.dismiss} />
+        <div
+          className="overflow-y-auto"
+          style={height ? { height } : { minHeight }}
+          onClick={() => editor?.commands.focus()}
+        >
+          <EditorContent
+            editor={editor}
+            className="h-full [&_.ProseMirror]:min-h-full [&_img]:cursor-pointer [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-offset-2 [&_img.ProseMirror-selectednode]:outline-ring"
+          />
+        </div>
       </div>
-    </div>
+      {imageDialog && (
+        <ImageDialogContent
+          current={imageDialog.current}
+          onSubmit={onImageSubmit}
+          onCloseAutoFocus={(event) => {
+            if (!backToText.current || !editor) return;
+            event.preventDefault();
+            editor.commands.focus();
+          }}
+        />
+      )}
+    </Dialog>
   );
+}
+
+/** The image the editor's selection is on (a click selects it), for the dialog to edit. */
+function selectedImage(editor: Editor | null): ImageChoice | null {
+  if (!editor?.isActive('image')) return null;
+  const attrs = editor.getAttributes('image') as {
+    src?: string;
+    alt?: string | null;
+    width?: unknown;
+    height?: unknown;
+  };
+  if (!attrs.src) return null;
+  const size = (v: unknown) => (v == null || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+  return { src: attrs.src, alt: attrs.alt ?? '', width: size(attrs.width), height: size(attrs.height) };
 }

@@ -27,8 +27,8 @@ export function setFetcher(next: Fetcher): void {
   fetcher = next;
 }
 
-async function toError(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => '');
+/** The ApiError for a non-OK reply's status and body text. */
+export function errorFrom(status: number, statusText: string, text: string): ApiError {
   let body: ApiErrorBody | undefined;
   try {
     const parsed = JSON.parse(text) as ApiErrorBody;
@@ -36,7 +36,11 @@ async function toError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the text
   }
-  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
+  return new ApiError(status, `${status}: ${text || statusText}`, body);
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  return errorFrom(res.status, res.statusText, await res.text().catch(() => ''));
 }
 
 export async function request<T>(method: string, path: string, payload?: unknown, run: Fetcher = fetcher): Promise<T> {

@@ -1,5 +1,6 @@
 // Demo content for Northpaw Studio: apps, devlog posts, site pages and social links.
-// Image paths point at /media/demo/*, which is served from assets/demo/.
+// Pictures are drawn and uploaded at first start (demo-images.ts): each app says how its art looks.
+import type { DemoArt } from './demo-images';
 
 export type DemoAppStatus = 'Live' | 'Testing' | 'In Development' | 'In Design' | 'Coming Soon';
 
@@ -7,7 +8,8 @@ export interface DemoPost {
   title: string;
   /** HTML using only p, h2, h3, strong, em, ul, ol, li, a (https) and blockquote. */
   content: string;
-  images: string[];
+  /** The post's gallery: which of its app's screenshots (0-based), as the same uploaded images. */
+  images: number[];
   isPublished: boolean;
   /** How many days before seeding the post was written (and published, when published). */
   daysAgo: number;
@@ -17,8 +19,10 @@ export interface DemoApp {
   slug: string;
   title: string;
   description: string;
-  icon: string;
-  screenshots: string[];
+  /** The colour and shape of its generated icon and screenshots. */
+  art: DemoArt;
+  /** How many screenshots it gets. */
+  shots: number;
   status: DemoAppStatus;
   googlePlayLink?: string;
   appStoreLink?: string;
@@ -67,20 +71,14 @@ export interface DemoHome {
   ctaText: string;
 }
 
-const MEDIA = '/media/demo';
-
 export const demoApps: DemoApp[] = [
   {
     slug: 'lantern-drift',
     title: 'Lantern Drift',
     description:
       'Guide paper lanterns down a moonlit river, steering them past wind, reeds and rocks in 140 calm, hand-crafted puzzle levels.',
-    icon: `${MEDIA}/icon-lantern-drift.svg`,
-    screenshots: [
-      `${MEDIA}/shot-lantern-drift-1.svg`,
-      `${MEDIA}/shot-lantern-drift-2.svg`,
-      `${MEDIA}/shot-lantern-drift-3.svg`,
-    ],
+    art: { hue: 32, orientation: 'landscape' },
+    shots: 3,
     status: 'Live',
     googlePlayLink: 'https://play.google.com/store/apps/details?id=com.northpaw.lanterndrift',
     appStoreLink: 'https://apps.apple.com/app/lantern-drift/id6478123904',
@@ -124,7 +122,7 @@ export const demoApps: DemoApp[] = [
 <li>Check the result on the dimmest phone you own, at night, in bed.</li>
 </ol>
 <p>The last rule sounds like a joke. <em>It is not.</em></p>`,
-        images: [`${MEDIA}/post-lantern-drift-1.svg`, `${MEDIA}/post-lantern-drift-2.svg`],
+        images: [1, 2],
         isPublished: true,
         daysAgo: 96,
       },
@@ -158,12 +156,8 @@ export const demoApps: DemoApp[] = [
     title: 'Tidepool Tactics',
     description:
       'A pocket-sized tactics game set in a rock pool. Lead a crew of crabs, shrimp and snails against urchin raiders before the tide comes back in.',
-    icon: `${MEDIA}/icon-tidepool-tactics.svg`,
-    screenshots: [
-      `${MEDIA}/shot-tidepool-tactics-1.svg`,
-      `${MEDIA}/shot-tidepool-tactics-2.svg`,
-      `${MEDIA}/shot-tidepool-tactics-3.svg`,
-    ],
+    art: { hue: 190, orientation: 'landscape' },
+    shots: 2,
     status: 'Live',
     appStoreLink: 'https://apps.apple.com/app/tidepool-tactics/id6502917738',
     posts: [],
@@ -173,8 +167,8 @@ export const demoApps: DemoApp[] = [
     title: 'Moss & Bolt',
     description:
       'A puzzle-platformer about a small maintenance robot exploring overgrown ruins, swinging on its grapple arm and using living moss to climb.',
-    icon: `${MEDIA}/icon-moss-and-bolt.svg`,
-    screenshots: [`${MEDIA}/shot-moss-and-bolt-1.svg`, `${MEDIA}/shot-moss-and-bolt-2.svg`],
+    art: { hue: 110, orientation: 'landscape' },
+    shots: 2,
     status: 'In Development',
     twitterLink: 'https://x.com/northpawstudio',
     instagramLink: 'https://www.instagram.com/northpawstudio',
@@ -193,7 +187,7 @@ export const demoApps: DemoApp[] = [
 <li>We do not yet know how long the game should be. Our guess is four to five hours.</li>
 </ul>
 <p>We will post a devlog roughly once a month. If you want to playtest early builds, say hello through the contact page and tell us which phone you use.</p>`,
-        images: [`${MEDIA}/post-moss-and-bolt-1.svg`],
+        images: [1],
         isPublished: true,
         daysAgo: 64,
       },
@@ -224,8 +218,8 @@ export const demoApps: DemoApp[] = [
     title: 'Pocket Orchard',
     description:
       'Plant saplings, tend your trees through the seasons and sell your harvest at the village market. A cosy orchard that grows a little each time you visit.',
-    icon: `${MEDIA}/icon-pocket-orchard.svg`,
-    screenshots: [`${MEDIA}/shot-pocket-orchard-1.svg`, `${MEDIA}/shot-pocket-orchard-2.svg`],
+    art: { hue: 350, orientation: 'portrait' },
+    shots: 2,
     status: 'Coming Soon',
     googlePlayLink: 'https://play.google.com/store/apps/details?id=com.northpaw.pocketorchard',
     instagramLink: 'https://www.instagram.com/pocketorchardgame',
@@ -274,8 +268,8 @@ export const demoApps: DemoApp[] = [
     title: 'Brightlist',
     description:
       'A gentle habit tracker for the web. Tick off daily habits, watch your streaks grow and get honest weekly insights, without adverts or guilt trips.',
-    icon: `${MEDIA}/icon-brightlist.svg`,
-    screenshots: [`${MEDIA}/shot-brightlist-1.svg`, `${MEDIA}/shot-brightlist-2.svg`, `${MEDIA}/shot-brightlist-3.svg`],
+    art: { hue: 48, orientation: 'portrait' },
+    shots: 2,
     status: 'Testing',
     webAppLink: 'https://brightlist.northpaw.studio',
     githubRepoLink: 'https://github.com/northpaw-studio/brightlist',
@@ -286,8 +280,8 @@ export const demoApps: DemoApp[] = [
     title: 'Quiet Hours',
     description:
       'A focus timer and wind-down companion that mixes calming soundscapes and fades them out gently at bedtime, so your evening ends softly.',
-    icon: `${MEDIA}/icon-quiet-hours.svg`,
-    screenshots: [`${MEDIA}/shot-quiet-hours-1.svg`, `${MEDIA}/shot-quiet-hours-2.svg`],
+    art: { hue: 250, orientation: 'portrait' },
+    shots: 1,
     status: 'In Design',
     posts: [],
   },

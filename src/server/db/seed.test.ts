@@ -1,9 +1,23 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
+import sharp from 'sharp';
+import { parseMediaUrl } from '../../shared/media';
+import { responsiveImage } from '../../shared/responsive-image';
 import { verifyPassword } from '../lib/passwords';
-import { aboutUs, apps, blogPosts, contactInfo, homeContent, privacyPolicy, socialMediaLinks, users } from './schema';
-import { seed, seedDemoContent } from './seed';
+import {
+  aboutUs,
+  apps,
+  blogPosts,
+  contactInfo,
+  homeContent,
+  media,
+  privacyPolicy,
+  socialMediaLinks,
+  users,
+} from './schema';
+import { seed, seedDemoContent, seedDemoPictures } from './seed';
+import { demoApps } from './seed-data';
 
 let ctx: TestContext;
 const quiet = { info: () => {} };
@@ -16,7 +30,8 @@ type CountedTable =
   | typeof homeContent
   | typeof aboutUs
   | typeof contactInfo
-  | typeof privacyPolicy;
+  | typeof privacyPolicy
+  | typeof media;
 
 async function counts(ctx: TestContext) {
   const n = async (table: CountedTable) => Number((await ctx.database.db.select({ n: count() }).from(table))[0]!.n);
@@ -29,6 +44,7 @@ async function counts(ctx: TestContext) {
     about: await n(aboutUs),
     contact: await n(contactInfo),
     privacy: await n(privacyPolicy),
+    media: await n(media),
   };
 }
 
@@ -56,9 +72,12 @@ describe('first-run seed', () => {
       about: 1,
       contact: 1,
       privacy: 1,
+      // One icon per app and its screenshots; post galleries reuse screenshots.
+      media: demoApps.reduce((n, app) => n + 1 + app.shots, 0),
     });
 
     const appList = (await ctx.app.inject({ url: '/api/apps' })).json() as {
+      title: string;
       status: string;
       screenshots: string[];
       icon: string;
@@ -66,14 +85,30 @@ describe('first-run seed', () => {
     expect(new Set(appList.map((a) => a.status))).toEqual(
       new Set(['Live', 'Testing', 'In Development', 'In Design', 'Coming Soon']),
     );
-    // The demo images ship in the repo and are served.
-    for (const path of [appList[0]!.icon, appList[0]!.screenshots[0]!]) {
-      const res = await ctx.app.inject({ url: path });
-      expect(res.statusCode, path).toBe(200);
-      expect(res.headers['content-type']).toContain('image/svg+xml');
+    // The demo pictures are uploaded rasters, served with their variants.
+    for (const app of appList) {
+      expect(app.screenshots).toHaveLength(demoApps.find((d) => d.title === app.title)!.shots);
+      for (const url of [app.icon, ...app.screenshots]) {
+        expect(parseMediaUrl(url), url).not.toBeNull();
+        const res = await ctx.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toBe('image/jpeg');
+        const meta = await sharp(res.rawPayload).metadata();
+        expect(`${meta.width}x${meta.height}`).toBe(/\/(\d+x\d+)\.jpg$/.exec(url)![1]);
+        const avif = responsiveImage(url)!.sources[0]!.srcSet.split(' ')[0]!;
+        expect((await ctx.app.inject({ url: avif })).headers['content-type']).toBe('image/avif');
+      }
     }
+    // Wide screenshots are big enough to be share images; phone ones are portrait.
+    const shapes = appList.map((app) => parseMediaUrl(app.screenshots[0]!)!);
+    expect(shapes.some((s) => s.width >= 1200 && s.height >= 630)).toBe(true);
+    expect(shapes.some((s) => s.width < s.height)).toBe(true);
 
     const posts = await ctx.database.db.select().from(blogPosts);
+    const gallery = posts.flatMap((p) => p.images);
+    expect(gallery.length).toBeGreaterThan(0);
+    const shots = new Set(appList.flatMap((a) => a.screenshots));
+    for (const url of gallery) expect(shots.has(url), url).toBe(true);
     expect(posts.filter((p) => !p.isPublished)).toHaveLength(1);
     expect(posts.filter((p) => p.isPublished).every((p) => p.publishedAt)).toBe(true);
     const published = (await ctx.app.inject({ url: '/api/blog-counts' })).json() as Record<string, number>;
@@ -84,6 +119,15 @@ describe('first-run seed', () => {
     const before = await counts(ctx);
     const result = await seed(ctx.database.db, { ...ctx.config, seedDemoContent: true }, quiet);
     expect(result).toEqual({ adminCreated: false, demoContentCreated: false });
+    expect(await counts(ctx)).toEqual(before);
+  });
+
+  it('draws the same pictures each time, so drawing them again stores nothing new', async () => {
+    const before = await counts(ctx);
+    const appList = (await ctx.app.inject({ url: '/api/apps' })).json() as { icon: string; screenshots: string[] }[];
+    const again = await seedDemoPictures(ctx.database.db, demoApps.slice(0, 1));
+    expect(again[0]!.icon).toBe(appList[0]!.icon);
+    expect(again[0]!.screenshots).toEqual(appList[0]!.screenshots);
     expect(await counts(ctx)).toEqual(before);
   });
 

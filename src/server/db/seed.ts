@@ -4,9 +4,12 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/sanitize';
+import { processUpload } from '../modules/media/media.images';
+import { mediaRepo } from '../modules/media/media.repo';
 import type { Db } from './client';
 import { aboutUs, apps, blogPosts, contactInfo, homeContent, privacyPolicy, socialMediaLinks, users } from './schema';
-import { demoAbout, demoApps, demoContact, demoHome, demoPrivacy, demoSocialLinks } from './seed-data';
+import { drawIcon, drawScene } from './demo-images';
+import { demoAbout, demoApps, demoContact, demoHome, demoPrivacy, demoSocialLinks, type DemoApp } from './seed-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,18 +44,60 @@ export async function seedAdmin(
   return { adminCreated: true, generatedPassword };
 }
 
+/** The URLs of one demo app's uploaded pictures. */
+interface DemoPictures {
+  icon: string;
+  screenshots: string[];
+}
+
+/** Runs `task` over `items`, `width` at a time (the image queue takes two at once and refuses a crowd). */
+async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += width) out.push(...(await Promise.all(items.slice(i, i + width).map(task))));
+  return out;
+}
+
+/**
+ * Draws the demo apps' icons and screenshots and uploads them as media items (variants and all).
+ * The art is deterministic, so a second run finds the same items by their bytes.
+ */
+export async function seedDemoPictures(db: Db, list: DemoApp[] = demoApps): Promise<DemoPictures[]> {
+  const jobs = list.flatMap((app, a) => [
+    { a, name: `${app.slug}-icon.jpg`, alt: `${app.title} icon`, draw: () => drawIcon(app.title, app.art) },
+    ...Array.from({ length: app.shots }, (_, i) => ({
+      a,
+      name: `${app.slug}-screenshot-${i + 1}.jpg`,
+      alt: `Screenshot of ${app.title}`,
+      draw: () => drawScene(app.title, app.art, i),
+    })),
+  ]);
+  const images = await inBatches(jobs, 2, async (job) => ({
+    image: await processUpload(await job.draw(), job.name),
+    alt: job.alt,
+  }));
+  const items = await mediaRepo(db).store(images);
+  return list.map((_, a) => {
+    const urls = items.filter((_, j) => jobs[j]!.a === a).map((item) => item.url);
+    return { icon: urls[0]!, screenshots: urls.slice(1) };
+  });
+}
+
 /** Fills a site that has no content at all with the demo studio's apps, posts and pages. */
 export async function seedDemoContent(db: Db, config: Config, now = new Date()): Promise<boolean> {
   const tables = [apps, homeContent, aboutUs, contactInfo, privacyPolicy] as const;
   for (const table of tables) if (!(await isEmpty(db, table))) return false;
 
+  const pictures = await seedDemoPictures(db);
   await db.transaction(async (tx) => {
-    for (const demo of demoApps) {
-      const { posts, slug: _slug, ...fields } = demo;
+    for (const [i, demo] of demoApps.entries()) {
+      const { posts, slug: _slug, art: _art, shots: _shots, ...fields } = demo;
+      const { icon, screenshots } = pictures[i]!;
       const [app] = await tx
         .insert(apps)
         .values({
           ...fields,
+          icon,
+          screenshots,
           googlePlayLink: fields.googlePlayLink ?? null,
           appStoreLink: fields.appStoreLink ?? null,
           webAppLink: fields.webAppLink ?? null,
@@ -68,7 +113,7 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
           appId: app!.id,
           title: post.title,
           content: sanitizeRichText(post.content),
-          images: post.images,
+          images: post.images.map((n) => screenshots[n]!),
           isPublished: post.isPublished,
           publishedAt: post.isPublished ? at : null,
           createdAt: at,

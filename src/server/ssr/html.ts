@@ -2,8 +2,7 @@
 import type { HeadData } from '../../client/app/head';
 import { abs } from '../../client/app/seo';
 import type { SiteInfo } from '../../client/app/site-context';
-
-const DEFAULT_SHARE_IMAGE = '/media/demo/default-screenshot.svg';
+import { studioCard } from '../../shared/share-image';
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -51,8 +50,9 @@ ${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 
 export function renderDocument({ site, head, body, boot, assets, themeScript }: DocumentParts): string {
   const canonical = abs(site, head.path);
-  // Pages without a picture of their own share the studio's image.
-  const image = abs(site, head.image ?? DEFAULT_SHARE_IMAGE);
+  // Pages without a picture of their own share the studio's card.
+  const image = head.image ?? studioCard(site.name);
+  const imageUrl = escapeHtml(abs(site, image.url));
   const meta: string[] = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
@@ -67,8 +67,13 @@ export function renderDocument({ site, head, body, boot, assets, themeScript }: 
     `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
   ];
   meta.push(
-    `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image" content="${imageUrl}">`,
+    `<meta property="og:image:type" content="${image.type}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    `<meta name="twitter:image" content="${imageUrl}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
   );
   if (head.appStoreId) meta.push(`<meta name="apple-itunes-app" content="app-id=${escapeHtml(head.appStoreId)}">`);
   for (const feed of head.feeds ?? []) {

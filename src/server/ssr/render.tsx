@@ -16,6 +16,7 @@ import type { BlogPost } from '../../shared/schemas/blog-posts';
 import type { AppInstance } from '../types';
 import type { AssetResolver } from './assets';
 import { renderDocument } from './html';
+import { pageShareImage } from './share-image-head';
 import { structuredData } from './structured-data';
 
 export interface RenderedPage {
@@ -103,6 +104,7 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
     const head: HeadData = {
       ...collected,
       jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient),
+      image: collected.status ? undefined : pageShareImage(site, route.path, params, queryClient),
     };
     const state = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
     queryClient.clear();

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { App, AppLinkField } from '../../../shared/schemas/apps';
 import type { SpriteIconName } from '../../../shared/icons';
+import { isPortrait, MediaImage } from '../../components/media-image';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,6 +11,10 @@ import { StatusBadge } from './status-badge';
 
 export const DEFAULT_SCREENSHOT = '/media/demo/default-screenshot.svg';
 export const DEFAULT_ICON = '/media/demo/default-icon.svg';
+/** The home grid: one column, two from sm, three from lg in a 72rem container. */
+const SCREENSHOT_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
+
+export { FallbackImage } from '../../components/media-image';
 
 const LINKS: { field: AppLinkField; label: string; icon: SpriteIconName }[] = [
   { field: 'googlePlayLink', label: 'Get it on Google Play', icon: 'google-play' },
@@ -21,23 +25,6 @@ const LINKS: { field: AppLinkField; label: string; icon: SpriteIconName }[] = [
   { field: 'instagramLink', label: 'Instagram', icon: 'instagram' },
   { field: 'facebookLink', label: 'Facebook', icon: 'facebook' },
 ];
-
-/** An image that swaps to a fallback when its source is missing or fails to load. */
-export function FallbackImage({
-  src,
-  fallback,
-  ...props
-}: { src?: string | null; fallback: string } & React.ComponentProps<'img'>) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const ref = useRef<HTMLImageElement>(null);
-  const current = src && failed !== src ? src : fallback;
-  // An image that failed before hydration fired its error event before React listened.
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && current !== fallback) setFailed(src ?? null);
-  }, [current, fallback, src]);
-  return <img {...props} ref={ref} src={current} onError={() => current !== fallback && setFailed(src ?? null)} />;
-}
 
 /** Icon link with a CSS tooltip (hover and keyboard focus), so no tooltip library is downloaded here. */
 function IconLink({ href, label, icon }: { href: string; label: string; icon: SpriteIconName }) {
@@ -65,27 +52,60 @@ function IconLink({ href, label, icon }: { href: string; label: string; icon: Sp
   );
 }
 
-export function AppCard({ app, postCount, eager = false }: { app: App; postCount: number; eager?: boolean }) {
+export function AppCard({
+  app,
+  postCount,
+  eager = false,
+  priority = false,
+}: {
+  app: App;
+  postCount: number;
+  /** In the first screenful: loaded at once rather than when scrolled near. */
+  eager?: boolean;
+  /** The page's largest first image (LCP): fetched before others. */
+  priority?: boolean;
+}) {
   const links = LINKS.filter((l) => app[l.field]);
+  const shot = app.screenshots[0];
+  const portrait = isPortrait(shot);
   return (
     <article
       className="group flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-[transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:shadow-lg"
       data-testid="app-card"
     >
       <div className="relative">
-        <FallbackImage
-          src={app.screenshots[0]}
-          fallback={DEFAULT_SCREENSHOT}
-          alt={`Screenshot of ${app.title}`}
-          width={1280}
-          height={720}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="aspect-video w-full bg-muted object-cover"
-        />
-        <FallbackImage
+        {/* 16:9 whatever the shot: portrait phone shots are shown whole on a blurred copy of themselves. */}
+        <div className="relative aspect-video overflow-hidden bg-muted">
+          {portrait && (
+            <MediaImage
+              src={shot}
+              sizes="64px"
+              alt=""
+              aria-hidden="true"
+              width={1}
+              height={1}
+              loading="lazy"
+              decoding="async"
+              className="absolute inset-0 size-full scale-110 object-cover opacity-60 blur-xl"
+            />
+          )}
+          <MediaImage
+            src={shot}
+            fallback={DEFAULT_SCREENSHOT}
+            sizes={portrait ? '(min-width: 1024px) 7rem, (min-width: 640px) 15vw, 30vw' : SCREENSHOT_SIZES}
+            alt={`Screenshot of ${app.title}`}
+            width={1280}
+            height={720}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className={cn('relative size-full', portrait ? 'object-contain drop-shadow-lg' : 'object-cover')}
+          />
+        </div>
+        <MediaImage
           src={app.icon}
           fallback={DEFAULT_ICON}
+          sizes="64px"
           alt={`${app.title} icon`}
           width={64}
           height={64}

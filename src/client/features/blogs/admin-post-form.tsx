@@ -2,8 +2,8 @@
 // in a wide, scrollable dialog: app, title, rich-text content, gallery images and the Published
 // switch. Editing a draft also offers Publish in the header. Closing with unsaved changes asks first.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImageOff, Plus, Send, X } from 'lucide-react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Send } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../shared/constants';
@@ -14,14 +14,14 @@ import {
   type BlogPostData,
   type BlogPostInput,
 } from '../../../shared/schemas/blog-posts';
-import { imageUrl } from '../../../shared/schemas/common';
 import { LocalDate } from '../../components/local-date';
+import { ImageListField, type ImageListTexts } from '../../components/media/image-list-field';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { Button } from '../../components/ui/button';
 import { Select, Switch } from '../../components/ui/controls';
 import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField, fieldAria } from '../../components/ui/form-field';
-import { FieldError, Input, Label } from '../../components/ui/input';
+import { Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../lib/http';
@@ -41,6 +41,20 @@ const FOCUS_ID: Record<Field, string> = {
   isPublished: 'blog-published',
 };
 const PENDING_IMAGE = 'Press Add to attach this image, or clear the field.';
+
+const GALLERY_TEXTS: ImageListTexts = {
+  urlLabel: 'Image URL',
+  placeholder: 'https://example.com/image.png',
+  hint: 'An image address (https://… or /media/…), added one at a time, or upload images below.',
+  itemName: (n) => `Gallery image ${n}`,
+  noun: 'image',
+  listLabel: 'Attached images',
+  empty: 'No images attached.',
+  tooMany: `At most ${LIMITS.imagesMax} images`,
+  duplicate: 'This image is already in the gallery',
+  upload: 'Upload images',
+  uploadAlt: 'Image alt text',
+};
 
 function focusField(field: Field) {
   document.getElementById(FOCUS_ID[field])?.focus();
@@ -62,42 +76,6 @@ function PublishAction({ post }: { post: AdminBlogPost }) {
       <Send aria-hidden="true" />
       {publish.isPending ? 'Publishing...' : 'Publish'}
     </Button>
-  );
-}
-
-function GalleryThumb({ src, index, onRemove }: { src: string; index: number; onRemove: () => void }) {
-  const [failed, setFailed] = useState(false);
-  const n = index + 1;
-  return (
-    <li className="group relative overflow-hidden rounded-lg border bg-muted">
-      {failed ? (
-        <div className="flex aspect-video flex-col items-center justify-center gap-1 p-2 text-center text-xs text-muted-foreground">
-          <ImageOff aria-hidden="true" className="size-5" />
-          <span>Image {n} could not be loaded</span>
-        </div>
-      ) : (
-        <img
-          src={src}
-          alt={`Gallery image ${n}`}
-          loading="lazy"
-          className="aspect-video w-full object-cover"
-          onError={() => setFailed(true)}
-        />
-      )}
-      <p className="truncate border-t bg-card px-2 py-1 text-xs text-muted-foreground" title={src}>
-        {src}
-      </p>
-      <Button
-        variant="destructive"
-        size="iconSm"
-        aria-label={`Remove image ${n}`}
-        title={`Remove image ${n}`}
-        onClick={onRemove}
-        className="absolute top-1.5 right-1.5 size-8 shadow"
-      >
-        <X aria-hidden="true" />
-      </Button>
-    </li>
   );
 }
 
@@ -134,49 +112,15 @@ function BlogPostForm({
   const images = useWatch({ control: form.control, name: 'images' }) ?? [];
   const [newImage, setNewImage] = useState('');
   const [imageError, setImageError] = useState<string>();
-  // Unsaved work: a changed field, or an image address typed but not added.
-  const dirty = isDirty || newImage.trim() !== '';
+  const [uploading, setUploading] = useState(false);
+  // Images pasted or dropped into the editor are still uploading: saving now would leave them out.
+  const [editorUploading, setEditorUploading] = useState(false);
+  // Unsaved work: a changed field, an image address typed but not added, or an upload under way.
+  const dirty = isDirty || newImage.trim() !== '' || uploading || editorUploading;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const setImages = (next: string[]) => {
     form.setValue('images', next, { shouldDirty: true, shouldValidate: isSubmitted });
-  };
-
-  const addImage = () => {
-    const value = newImage.trim();
-    if (!value) {
-      // A blank value is ignored.
-      setNewImage('');
-      setImageError(undefined);
-      return;
-    }
-    const parsed = imageUrl().safeParse(value);
-    if (!parsed.success) return setImageError(parsed.error.issues[0]?.message);
-    if (images.includes(value)) return setImageError('This image is already in the gallery');
-    if (images.length >= LIMITS.imagesMax) return setImageError(`At most ${LIMITS.imagesMax} images`);
-    setImages([...images, value]);
-    setNewImage('');
-    setImageError(undefined);
-    focusField('images');
-  };
-
-  const removeImage = (index: number) => {
-    setImages(images.filter((_, i) => i !== index));
-    // Keep the keyboard in the gallery: the next Remove button, else the URL field.
-    requestAnimationFrame(() => {
-      const buttons = document.querySelectorAll<HTMLButtonElement>('[data-gallery] button[aria-label^="Remove image"]');
-      const next = buttons[Math.min(index, buttons.length - 1)];
-      if (next) next.focus();
-      else focusField('images');
-    });
-  };
-
-  const onImageKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter adds the image instead of submitting the whole form.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      addImage();
-    }
   };
 
   const onInvalid = (invalid: Partial<Record<Field, unknown>>) => {
@@ -295,6 +239,7 @@ function BlogPostForm({
               onChange={field.onChange}
               invalid={Boolean(errors.content)}
               describedBy={errors.content ? 'blog-content-error' : undefined}
+              onBusyChange={setEditorUploading}
             />
           )}
         />
@@ -302,50 +247,20 @@ function BlogPostForm({
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-medium">Gallery images</legend>
-        <div className="space-y-2">
-          <Label htmlFor="blog-new-image" className="sr-only">
-            Image URL
-          </Label>
-          <div className="flex gap-2">
-            <Input
-              id="blog-new-image"
-              type="url"
-              inputMode="url"
-              placeholder="https://example.com/image.png"
-              value={newImage}
-              onChange={(e) => {
-                setNewImage(e.target.value);
-                if (imageError) setImageError(undefined);
-              }}
-              onKeyDown={onImageKeyDown}
-              aria-invalid={imageError || imagesError ? true : undefined}
-              aria-describedby={
-                imageError ? 'blog-new-image-error' : imagesError ? 'blog-images-error' : 'blog-new-image-hint'
-              }
-            />
-            <Button variant="outline" onClick={addImage}>
-              <Plus aria-hidden="true" />
-              Add
-            </Button>
-          </div>
-          {imageError ? (
-            <FieldError id="blog-new-image-error" message={imageError} />
-          ) : (
-            <p id="blog-new-image-hint" className="text-xs text-muted-foreground">
-              An image address (https://… or /media/…), added one at a time.
-            </p>
-          )}
-          <FieldError id="blog-images-error" message={imagesError} />
-        </div>
-        {images.length > 0 ? (
-          <ul data-gallery className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Attached images">
-            {images.map((src, i) => (
-              <GalleryThumb key={`${i}-${src}`} src={src} index={i} onRemove={() => removeImage(i)} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No images attached.</p>
-        )}
+        <ImageListField
+          id="blog-images"
+          inputId="blog-new-image"
+          value={images}
+          onChange={setImages}
+          texts={GALLERY_TEXTS}
+          error={imagesError}
+          draftError={imageError}
+          onDraftChange={(draft) => {
+            setNewImage(draft);
+            setImageError(undefined);
+          }}
+          onBusyChange={setUploading}
+        />
       </fieldset>
 
       <Controller
@@ -376,7 +291,11 @@ function BlogPostForm({
         <Button variant="outline" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving} className={cn(saving && 'cursor-progress')}>
+        <Button
+          type="submit"
+          disabled={saving || uploading || editorUploading}
+          className={cn(saving && 'cursor-progress')}
+        >
           {saving ? 'Saving...' : post ? 'Save Changes' : 'Create Post'}
         </Button>
       </div>

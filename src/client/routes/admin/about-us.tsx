@@ -1,4 +1,5 @@
 // About Us editor (SPEC §2 "About Us editor"): the title and the rich-text content.
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -28,6 +29,8 @@ const toValues = (about: AboutUs | null | undefined): FormValues => ({
 });
 
 function AboutUsForm({ about }: { about: AboutUs | null }) {
+  // Images pasted or dropped into the editor are still uploading: saving now would leave them out.
+  const [editorUploading, setEditorUploading] = useState(false);
   const update = useUpdateAboutUs();
   const form = useForm<AboutUsInput, unknown, FormValues>({
     resolver: zodResolver(AboutUsInputSchema),
@@ -66,6 +69,7 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
                   onChange={field.onChange}
                   invalid={Boolean(errors.content)}
                   describedBy={errors.content ? 'about-content-error' : undefined}
+                  onBusyChange={setEditorUploading}
                 />
               )}
             />
@@ -77,7 +81,7 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
                 View the page
               </Link>
             </p>
-            <Button type="submit" disabled={isSubmitting}>
+            <Button type="submit" disabled={isSubmitting || editorUploading}>
               {isSubmitting ? 'Saving...' : 'Save About Us Page'}
             </Button>
           </div>

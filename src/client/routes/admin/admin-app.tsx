@@ -19,6 +19,7 @@ const PrivacyEditor = lazy(() => import('./privacy'));
 const SocialMedia = lazy(() => import('./social-media'));
 const Messages = lazy(() => import('./messages'));
 const UsersPage = lazy(() => import('./users'));
+const MediaPage = lazy(() => import('./media'));
 
 const loading = (
   <div className="grid min-h-64 place-items-center">
@@ -139,6 +140,14 @@ export default function AdminApp() {
             element={
               <Suspense fallback={loading}>
                 <UsersPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="media"
+            element={
+              <Suspense fallback={loading}>
+                <MediaPage />
               </Suspense>
             }
           />

@@ -1,8 +1,8 @@
 // Add App and Edit App (SPEC §2): one form for both. Edit loads the app named by ?id= (or the
 // /apps/edit{id} form of the path); a missing or unknown id shows 'App Not Found'.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImageOff, Plus, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ImageOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../../../shared/constants';
@@ -15,12 +15,14 @@ import {
   type AppInput,
   type AppLinkField,
 } from '../../../shared/schemas/apps';
-import { INVALID_URL, isHttpUrl, isMediaPath } from '../../../shared/schemas/common';
+import { isHttpUrl, isMediaPath } from '../../../shared/schemas/common';
+import { ImageListField, type ImageListTexts } from '../../components/media/image-list-field';
+import { MediaUpload } from '../../components/media/media-upload';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select } from '../../components/ui/controls';
 import { FormField, fieldAria } from '../../components/ui/form-field';
-import { FieldError, Input, Label, Textarea } from '../../components/ui/input';
+import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { useCreateApp, useUpdateApp } from '../../features/apps/admin-api';
@@ -44,6 +46,20 @@ const LINK_LABELS: Record<AppLinkField, { label: string; placeholder: string }> 
 const FIELD_ORDER = ['title', 'description', 'icon', 'status', 'screenshots', ...APP_LINK_FIELDS] as const;
 
 const STATUS_OPTIONS = APP_STATUSES.map((s) => ({ value: s, label: s }));
+
+const SCREENSHOT_TEXTS: ImageListTexts = {
+  urlLabel: 'Screenshot URL',
+  showUrlLabel: true,
+  placeholder: 'https://example.com/screenshot.png',
+  itemName: (n) => `Screenshot ${n}`,
+  noun: 'screenshot',
+  listLabel: 'Screenshots',
+  empty: 'No screenshots yet.',
+  tooMany: `At most ${LIMITS.imagesMax} screenshots`,
+  duplicate: 'This screenshot is already in the list',
+  upload: 'Upload screenshots',
+  uploadAlt: 'Screenshot alt text',
+};
 
 const isImageUrl = (value: string) => isHttpUrl(value) || isMediaPath(value);
 
@@ -126,58 +142,13 @@ function AppForm({
   const screenshots = useWatch({ control, name: 'screenshots' });
   const icon = useWatch({ control, name: 'icon' });
 
-  // The temporary screenshot URL: its own state, so it is never part of what is sent.
-  const [newScreenshot, setNewScreenshot] = useState('');
-  const [newScreenshotError, setNewScreenshotError] = useState<string | undefined>();
-  const newScreenshotRef = useRef<HTMLInputElement>(null);
-  const removeRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  /** After a removal: which Remove button takes the focus (-1: the URL field). */
-  const focusAfterRemove = useRef<number | null>(null);
-
-  useEffect(() => {
-    const index = focusAfterRemove.current;
-    if (index === null) return;
-    focusAfterRemove.current = null;
-    const target = index >= 0 ? removeRefs.current[index] : null;
-    if (target) target.focus();
-    else newScreenshotRef.current?.focus();
-  }, [screenshots]);
+  // Uploads still running: saving now would leave their images out.
+  const [uploadingShots, setUploadingShots] = useState(false);
+  const [uploadingIcon, setUploadingIcon] = useState(false);
+  const uploading = uploadingShots || uploadingIcon;
 
   const setScreenshots = (next: string[]) =>
     setValue('screenshots', next, { shouldDirty: true, shouldValidate: isSubmitted });
-
-  const addScreenshot = () => {
-    const value = newScreenshot.trim();
-    if (!value) {
-      setNewScreenshot('');
-      return;
-    }
-    if (!isImageUrl(value) || value.length > LIMITS.urlMax) {
-      setNewScreenshotError(INVALID_URL);
-      return;
-    }
-    if (screenshots.length >= LIMITS.imagesMax) {
-      setNewScreenshotError(`At most ${LIMITS.imagesMax} screenshots`);
-      return;
-    }
-    setScreenshots([...screenshots, value]);
-    setNewScreenshot('');
-    setNewScreenshotError(undefined);
-  };
-
-  const removeScreenshot = (index: number) => {
-    const next = screenshots.filter((_, i) => i !== index);
-    // Keep the keyboard user in place: the next Remove button, else the previous, else the URL field.
-    focusAfterRemove.current = next.length === 0 ? -1 : Math.min(index, next.length - 1);
-    setScreenshots(next);
-  };
-
-  const onNewScreenshotKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      addScreenshot();
-    }
-  };
 
   const focusFirstError = (errs: FieldErrors<AppInput>) => {
     const first = FIELD_ORDER.find((name) => errs[name]);
@@ -236,26 +207,39 @@ function AppForm({
               {...fieldAria('app-description', errors.description?.message)}
             />
           </FormField>
-          <FormField
-            id="app-icon"
-            label="Icon URL"
-            hint="A square image: a web address or a /media/ path."
-            error={errors.icon?.message}
-          >
-            <div className="flex items-center gap-3">
-              <Input
-                id="app-icon"
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://example.com/icon.png"
-                className="min-w-0 flex-1"
-                {...register('icon')}
-                {...fieldAria('app-icon', errors.icon?.message, true)}
-              />
-              <IconPreview src={icon} />
-            </div>
-          </FormField>
+          <div className="space-y-3">
+            <FormField
+              id="app-icon"
+              label="Icon URL"
+              hint="A square image: upload one below, or paste its web address."
+              error={errors.icon?.message}
+            >
+              <div className="flex items-center gap-3">
+                <Input
+                  id="app-icon"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  placeholder="https://example.com/icon.png"
+                  className="min-w-0 flex-1"
+                  {...register('icon')}
+                  {...fieldAria('app-icon', errors.icon?.message, true)}
+                />
+                <IconPreview src={icon} />
+              </div>
+            </FormField>
+            <MediaUpload
+              id="app-icon-upload"
+              label="Upload icon"
+              altLabel="Icon alt text"
+              multiple={false}
+              compact
+              onBusyChange={setUploadingIcon}
+              onUploaded={([item]) => {
+                if (item) setValue('icon', item.url, { shouldDirty: true, shouldValidate: isSubmitted });
+              }}
+            />
+          </div>
           <FormField id="app-status" label="Status" error={errors.status?.message}>
             <Controller
               control={control}
@@ -280,81 +264,22 @@ function AppForm({
       <Card>
         <CardHeader>
           <CardTitle>Screenshots</CardTitle>
-          <CardDescription>At least one. The first one is the picture on the app&rsquo;s card.</CardDescription>
+          <CardDescription>
+            At least one. The first one is the picture on the app&rsquo;s card; drag them, or use the arrows, to change
+            the order.
+          </CardDescription>
         </CardHeader>
-        <CardContent className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="app-new-screenshot">Screenshot URL</Label>
-            <div className="flex gap-2">
-              <Input
-                id="app-new-screenshot"
-                ref={newScreenshotRef}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://example.com/screenshot.png"
-                className="min-w-0 flex-1"
-                value={newScreenshot}
-                onChange={(e) => {
-                  setNewScreenshot(e.target.value);
-                  setNewScreenshotError(undefined);
-                }}
-                onKeyDown={onNewScreenshotKey}
-                aria-invalid={newScreenshotError || screenshotsError ? true : undefined}
-                aria-describedby={
-                  newScreenshotError
-                    ? 'app-new-screenshot-error'
-                    : screenshotsError
-                      ? 'app-screenshots-error'
-                      : undefined
-                }
-              />
-              <Button variant="secondary" onClick={addScreenshot}>
-                <Plus aria-hidden="true" />
-                Add
-              </Button>
-            </div>
-            <FieldError id="app-new-screenshot-error" message={newScreenshotError} />
-            <FieldError id="app-screenshots-error" message={screenshotsError} />
-          </div>
-          {screenshots.length > 0 ? (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Screenshots">
-              {screenshots.map((src, i) => (
-                <li
-                  key={`${i}-${src}`}
-                  className="overflow-hidden rounded-lg border bg-card"
-                  data-testid="screenshot-item"
-                >
-                  <img
-                    src={src}
-                    alt={`Screenshot ${i + 1}`}
-                    loading="lazy"
-                    className="aspect-video w-full bg-muted object-cover"
-                  />
-                  <div className="flex flex-col gap-1 p-2 lg:flex-row lg:items-center lg:justify-between lg:gap-2">
-                    <span className="min-w-0 truncate px-1 text-xs text-muted-foreground" title={src}>
-                      {src}
-                    </span>
-                    <Button
-                      ref={(el) => {
-                        removeRefs.current[i] = el;
-                      }}
-                      variant="ghost"
-                      size="sm"
-                      className="h-8 w-full shrink-0 px-2 lg:w-auto"
-                      aria-label={`Remove screenshot ${i + 1}`}
-                      onClick={() => removeScreenshot(i)}
-                    >
-                      <X aria-hidden="true" />
-                      Remove
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">No screenshots yet.</p>
-          )}
+        <CardContent>
+          <ImageListField
+            id="app-screenshots"
+            inputId="app-new-screenshot"
+            value={screenshots}
+            onChange={setScreenshots}
+            texts={SCREENSHOT_TEXTS}
+            error={screenshotsError}
+            onBusyChange={setUploadingShots}
+            itemTestId="screenshot-item"
+          />
         </CardContent>
       </Card>
 
@@ -388,7 +313,7 @@ function AppForm({
         <Link to={paths.admin.apps} className={buttonVariants({ variant: 'outline' })}>
           Cancel
         </Link>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || uploading}>
           {isSubmitting ? 'Saving...' : submitLabel}
         </Button>
       </div>

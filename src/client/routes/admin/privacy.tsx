@@ -1,7 +1,7 @@
 // Edit Privacy Policy (SPEC §2): the last-updated date typed as DD/MM/YYYY and the policy text.
 // The date is sent as an ISO string; the shown policy becomes the server's reply (SPEC §4).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatDayMonthYear, parseDayMonthYear } from '../../../shared/dates';
@@ -30,6 +30,8 @@ const toValues = (policy: PrivacyPolicy | null | undefined): PrivacyPolicyForm =
 });
 
 function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
+  // Images pasted or dropped into the editor are still uploading: saving now would leave them out.
+  const [editorUploading, setEditorUploading] = useState(false);
   const update = useUpdatePrivacyPolicy();
   const form = useForm<PrivacyPolicyForm>({
     resolver: zodResolver(PrivacyPolicyFormSchema),
@@ -95,6 +97,7 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
                   onChange={field.onChange}
                   invalid={Boolean(errors.content)}
                   describedBy={errors.content ? 'privacy-content-error' : undefined}
+                  onBusyChange={setEditorUploading}
                 />
               )}
             />
@@ -103,7 +106,7 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
             <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               View the Privacy Policy page
             </Link>
-            <Button type="submit" disabled={isSubmitting}>
+            <Button type="submit" disabled={isSubmitting || editorUploading}>
               {isSubmitting ? 'Saving...' : 'Save Privacy Policy'}
             </Button>
           </div>

@@ -2,6 +2,7 @@ import { formatLongUs } from '../../../shared/dates';
 import { Head } from '../../app/head';
 import { aboutHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
+import { responsiveRichText } from '../../../shared/responsive-image';
 import { PageContainer, RichText } from '../../components/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useAboutUs } from '../../features/pages/api';
@@ -29,7 +30,7 @@ export default function AboutPage() {
       ) : (
         <article>
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{about.data.title}</h1>
-          <RichText html={about.data.content} className="mt-8 prose-lg" />
+          <RichText html={responsiveRichText(about.data.content)} className="mt-8 prose-lg" />
           <p className="mt-10 border-t pt-4 text-sm text-muted-foreground">
             Last updated: {formatLongUs(about.data.lastUpdated)}
           </p>

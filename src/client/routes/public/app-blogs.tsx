@@ -10,7 +10,8 @@ import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
+import { MediaImage } from '../../components/media-image';
+import { DEFAULT_ICON } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
 import { useAppBlogs } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
@@ -75,9 +76,10 @@ export default function AppBlogsPage() {
         Back to Home
       </Link>
       <header className="mt-6 flex items-center gap-5">
-        <FallbackImage
+        <MediaImage
           src={a.icon}
           fallback={DEFAULT_ICON}
+          sizes="80px"
           alt={`${a.title} icon`}
           width={80}
           height={80}

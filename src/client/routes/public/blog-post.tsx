@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { responsiveRichText } from '../../../shared/responsive-image';
 import { Head } from '../../app/head';
 import { blogPostHead, notFoundHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
@@ -8,7 +9,8 @@ import { LocalDate } from '../../components/local-date';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
+import { MediaImage } from '../../components/media-image';
+import { DEFAULT_ICON } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
 import { useBlogPost } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
@@ -70,9 +72,10 @@ export default function BlogPostPage() {
       <article className="mt-8">
         {a && (
           <Link to={paths.appBlogs(a.id)} className="inline-flex items-center gap-3 rounded-lg hover:opacity-90">
-            <FallbackImage
+            <MediaImage
               src={a.icon}
               fallback={DEFAULT_ICON}
+              sizes="40px"
               alt=""
               width={40}
               height={40}
@@ -86,7 +89,7 @@ export default function BlogPostPage() {
           {p.publishedAt && <LocalDate iso={p.publishedAt} />}
           <PostStatusBadge isPublished={p.isPublished} />
         </div>
-        <RichText html={p.content} className="mt-8 prose-lg" />
+        <RichText html={responsiveRichText(p.content)} className="mt-8 prose-lg" />
         {p.images.length > 0 && (
           <section aria-labelledby="gallery-title" className="mt-12">
             <h2 id="gallery-title" className="text-xl font-semibold">
@@ -101,8 +104,9 @@ export default function BlogPostPage() {
                   rel="noopener noreferrer"
                   className="block overflow-hidden rounded-lg border"
                 >
-                  <img
+                  <MediaImage
                     src={src}
+                    sizes="(min-width: 48rem) 23rem, 100vw"
                     alt={`${p.title}: image ${i + 1} of ${p.images.length}`}
                     width={1200}
                     height={630}

@@ -1,6 +1,7 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
 import { useSite } from '../../app/site-context';
-import { AppCard, AppCardSkeleton, DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
+import { MediaImage } from '../../components/media-image';
+import { AppCard, AppCardSkeleton, DEFAULT_ICON } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
 import { Head } from '../../app/head';
@@ -16,7 +17,7 @@ export default function HomePage() {
 
   return (
     <>
-      <Head {...homeHead(site, content ?? null, apps.data ?? [])} />
+      <Head {...homeHead(site, content ?? null)} />
       <section className="relative overflow-hidden border-b">
         <div
           aria-hidden="true"
@@ -39,10 +40,11 @@ export default function HomePage() {
           {apps.data && apps.data.length > 0 && (
             <div aria-hidden="true" className="hidden rotate-3 grid-cols-2 gap-4 lg:grid">
               {apps.data.slice(0, 4).map((app, i) => (
-                <FallbackImage
+                <MediaImage
                   key={app.id}
                   src={app.icon}
                   fallback={DEFAULT_ICON}
+                  sizes="112px"
                   alt=""
                   width={112}
                   height={112}
@@ -78,7 +80,13 @@ export default function HomePage() {
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {apps.data.map((app, i) => (
-              <AppCard key={app.id} app={app} postCount={counts.data?.[String(app.id)] ?? 0} eager={i < 3} />
+              <AppCard
+                key={app.id}
+                app={app}
+                postCount={counts.data?.[String(app.id)] ?? 0}
+                eager={i < 3}
+                priority={i === 0}
+              />
             ))}
           </div>
         )}

@@ -2,6 +2,7 @@ import { formatLongGb } from '../../../shared/dates';
 import { Head } from '../../app/head';
 import { privacyHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
+import { responsiveRichText } from '../../../shared/responsive-image';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePrivacyPolicy } from '../../features/pages/api';
@@ -39,7 +40,7 @@ export default function PrivacyPage() {
             Last updated: {policy.data?.lastUpdated ? formatLongGb(policy.data.lastUpdated) : 'N/A'}
           </p>
           {policy.data ? (
-            <RichText html={policy.data.content} className="mt-8" />
+            <RichText html={responsiveRichText(policy.data.content)} className="mt-8" />
           ) : (
             <p className="mt-8 text-muted-foreground">Our privacy policy is being written. Please check back soon.</p>
           )}
