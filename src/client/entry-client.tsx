@@ -10,6 +10,8 @@ import { makeQueryClient } from './lib/query-client';
 interface BootData {
   site: SiteInfo;
   state: DehydratedState;
+  /** Alt texts of the uploaded images the page shows, by URL. */
+  mediaAlt?: Record<string, string>;
 }
 
 const boot = JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}') as BootData;
@@ -19,7 +21,7 @@ if (boot.state) hydrate(queryClient, boot.state);
 const tree = (
   <StrictMode>
     <BrowserRouter>
-      <App queryClient={queryClient} site={boot.site} />
+      <App queryClient={queryClient} site={boot.site} mediaAlt={boot.mediaAlt} />
     </BrowserRouter>
   </StrictMode>
 );

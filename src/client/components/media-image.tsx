@@ -1,8 +1,11 @@
 // One way to show an image on public pages: an uploaded original becomes a <picture> with AVIF and
 // WebP variants built from its URL alone (no extra data, no JavaScript); any other URL a plain <img>
 // that swaps to a fallback when it is missing or fails to load.
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { responsiveImage } from '../../shared/responsive-image';
+
+/** The alt text the studio wrote for its uploaded images, by URL: the server sends those the page shows. */
+export const MediaAltContext = createContext<Record<string, string>>({});
 
 /** An image that swaps to a fallback when its source is missing or fails to load. */
 export function FallbackImage({
@@ -34,6 +37,9 @@ export type MediaImageProps = Omit<React.ComponentProps<'img'>, 'src' | 'width' 
 };
 
 export function MediaImage({ src, fallback, sizes, width, height, ...img }: MediaImageProps) {
+  const alts = useContext(MediaAltContext);
+  // The library's alt text wins over the page's generic one; a decorative image (alt "") stays so.
+  if (img.alt && src && alts[src]) img.alt = alts[src];
   const image = responsiveImage(src);
   if (!image) {
     if (fallback) return <FallbackImage src={src} fallback={fallback} width={width} height={height} {...img} />;

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
 import { aboutUs } from '../db/schema';
+import sharp from 'sharp';
+import { multipart } from '../../../tests/setup/multipart';
 import { productionWeb } from './web';
 
 let ctx: TestContext;
@@ -119,6 +121,46 @@ describe('public page cache', () => {
     for (const id of ['1e0', '+1', '0x1', '1.0', '%201']) {
       expect((await ctx.app.inject({ url: `/api/blogs/${id}` })).statusCode, id).toBe(400);
     }
+  });
+
+  it('shows the alt text written in the media library for uploaded images, and follows its edits', async () => {
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const form = multipart([
+      { name: 'alt', value: 'The lighthouse level at dusk' },
+      { name: 'file', filename: 'dusk.png', data: png, type: 'image/png' },
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      headers: { ...form.headers, cookie: editor },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [item] = uploaded.json() as { id: number; url: string }[];
+    const app = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/apps',
+      headers: { cookie: editor },
+      payload: { title: 'Beacon', description: 'A game.', icon: 'https://cdn.example/i.png', screenshots: [item!.url] },
+    });
+    expect(app.statusCode, app.body).toBe(201);
+
+    const home = await get('/');
+    expect(home.body).toContain(`src="${item!.url}"`);
+    expect(home.body).toContain('alt="The lighthouse level at dusk"');
+    expect(home.body).not.toContain('alt="Screenshot of Beacon"');
+
+    // A new alt text in the library reaches the cached page.
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/media/${item!.id}`,
+      headers: { cookie: editor },
+      payload: { alt: 'Beacon: the harbour at night' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await get('/')).body).toContain('alt="Beacon: the harbour at night"');
   });
 
   it.runIf(process.env.TEST_ENGINE === 'postgres')(

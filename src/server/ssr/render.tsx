@@ -13,6 +13,8 @@ import { makeQueryClient } from '../../client/lib/query-client';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { api } from '../../shared/paths';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
+import { isDatabaseUnavailable } from '../lib/db-errors';
+import { altTexts } from '../modules/media/media.repo';
 import type { AppInstance } from '../types';
 import type { AssetResolver } from './assets';
 import { renderDocument } from './html';
@@ -64,6 +66,24 @@ function toHtml(node: React.ReactNode): Promise<string> {
   });
 }
 
+const UPLOADED_IMAGE = /\/media\/[0-9a-f]{16}\/\d+x\d+\.(?:jpg|png|gif)/g;
+
+/** The alt texts the studio wrote for the uploaded images in the page's data, by URL. */
+async function imageAlts(app: AppInstance, queryClient: QueryClient): Promise<Record<string, string>> {
+  const data = JSON.stringify(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.state.data),
+  );
+  const urls = [...new Set(data.match(UPLOADED_IMAGE) ?? [])];
+  try {
+    return await altTexts(app.deps.database.db, urls);
+  } catch (error) {
+    throw new PageDataError(isDatabaseUnavailable(error) ? 503 : 500);
+  }
+}
+
 export interface RendererOptions {
   app: AppInstance;
   site: SiteInfo;
@@ -91,12 +111,13 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
       params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;
     if (post) await prefetch([api.app(post.appId)]);
     assertReadsSucceeded(queryClient);
+    const mediaAlt = await imageAlts(app, queryClient);
 
     const collector = new HeadCollector();
     const body = await toHtml(
       <HeadContext.Provider value={collector}>
         <StaticRouter location={url}>
-          <App queryClient={queryClient} site={site} />
+          <App queryClient={queryClient} site={site} mediaAlt={mediaAlt} />
         </StaticRouter>
       </HeadContext.Provider>,
     );
@@ -112,7 +133,7 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
       site,
       head: { ...head, path: head.path || pathname },
       body,
-      boot: { site, state },
+      boot: { site, state, mediaAlt },
       assets: assets().forChunk(route.chunk),
       themeScript: THEME_SCRIPT,
     });

@@ -15,6 +15,7 @@ import { formatDimensions } from './format';
 import { useMediaList } from './media-api';
 import { MediaUpload } from './media-upload';
 import { thumbnailOf } from './thumbnail';
+import { MediaCount } from './media-count';
 
 /** What goes into the text: `<img src alt width height>`. */
 export interface ImageChoice {
@@ -126,13 +127,7 @@ function LibraryPicker({ selected, onSelect }: { selected: string | null; onSele
             autoComplete="off"
           />
         </div>
-        {data && (
-          <p role="status" className="text-sm text-muted-foreground">
-            {search
-              ? `${data.total} ${data.total === 1 ? 'image matches' : 'images match'}`
-              : `${data.total} ${data.total === 1 ? 'image' : 'images'}`}
-          </p>
-        )}
+        {data && <MediaCount total={data.total} search={search} />}
       </div>
 
       {list.isPending ? (

@@ -18,6 +18,7 @@ import { errorMessage } from '../../lib/http';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
+import { MediaCount } from '../../components/media/media-count';
 
 /** The search runs this long after the last key press. */
 const SEARCH_DELAY_MS = 300;
@@ -153,13 +154,7 @@ export default function MediaPage() {
             autoComplete="off"
           />
         </div>
-        {data && (
-          <p role="status" className="text-sm text-muted-foreground">
-            {search
-              ? `${data.total} ${data.total === 1 ? 'image matches' : 'images match'}`
-              : `${data.total} ${data.total === 1 ? 'image' : 'images'}`}
-          </p>
-        )}
+        {data && <MediaCount total={data.total} search={search} />}
       </div>
 
       {list.isPending ? (

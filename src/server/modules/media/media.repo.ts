@@ -194,3 +194,14 @@ export function mediaRepo(db: Db) {
   };
 }
 export type MediaRepo = ReturnType<typeof mediaRepo>;
+
+/** The alt text written for each of these image URLs (any of an item's files), where there is one. */
+export async function altTexts(db: Db, urls: string[]): Promise<Record<string, string>> {
+  if (urls.length === 0) return {};
+  const rows = await db
+    .select({ path: mediaFiles.path, alt: media.alt })
+    .from(mediaFiles)
+    .innerJoin(media, eq(media.id, mediaFiles.mediaId))
+    .where(inArray(mediaFiles.path, urls));
+  return Object.fromEntries(rows.filter((r) => r.alt.trim() !== '').map((r) => [r.path, r.alt]));
+}
