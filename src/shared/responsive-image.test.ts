@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { responsiveImage, responsiveRichText } from './responsive-image';
+import { responsiveImage } from './responsive-image';
+import { responsiveRichText } from './responsive-rich-text';
 import { appShareImage, contentTag, studioCard, uploadedShareImage } from './share-image';
 
 const H = '0123456789abcdef';

@@ -2,7 +2,7 @@ import { formatLongUs } from '../../../shared/dates';
 import { Head } from '../../app/head';
 import { aboutHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
-import { responsiveRichText } from '../../../shared/responsive-image';
+import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useAboutUs } from '../../features/pages/api';

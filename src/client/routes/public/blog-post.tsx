@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { responsiveRichText } from '../../../shared/responsive-image';
+import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { Head } from '../../app/head';
 import { blogPostHead, notFoundHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';

@@ -2,7 +2,7 @@ import { formatLongGb } from '../../../shared/dates';
 import { Head } from '../../app/head';
 import { privacyHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
-import { responsiveRichText } from '../../../shared/responsive-image';
+import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePrivacyPolicy } from '../../features/pages/api';
