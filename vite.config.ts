@@ -2,7 +2,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The browser bundle. The server renders the same components through tsx (see src/server/ssr).
+// The browser's files. Public pages are rendered on the server (src/server/ssr) and load only the
+// island loader and the public stylesheet; the admin is a client-rendered app with its own.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
@@ -10,6 +11,8 @@ export default defineConfig({
     manifest: true,
     assetsDir: 'assets',
     sourcemap: false,
-    rollupOptions: { input: 'src/client/entry-client.tsx' },
+    rollupOptions: {
+      input: ['src/client/entry-client.tsx', 'src/client/islands/loader.ts', 'src/client/public.css'],
+    },
   },
 });

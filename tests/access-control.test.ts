@@ -29,6 +29,8 @@ interface Row {
   upload?: true;
   /** The call ends or replaces the caller's session: each role signs in as a throwaway account. */
   ownSession?: true;
+  /** The caller's address (for routes limited per address, so rows do not share one budget). */
+  from?: string;
 }
 
 const row = (
@@ -62,6 +64,7 @@ const TABLE: Row[] = [
   row('GET /assets/*',                            200, 200, 200, { url: `/assets/${anAsset}` }),
   row('GET /',                                    200, 200, 200),
   row('GET /*',                                   200, 200, 200, { url: '/about' }),
+  row('POST /contact',                            303, 303, 303, { from: '203.0.113.7' }),
 
   row('GET /api/apps',                            200, 200, 200),
   row('GET /api/apps/:id',                        200, 200, 200, { id: 'appId' }),
@@ -152,6 +155,7 @@ async function call(entry: Row, role: Role): Promise<number> {
   const res = await ctx.app.inject({
     method: method as 'GET',
     url,
+    ...(entry.from ? { remoteAddress: entry.from } : {}),
     headers: { ...upload?.headers, ...(cookie ? { cookie } : {}) },
     ...(upload ? { payload: upload.payload } : body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });

@@ -1,31 +1,46 @@
-import './styles.css';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/app';
-import type { SiteInfo } from './app/site-context';
+// The admin area: a client-rendered React app under /admin-page. Public pages never load this
+// (they are static HTML with islands: see islands/loader.ts).
+import './admin.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { SiteContext, type SiteInfo } from './app/site-context';
+import { ToastHost } from './components/ui/toast-host';
 import { makeQueryClient } from './lib/query-client';
+import { ThemeProvider } from './lib/theme';
+import AdminApp from './routes/admin/admin-app';
 
 interface BootData {
   site: SiteInfo;
-  state: DehydratedState;
-  /** Alt texts of the uploaded images the page shows, by URL. */
-  mediaAlt?: Record<string, string>;
+}
+
+/** A link from the admin to a public page: the server renders that page, so load it. */
+function PublicPage() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    window.location.replace(pathname + search + hash);
+  }, [pathname, search, hash]);
+  return null;
 }
 
 const boot = JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}') as BootData;
 const queryClient = makeQueryClient();
-if (boot.state) hydrate(queryClient, boot.state);
 
-const tree = (
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
-      <App queryClient={queryClient} site={boot.site} mediaAlt={boot.mediaAlt} />
+      <SiteContext.Provider value={boot.site}>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider defaultTheme="dark">
+            <Routes>
+              <Route path="admin-page/*" element={<AdminApp />} />
+              <Route path="*" element={<PublicPage />} />
+            </Routes>
+            <ToastHost />
+          </ThemeProvider>
+        </QueryClientProvider>
+      </SiteContext.Provider>
     </BrowserRouter>
-  </StrictMode>
+  </StrictMode>,
 );
-const root = document.getElementById('root')!;
-// Public pages arrive rendered and are hydrated; the admin area is rendered in the browser only.
-if (root.hasChildNodes()) hydrateRoot(root, tree);
-else createRoot(root).render(tree);

@@ -28,7 +28,7 @@ import { feedsRoutes } from './ssr/feeds';
 import { iconRoutes } from './ssr/icons';
 import { publicPagesRoutes, type PagesOptions } from './ssr/pages';
 import { shareImageRoutes } from './ssr/share-images';
-import { themeScriptHash } from './ssr/theme-hash';
+import { inlineScriptHashes } from './ssr/inline-scripts';
 import type { AppInstance, Deps } from './types';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -89,7 +89,7 @@ export async function buildApp({
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
-  await registerSecurity(app, deps, { scriptHashes: [themeScriptHash()], dev: web?.dev });
+  await registerSecurity(app, deps, { scriptHashes: inlineScriptHashes(), dev: web?.dev });
   await registerLoadShedding(app, deps);
   const auth = await registerAuth(app, deps);
   const readCache = registerReadCache(app, deps, auth);

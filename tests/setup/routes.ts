@@ -66,6 +66,7 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
     subject: 'Hello',
     message: 'Hello there, dear studio!',
   }),
+  'POST /contact': (f) => VALID_BODIES['POST /api/messages']!(f),
   'POST /api/social-media': () => ({ name: 'GitHub', url: 'https://github.com/studio', icon: 'FaGithub' }),
   'PUT /api/social-media/:id': (f) => VALID_BODIES['POST /api/social-media']!(f),
   'POST /api/admin/login': () => ({ username: PROBE_USER.username, password: PROBE_USER.password }),

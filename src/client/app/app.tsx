@@ -1,9 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useRoutes } from 'react-router';
 import { MediaAltContext } from '../components/media-image';
-import { ToastHost } from '../components/ui/toast-host';
-import { ThemeProvider } from '../lib/theme';
+import type { ContactFormProps } from '../islands/contact-form';
+import { ContactFormContext } from './page-state';
 import { routes } from './routes';
 import { SiteContext, type SiteInfo } from './site-context';
 
@@ -11,27 +10,26 @@ function Routes() {
   return useRoutes(routes);
 }
 
-/** Everything inside the router: data, theme, toasts, and the alt texts of the page's images. */
-export function App({
-  queryClient,
-  site,
-  mediaAlt = {},
-}: {
+export interface PublicAppProps {
+  /** Holds the page's reads, made by the server before rendering. */
   queryClient: QueryClient;
   site: SiteInfo;
+  /** The alt texts of the page's uploaded images, by URL. */
   mediaAlt?: Record<string, string>;
-}) {
+  /** The contact form's state after a plain (no-JavaScript) POST. */
+  contactForm?: ContactFormProps;
+}
+
+/** A public page as the server renders it (inside a StaticRouter): static HTML and islands. */
+export function PublicApp({ queryClient, site, mediaAlt = {}, contactForm = {} }: PublicAppProps) {
   return (
     <SiteContext.Provider value={site}>
       <MediaAltContext.Provider value={mediaAlt}>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider defaultTheme="dark">
-            <Suspense fallback={null}>
-              <Routes />
-            </Suspense>
-            <ToastHost />
-          </ThemeProvider>
-        </QueryClientProvider>
+        <ContactFormContext.Provider value={contactForm}>
+          <QueryClientProvider client={queryClient}>
+            <Routes />
+          </QueryClientProvider>
+        </ContactFormContext.Provider>
       </MediaAltContext.Provider>
     </SiteContext.Provider>
   );

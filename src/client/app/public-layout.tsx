@@ -1,64 +1,23 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+// The public pages' frame: header (static links, the theme menu and mobile menu islands), main
+// content and footer. Rendered on the server only; the islands are the only parts with JavaScript.
+import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
-import { ThemeToggle } from '../components/theme-toggle';
 import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { useContactInfo } from '../features/pages/api';
-import { cx as cn } from '../lib/cx';
+import { Island } from '../islands/island';
+import MobileMenu from '../islands/mobile-menu';
+import { currentNav, NAV, navLinkClass } from '../islands/nav';
+import ThemeMenu from '../islands/theme-menu';
 import { useSite } from './site-context';
-
-export const NAV = [
-  { to: paths.home, label: 'Home', end: true },
-  { to: paths.about, label: 'About Us', end: false },
-  { to: paths.contact, label: 'Contact', end: false },
-  { to: paths.privacy, label: 'Privacy Policy', end: false },
-];
-
-const navLink = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
-    isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
-  );
-
-const MobileMenuSheet = lazy(() => import('./mobile-menu'));
-
-/** The menu button below 768 px; the slide-out sheet's code loads on first use. */
-function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
-      >
-        <SpriteIcon name="menu" />
-        <span className="sr-only">Open menu</span>
-      </button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocusTo={button} items={NAV} linkClass={navLink} />
-        </Suspense>
-      )}
-    </>
-  );
-}
 
 function Header() {
   const site = useSite();
+  const current = currentNav(useLocation().pathname);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold tracking-tight">
+        <a href={paths.home} className="flex items-center gap-2 text-lg font-bold tracking-tight">
           <span
             aria-hidden="true"
             className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground"
@@ -66,17 +25,22 @@ function Header() {
             {site.name.charAt(0)}
           </span>
           {site.name}
-        </Link>
+        </a>
         <div className="flex items-center gap-1">
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className={navLink}>
+              <a
+                key={item.to}
+                href={item.to}
+                aria-current={item.to === current ? 'page' : undefined}
+                className={navLinkClass(item.to === current)}
+              >
                 {item.label}
-              </NavLink>
+              </a>
             ))}
           </nav>
-          <ThemeToggle />
-          <MobileMenu />
+          <Island name="theme-menu" component={ThemeMenu} props={{}} />
+          <Island name="mobile-menu" component={MobileMenu} props={{ items: NAV, current }} />
         </div>
       </div>
       {/* Without JavaScript the slide-out menu cannot open: small screens get the links inline. */}
@@ -129,19 +93,19 @@ function Footer() {
           <p className="mb-3 text-sm font-semibold">Links</p>
           <ul className="space-y-2 text-sm">
             <li>
-              <Link to={paths.home} className="text-muted-foreground hover:text-foreground">
+              <a href={paths.home} className="text-muted-foreground hover:text-foreground">
                 Home
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.contact} className="text-muted-foreground hover:text-foreground">
+              <a href={paths.contact} className="text-muted-foreground hover:text-foreground">
                 Contact
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.privacy} className="text-muted-foreground hover:text-foreground">
+              <a href={paths.privacy} className="text-muted-foreground hover:text-foreground">
                 Privacy Policy
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

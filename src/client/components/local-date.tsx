@@ -1,18 +1,17 @@
-import { useHydrated } from '../lib/use-hydrated';
-
 const OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
 /**
- * A date in the visitor's locale and time zone (SPEC §9). The server render and hydration use
- * en-US in UTC, identical on both sides; right after hydration the browser's own settings apply.
+ * A date in the visitor's locale and time zone (SPEC §9). The server writes it in en-US, UTC, and
+ * the island loader rewrites it with the browser's own settings (islands/enhance.ts); the admin,
+ * rendered in the browser, shows the local form at once.
  */
 export function LocalDate({ iso, className }: { iso: string; className?: string }) {
-  const hydrated = useHydrated();
-  const text = hydrated
-    ? new Date(iso).toLocaleDateString(undefined, OPTIONS)
-    : new Date(iso).toLocaleDateString('en-US', { ...OPTIONS, timeZone: 'UTC' });
+  const text =
+    typeof document === 'undefined'
+      ? new Date(iso).toLocaleDateString('en-US', { ...OPTIONS, timeZone: 'UTC' })
+      : new Date(iso).toLocaleDateString(undefined, OPTIONS);
   return (
-    <time dateTime={iso} className={className}>
+    <time dateTime={iso} data-local-date="" className={className}>
       {text}
     </time>
   );

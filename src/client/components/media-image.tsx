@@ -21,7 +21,16 @@ export function FallbackImage({
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0 && current !== fallback) setFailed(src ?? null);
   }, [current, fallback, src]);
-  return <img {...props} ref={ref} src={current} onError={() => current !== fallback && setFailed(src ?? null)} />;
+  // On public pages (static HTML) the island loader makes the swap from data-fallback (islands/enhance.ts).
+  return (
+    <img
+      {...props}
+      ref={ref}
+      src={current}
+      data-fallback={current !== fallback ? fallback : undefined}
+      onError={() => current !== fallback && setFailed(src ?? null)}
+    />
+  );
 }
 
 export type MediaImageProps = Omit<React.ComponentProps<'img'>, 'src' | 'width' | 'height' | 'sizes'> & {

@@ -1,4 +1,5 @@
-// Which scripts and styles a page loads: from Vite's manifest in production.
+// Which scripts and styles a page loads: from Vite's manifest in production. Public pages load the
+// island loader and the public stylesheet; the admin loads its app and its own stylesheet.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Assets } from './html';
@@ -12,19 +13,25 @@ interface ManifestEntry {
 }
 type Manifest = Record<string, ManifestEntry>;
 
-export const ENTRY = 'src/client/entry-client.tsx';
+export const ADMIN_ENTRY = 'src/client/entry-client.tsx';
+export const ISLANDS_ENTRY = 'src/client/islands/loader.ts';
+export const PUBLIC_CSS = 'src/client/public.css';
 
 export interface AssetResolver {
-  /** Assets for a page whose route component lives in `chunk` (a source path). */
-  forChunk(chunk?: string): Assets;
+  /** Public pages (and the error pages): the island loader and the public stylesheet. */
+  public: Assets;
+  admin: Assets;
 }
 
 export function manifestAssets(clientDir: string): AssetResolver {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entry = manifest[ENTRY];
-  if (!entry) throw new Error(`${ENTRY} is missing from the Vite manifest: run npm run build`);
+  const entry = (key: string) => {
+    const item = manifest[key];
+    if (!item) throw new Error(`${key} is missing from the Vite manifest: run npm run build`);
+    return item;
+  };
 
-  // A chunk's static imports, transitively (its own CSS included).
+  // An entry's static imports, transitively, and their CSS.
   const collect = (key: string, files: Set<string>, css: Set<string>) => {
     const item = manifest[key];
     if (!item || files.has(`/${item.file}`)) return;
@@ -32,25 +39,17 @@ export function manifestAssets(clientDir: string): AssetResolver {
     for (const c of item.css ?? []) css.add(`/${c}`);
     for (const i of item.imports ?? []) collect(i, files, css);
   };
-  const entryFiles = new Set<string>();
-  const entryCss = new Set<string>();
-  collect(ENTRY, entryFiles, entryCss);
+  const assetsOf = (key: string, extraCss: string[] = []): Assets => {
+    const files = new Set<string>();
+    const css = new Set<string>(extraCss);
+    collect(key, files, css);
+    const main = `/${entry(key).file}`;
+    files.delete(main);
+    return { entry: main, css: [...css], preload: [...files] };
+  };
 
-  const cache = new Map<string, Assets>();
   return {
-    forChunk(chunk) {
-      const key = chunk ?? '';
-      const hit = cache.get(key);
-      if (hit) return hit;
-      const files = new Set<string>();
-      const css = new Set(entryCss);
-      if (chunk) collect(chunk, files, css);
-      // The entry's own static imports are preloaded too; the entry itself is the module script.
-      for (const f of entryFiles) files.add(f);
-      files.delete(`/${entry.file}`);
-      const assets: Assets = { entry: `/${entry.file}`, css: [...css], preload: [...files] };
-      cache.set(key, assets);
-      return assets;
-    },
+    public: assetsOf(ISLANDS_ENTRY, [`/${entry(PUBLIC_CSS).file}`]),
+    admin: assetsOf(ADMIN_ENTRY),
   };
 }

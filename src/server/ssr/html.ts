@@ -29,10 +29,17 @@ export interface DocumentParts {
   site: SiteInfo;
   head: HeadData;
   body: string;
-  boot: unknown;
+  /** Data for a client-rendered app (the admin); public pages carry none. */
+  boot?: unknown;
   assets: Assets;
   themeScript: string;
+  /** Public pages: prefetch the next page when the visitor is about to open it. */
+  speculationRules?: string;
 }
+
+/** Islands that need JavaScript to do anything are not shown without it. */
+const NO_SCRIPT_STYLE =
+  '<noscript><style>studio-island[data-island=theme-menu],studio-island[data-island=mobile-menu]{display:none}</style></noscript>';
 
 /** The document up to its stylesheets: theme before first paint, head tags, icon, CSS. */
 function documentStart(themeScript: string, meta: string[], assets: Pick<Assets, 'css'>): string {
@@ -48,7 +55,15 @@ ${meta.join('\n')}
 ${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}`;
 }
 
-export function renderDocument({ site, head, body, boot, assets, themeScript }: DocumentParts): string {
+export function renderDocument({
+  site,
+  head,
+  body,
+  boot,
+  assets,
+  themeScript,
+  speculationRules,
+}: DocumentParts): string {
   const canonical = abs(site, head.path);
   // Pages without a picture of their own share the studio's card.
   const image = head.image ?? studioCard(site.name);
@@ -83,14 +98,20 @@ export function renderDocument({ site, head, body, boot, assets, themeScript }: 
   }
   for (const ld of head.jsonLd ?? []) meta.push(`<script type="application/ld+json">${safeJson(ld)}</script>`);
 
+  const tail = [
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+    `<script type="module" src="${assets.entry}"></script>`,
+    speculationRules ? `<script type="speculationrules">${speculationRules}</script>` : '',
+    boot === undefined ? NO_SCRIPT_STYLE : '',
+    assets.devHead ?? '',
+  ].filter(Boolean);
   return `${documentStart(themeScript, meta, assets)}
-${assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
-${assets.devHead ?? ''}
+${tail.join('\n')}
 </head>
 <body>
-<div id="root">${body}</div>
-<script type="application/json" id="__BOOT__">${safeJson(boot)}</script>
-<script type="module" src="${assets.entry}"></script>
+<div id="root">${body}</div>${
+    boot === undefined ? '' : `\n<script type="application/json" id="__BOOT__">${safeJson(boot)}</script>`
+  }
 </body>
 </html>`;
 }

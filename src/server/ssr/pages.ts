@@ -11,8 +11,10 @@ import type { AppInstance, Deps } from '../types';
 import type { AssetResolver } from './assets';
 import { renderDocument, renderErrorDocument } from './html';
 import { canonicalPagePath } from './page-paths';
-import { createRenderer, PageDataError, type RenderedPage } from './render';
+import { contactFormFromQuery, contactFormRoute } from './contact-form';
+import { createRenderer, PageDataError, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
+import { paths } from '../../shared/paths';
 
 interface CachedPage {
   etag: string;
@@ -25,7 +27,6 @@ interface CachedPage {
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 /** How long a visitor is asked to wait when the database cannot be reached. */
 const RETRY_AFTER_S = 5;
-const ADMIN_CHUNK = 'src/client/routes/admin/admin-app.tsx';
 
 export function compressPage(page: RenderedPage): CachedPage {
   const raw = Buffer.from(page.html);
@@ -83,9 +84,35 @@ export function publicPagesRoutes(
 
   const sendError = (reply: FastifyReply, status: 404 | 500 | 503) => {
     if (status === 503) reply.header('retry-after', RETRY_AFTER_S);
-    const html = renderErrorDocument({ site, status, assets: options.assets().forChunk(), themeScript: THEME_SCRIPT });
+    const html = renderErrorDocument({ site, status, assets: options.assets().public, themeScript: THEME_SCRIPT });
     return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
+
+  /** A page made for this request alone (staff, a form's outcome): never cached or shared. */
+  const sendFresh = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    renderOptions: RenderOptions,
+    status?: number,
+  ) => {
+    try {
+      const page = await render(pathname, renderOptions);
+      const html = options.transformHtml ? await options.transformHtml(request.url, page.html) : page.html;
+      return reply
+        .code(status ?? page.status)
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    } catch (error) {
+      if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503);
+      request.log.error({ err: error }, 'page render failed');
+      return sendError(reply, 500);
+    }
+  };
+  /** Staff (any session cookie) get private renders: they may see drafts. */
+  const staffCookie = (request: FastifyRequest) =>
+    request.cookies[auth.cookieName] ? request.headers.cookie : undefined;
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
@@ -110,23 +137,19 @@ export function publicPagesRoutes(
           noindex: true,
         },
         body: '',
-        boot: { site, state: { mutations: [], queries: [] } },
-        assets: options.assets().forChunk(ADMIN_CHUNK),
+        boot: { site },
+        assets: options.assets().admin,
         themeScript: THEME_SCRIPT,
       });
       const out = options.transformHtml ? await options.transformHtml(url, html) : html;
       return reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store').send(out);
     }
 
-    try {
-      // Staff (any session cookie) get a private render: they may see drafts.
-      const cookie = request.headers.cookie;
-      if (request.cookies[auth.cookieName]) {
-        const page = await render(pathname, cookie);
-        const html = options.transformHtml ? await options.transformHtml(url, page.html) : page.html;
-        return reply.code(page.status).header('cache-control', 'private, no-store').send(html);
-      }
+    const cookie = staffCookie(request);
+    const contactForm = contactFormFromQuery(pathname, url.slice(rawPath.length + 1));
+    if (cookie || contactForm) return sendFresh(request, reply, pathname, { cookie, contactForm });
 
+    try {
       let page = options.transformHtml ? undefined : cache.get(pathname);
       if (!page) {
         const ticket = cache.ticket();
@@ -156,5 +179,8 @@ export function publicPagesRoutes(
 
   app.get('/', handler);
   app.get('/*', handler);
+  contactFormRoute(app, (contactForm, request, reply, status) =>
+    sendFresh(request, reply, paths.contact, { cookie: staffCookie(request), contactForm }, status),
+  );
   return cache;
 }

@@ -1,16 +1,17 @@
 // Server rendering of the public routes: prefetch the route's reads through the API itself,
-// render React to HTML, and wrap it in the document with its head tags.
+// render React to static HTML with islands, and wrap it in the document with its head tags.
 import { Writable } from 'node:stream';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
-import { App } from '../../client/app/app';
+import { PublicApp } from '../../client/app/app';
 import { HeadCollector, HeadContext, type HeadData } from '../../client/app/head';
 import { publicRoutes } from '../../client/app/routes';
 import type { SiteInfo } from '../../client/app/site-context';
 import { ApiError } from '../../client/lib/http';
 import { makeQueryClient } from '../../client/lib/query-client';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
+import type { ContactFormProps } from '../../client/islands/contact-form';
 import { api } from '../../shared/paths';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { isDatabaseUnavailable } from '../lib/db-errors';
@@ -18,6 +19,7 @@ import { altTexts } from '../modules/media/media.repo';
 import type { AppInstance } from '../types';
 import type { AssetResolver } from './assets';
 import { renderDocument } from './html';
+import { SPECULATION_RULES } from './inline-scripts';
 import { pageShareImage } from './share-image-head';
 import { structuredData } from './structured-data';
 
@@ -90,8 +92,15 @@ export interface RendererOptions {
   assets: () => AssetResolver;
 }
 
+export interface RenderOptions {
+  /** The visitor's cookie: staff see drafts. */
+  cookie?: string;
+  /** The contact form after a plain POST: its values and errors, or its outcome. */
+  contactForm?: ContactFormProps;
+}
+
 export function createRenderer({ app, site, assets }: RendererOptions) {
-  return async function render(url: string, cookie?: string): Promise<RenderedPage> {
+  return async function render(url: string, { cookie, contactForm }: RenderOptions = {}): Promise<RenderedPage> {
     const pathname = url.split('?')[0]!;
     const route = publicRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname))!;
     const params = matchPath({ path: route.path, end: true }, pathname)?.params ?? {};
@@ -117,7 +126,7 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
     const body = await toHtml(
       <HeadContext.Provider value={collector}>
         <StaticRouter location={url}>
-          <App queryClient={queryClient} site={site} mediaAlt={mediaAlt} />
+          <PublicApp queryClient={queryClient} site={site} mediaAlt={mediaAlt} contactForm={contactForm} />
         </StaticRouter>
       </HeadContext.Provider>,
     );
@@ -127,15 +136,14 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
       jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient),
       image: collected.status ? undefined : pageShareImage(site, route.path, params, queryClient),
     };
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
     queryClient.clear();
     const html = renderDocument({
       site,
       head: { ...head, path: head.path || pathname },
       body,
-      boot: { site, state, mediaAlt },
-      assets: assets().forChunk(route.chunk),
+      assets: assets().public,
       themeScript: THEME_SCRIPT,
+      speculationRules: SPECULATION_RULES,
     });
     return { status: head.status ?? 200, html };
   };

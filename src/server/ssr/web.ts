@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { BuildOptions } from '../app';
-import { ENTRY, manifestAssets } from './assets';
+import { ADMIN_ENTRY, ISLANDS_ENTRY, manifestAssets, PUBLIC_CSS } from './assets';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -35,10 +35,14 @@ export async function developmentWeb(): Promise<NonNullable<BuildOptions['web']>
   const { createServer } = await import('vite');
   const middie = (await import('@fastify/middie')).default;
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
-  const assets = { entry: `/${ENTRY}`, css: [], preload: [] };
+  // Vite serves the sources; the admin's stylesheet comes with its script.
+  const assets = {
+    public: { entry: `/${ISLANDS_ENTRY}`, css: [`/${PUBLIC_CSS}`], preload: [] },
+    admin: { entry: `/${ADMIN_ENTRY}`, css: [], preload: [] },
+  };
   return {
     dev: true,
-    assets: () => ({ forChunk: () => assets }),
+    assets: () => assets,
     transformHtml: (url, html) => vite.transformIndexHtml(url, html),
     setup: async (app) => {
       await app.register(middie);

@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import type { ContactMessageRequest } from '../../../shared/schemas/messages';
 import { http } from '../../lib/http';
 
 /** Sends the contact form as the visitor filled it in, honeypot included (the server drops bot messages). */
-export const useSendMessage = () =>
-  useMutation({ mutationFn: (input: ContactMessageRequest) => http.post(api.messages, input) });
+export const sendMessage = (input: ContactMessageRequest) => http.post(api.messages, input);

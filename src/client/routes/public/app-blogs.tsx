@@ -136,9 +136,8 @@ export default function AppBlogsPage() {
                 <Link
                   to={paths.blogPost(post.id)}
                   className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-                  aria-label={`Read More: ${post.title}`}
                 >
-                  Read More
+                  Read More<span className="sr-only">: {post.title}</span>
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               </article>

@@ -1,28 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MapPin } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import {
-  ContactMessageRequestSchema,
-  HONEYPOT_FIELD,
-  type ContactMessageRequest,
-} from '../../../shared/schemas/messages';
+import { useContext } from 'react';
 import { Head } from '../../app/head';
+import { ContactFormContext } from '../../app/page-state';
 import { contactHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
 import { PageContainer } from '../../components/page';
 import { SpriteIcon } from '../../components/sprite-icon';
-import { Button } from '../../components/ui/button';
-import { FieldError, Input, Label, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { useSendMessage } from '../../features/messages/api';
 import { useContactInfo } from '../../features/pages/api';
-
-// The request schema, not the input schema: its resolver keeps the honeypot field, so what a bot
-// types there reaches the server, which drops the message.
-type FormValues = ContactMessageRequest;
-
-const EMPTY: FormValues = { firstName: '', lastName: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' };
+import ContactForm from '../../islands/contact-form';
+import { Island } from '../../islands/island';
 
 function InfoPanel() {
   const contact = useContactInfo();
@@ -103,99 +90,9 @@ function InfoPanel() {
   );
 }
 
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-function ContactForm() {
-  const send = useSendMessage();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(ContactMessageRequestSchema),
-    defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await send.mutateAsync(values);
-      toast({ title: 'Message sent', description: "Thank you for your message. We'll get back to you soon." });
-      form.reset(EMPTY);
-    } catch (error) {
-      console.warn('Failed to send message:', error);
-      toast({
-        title: 'Error',
-        description: 'Failed to send your message. Please try again later.',
-        variant: 'destructive',
-      });
-    }
-  });
-
-  const aria = (name: keyof FormValues) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
-  });
-
-  return (
-    <section aria-labelledby="send-title" className="rounded-xl border bg-card p-6 shadow-sm">
-      <h2 id="send-title" className="text-xl font-semibold">
-        Send a Message
-      </h2>
-      <noscript>
-        <p className="mt-4 rounded-md border border-dashed p-3 text-sm text-muted-foreground">
-          Sending this form needs JavaScript. You can also write to us by email (see Contact Information).
-        </p>
-      </noscript>
-      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="firstName" label="First name" error={errors.firstName?.message}>
-            <Input id="firstName" autoComplete="given-name" {...form.register('firstName')} {...aria('firstName')} />
-          </Field>
-          <Field id="lastName" label="Last name" error={errors.lastName?.message}>
-            <Input id="lastName" autoComplete="family-name" {...form.register('lastName')} {...aria('lastName')} />
-          </Field>
-        </div>
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" {...form.register('email')} {...aria('email')} />
-        </Field>
-        <Field id="subject" label="Subject" error={errors.subject?.message}>
-          <Input id="subject" {...form.register('subject')} {...aria('subject')} />
-        </Field>
-        <Field id="message" label="Message" error={errors.message?.message}>
-          <Textarea id="message" rows={6} {...form.register('message')} {...aria('message')} />
-        </Field>
-        {/* Honeypot: hidden from people and screen readers; bots fill it in and are dropped. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={HONEYPOT_FIELD}>Website</label>
-          <input id={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" {...form.register(HONEYPOT_FIELD)} />
-        </div>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? 'Sending...' : 'Send Message'}
-        </Button>
-      </form>
-    </section>
-  );
-}
-
 export default function ContactPage() {
   const site = useSite();
+  const form = useContext(ContactFormContext);
   return (
     <PageContainer>
       <Head {...contactHead(site)} />
@@ -207,7 +104,7 @@ export default function ContactPage() {
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.6fr]">
         <InfoPanel />
-        <ContactForm />
+        <Island name="contact-form" component={ContactForm} props={form} />
       </div>
     </PageContainer>
   );

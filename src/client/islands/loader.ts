@@ -1,0 +1,103 @@
+// The only script a public page loads at first (no React): it hydrates each island when the visitor
+// first reaches for it or it comes into view, keeps the interaction that woke it, and adds the few
+// enhancements static pages need (local dates, image fallbacks, a live "System" theme, prefetching).
+import { followSystemTheme } from './theme';
+import { ISLAND_TAG, type IslandName } from './names';
+import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
+
+const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<never> }>> = {
+  'theme-menu': () => import('./theme-menu'),
+  'mobile-menu': () => import('./mobile-menu'),
+  'contact-form': () => import('./contact-form'),
+};
+
+const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+
+/**
+ * Hydrates an island once. Resolves when React handles its events, or when its code could not
+ * load: the island is then left as plain HTML (links, and forms the server handles, still work).
+ */
+function hydrate(island: HTMLElement): Promise<void> {
+  let done = hydrations.get(island);
+  if (done) return done;
+  const name = island.dataset.island as IslandName;
+  done = Promise.all([modules[name](), import('./hydrate')])
+    .then(([module, runtime]) =>
+      runtime.hydrateIsland(island, name, module.default, JSON.parse(island.dataset.props ?? '{}') as never),
+    )
+    .then(
+      () => island.setAttribute('data-hydrated', 'true'),
+      (error: unknown) => {
+        island.setAttribute('data-hydrated', 'failed');
+        console.warn(`The ${name} island could not load:`, error);
+      },
+    );
+  hydrations.set(island, done);
+  return done;
+}
+
+const islandOf = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLElement>(`${ISLAND_TAG}:not([data-hydrated])`) : null;
+
+// Any sign of intent starts loading the island's code, so it is usually ready by the click.
+for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const island = islandOf(event.target);
+      if (island) void hydrate(island);
+    },
+    { capture: true, passive: true },
+  );
+}
+
+// A button pressed before its island is ready is pressed again once it is (mouse, touch or key).
+document.addEventListener(
+  'click',
+  (event) => {
+    const island = islandOf(event.target);
+    const button = (event.target as Element).closest?.('button');
+    if (!island || !button || !island.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void hydrate(island).then(() => button.click());
+  },
+  true,
+);
+
+// A form sent before its island is ready is handed to the island once it is; if the code cannot
+// load, the browser sends it the plain way (the server validates it the same).
+document.addEventListener(
+  'submit',
+  (event) => {
+    const island = islandOf(event.target);
+    const form = event.target as HTMLFormElement;
+    if (!island) return;
+    event.preventDefault();
+    const submitter = (event as SubmitEvent).submitter;
+    void hydrate(island).then(() => form.requestSubmit(submitter));
+  },
+  true,
+);
+
+// Islands that load once they are on screen.
+const visible = document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-hydrate="visible"]`);
+if (visible.length > 0) {
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      void hydrate(entry.target.parentElement!);
+    }
+  });
+  // An island is display: contents (no box of its own): watch its first element.
+  for (const island of visible) {
+    const box = island.firstElementChild;
+    if (box) observer.observe(box);
+  }
+}
+
+followSystemTheme();
+enhanceDates();
+enhanceImages();
+prefetchOnIntent();

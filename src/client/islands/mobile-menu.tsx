@@ -1,0 +1,76 @@
+// Island: the menu button below 768 px and its slide-out side menu (a native modal <dialog>: the
+// rest of the page is inert while it is open, Escape closes it, the focus comes back to the button).
+import { X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { SpriteIcon } from '../components/sprite-icon';
+import { buttonVariants } from '../components/ui/button';
+import { cx as cn } from '../lib/cx';
+import { navLinkClass, type NavItem } from './nav';
+
+export interface MobileMenuProps {
+  items: NavItem[];
+  /** The link of the page being shown (marked as current), if any. */
+  current: string | null;
+}
+
+export default function MobileMenu({ items, current }: MobileMenuProps) {
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const close = () => dialog.current?.close();
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          dialog.current?.showModal();
+          setOpen(true);
+        }}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
+      >
+        <SpriteIcon name="menu" />
+        <span className="sr-only">Open menu</span>
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClose={() => {
+          setOpen(false);
+          button.current?.focus();
+        }}
+        // A press on the backdrop (outside the panel) closes the menu.
+        onClick={(event) => event.target === dialog.current && close()}
+        className="mobile-menu fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] border-l bg-background p-6 text-foreground shadow-xl backdrop:bg-black/60"
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <h2 id={titleId} className="text-lg font-semibold">
+            Menu
+          </h2>
+          <button type="button" onClick={close} className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
+            <X aria-hidden="true" className="size-5" />
+            <span className="sr-only">Close menu</span>
+          </button>
+        </div>
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          {items.map((item) => (
+            <a
+              key={item.to}
+              href={item.to}
+              aria-current={item.to === current ? 'page' : undefined}
+              className={navLinkClass(item.to === current)}
+              onClick={close}
+            >
+              {item.label}
+            </a>
+          ))}
+        </nav>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+// The site's main navigation, shared by the header (static HTML) and the mobile menu island.
+import { paths } from '../../shared/paths';
+import { cx as cn } from '../lib/cx';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+export const NAV: NavItem[] = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.about, label: 'About Us' },
+  { to: paths.contact, label: 'Contact' },
+  { to: paths.privacy, label: 'Privacy Policy' },
+];
+
+/** The nav link a page belongs to: Home only at /, the others for their path and below. */
+export function currentNav(pathname: string): string | null {
+  const item = NAV.find(({ to }) => (to === paths.home ? pathname === to : pathname === to || pathname.startsWith(`${to}/`)));
+  return item?.to ?? null;
+}
+
+export const navLinkClass = (active: boolean) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+  );

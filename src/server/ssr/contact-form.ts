@@ -1,0 +1,68 @@
+// The contact form without JavaScript: a plain POST to /contact. The server validates it with the
+// API's own schema and messages and answers with the contact page again (the visitor's values and
+// the errors) or, once sent, a redirect to the page with a notice. Sending goes through the API
+// route itself, so the honeypot, the rate limit and every check are the same as with JavaScript.
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { api, paths } from '../../shared/paths';
+import { ContactMessageRequestSchema, HONEYPOT_FIELD } from '../../shared/schemas/messages';
+import type { ContactFormProps } from '../../client/islands/contact-form';
+import type { AppInstance } from '../types';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message', HONEYPOT_FIELD] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The address the visitor lands on after a message went out. */
+export const SENT_PATH = `${paths.contact}?sent=1`;
+
+/** The contact page's form state an address asks for: the notice after a plain send. */
+export function contactFormFromQuery(pathname: string, query: string): ContactFormProps | undefined {
+  if (pathname !== paths.contact) return undefined;
+  return new URLSearchParams(query).get('sent') === '1' ? { notice: 'sent' } : undefined;
+}
+
+type RenderContact = (state: ContactFormProps, request: FastifyRequest, reply: FastifyReply, status: number) => unknown;
+
+export function contactFormRoute(app: AppInstance, renderContact: RenderContact): void {
+  // Form bodies are accepted here only: the API takes JSON alone.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
+    );
+
+    scope.post(paths.contact, async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const values = Object.fromEntries(
+        FIELDS.map((field) => [field, typeof body[field] === 'string' ? body[field] : '']),
+      ) as Record<Field, string>;
+      // What the visitor typed comes back with the page (never the honeypot).
+      const { [HONEYPOT_FIELD]: _honeypot, ...shown } = values;
+
+      const parsed = ContactMessageRequestSchema.safeParse(values);
+      if (!parsed.success) {
+        const fieldErrors = z.flattenError(parsed.error).fieldErrors as Partial<Record<Field, string[]>>;
+        const errors = Object.fromEntries(
+          Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0] ?? '']),
+        );
+        return renderContact({ values: shown, errors }, request, reply, 422);
+      }
+
+      const sent = await app.inject({
+        method: 'POST',
+        url: api.messages,
+        payload: values,
+        remoteAddress: request.ip,
+      });
+      if (sent.statusCode === 201) return reply.redirect(SENT_PATH, 303);
+      request.log.warn({ status: sent.statusCode }, 'contact form (no JavaScript) could not be sent');
+      const status = sent.statusCode === 429 ? 429 : sent.statusCode >= 500 ? 503 : 422;
+      if (status === 429) {
+        const retryAfter = sent.headers['retry-after'];
+        if (retryAfter) reply.header('retry-after', retryAfter);
+      }
+      return renderContact({ values: shown, notice: 'failed' }, request, reply, status);
+    });
+  });
+}
