@@ -1,19 +1,27 @@
-// npm run bench [-- --record]: throughput and p99 latency of the main pages and API calls on the
-// production build over the embedded database, the home page's JavaScript and CSS weight, and
-// our cached home page against nginx serving the same bytes as a static file. Loopback only.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// npm run bench [-- --record]: throughput and p99 latency (wrk) of the main pages and API calls on
+// the production build over the embedded database, the first-view weight of every public page
+// against its budget, and our cached home page against nginx serving the same bytes as a static
+// file. Loopback only. BENCH_SECONDS (8), BENCH_CONNECTIONS (32); BENCH_SKIP_BUILD=1 uses dist as is.
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { BUDGET, pageWeight, PUBLIC_PAGES, withinBudget, type PageWeight } from './page-weight';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DURATION_S = Math.max(1, Math.round(Number(process.env.BENCH_SECONDS ?? 8)));
+const CONNECTIONS = Math.max(2, Number(process.env.BENCH_CONNECTIONS ?? 32));
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_PASSWORD = 'bench-admin-password';
+/**
+ * What HTML requests ask for, here and from nginx. Not "gzip, br": to that our server answers with
+ * brotli (br first on a tie), and nginx has no brotli_static, so the two would not send the same
+ * bytes. Browsers only offer br over HTTPS anyway; over plain HTTP they ask for gzip.
+ */
+const HTML_ACCEPT_ENCODING = 'gzip';
 
 /** Uploads a generated 1600×900 photo-like image as staff; returns the URL of its 640 px WebP variant. */
 async function uploadImage(base: string): Promise<string> {
@@ -53,7 +61,8 @@ async function freePort(): Promise<number> {
 async function waitFor(url: string, child?: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child && child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`process exited with ${child.exitCode ?? child.signalCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -64,6 +73,29 @@ async function waitFor(url: string, child?: ChildProcess, timeoutMs = 60_000): P
   throw new Error(`${url} did not come up`);
 }
 
+/** One GET with the body exactly as sent (no decoding), for comparing bytes on the wire. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 interface Result {
   name: string;
   rps: number;
@@ -71,15 +103,54 @@ interface Result {
   errors: number;
 }
 
-async function measure(name: string, url: string): Promise<Result> {
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Requests/sec, the 99% line of --latency (in ms) and errors (non-2xx/3xx plus socket errors). */
+function parseWrk(out: string): Omit<Result, 'name'> {
+  const rps = /^Requests\/sec:\s*([\d.]+)/m.exec(out);
+  const p99 = /^\s*99(?:\.0+)?%\s+([\d.]+)(us|ms|s|m|h)\s*$/m.exec(out);
+  if (!rps || !p99) throw new Error(`unexpected wrk output:\n${out}`);
+  const non2xx = /Non-2xx or 3xx responses:\s*(\d+)/.exec(out);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = socket ? socket.slice(1, 5).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return {
+    rps: Math.round(Number(rps[1])),
+    p99: Math.round(Number(p99[1]) * UNIT_MS[p99[2]!]! * 100) / 100,
+    errors: (non2xx ? Number(non2xx[1]) : 0) + socketErrors,
+  };
+}
+
+const execFileAsync = promisify(execFile);
+
+async function wrk(url: string, seconds: number, headers: string[]): Promise<string> {
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency'];
+  for (const h of headers) args.push('-H', h);
+  const { stdout } = await execFileAsync('wrk', [...args, url], { timeout: (seconds + 30) * 1000 });
+  return stdout;
+}
+
+async function measure(name: string, url: string, headers: string[] = []): Promise<Result> {
   // A short warm-up fills caches and JIT, then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return { name, rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx };
+  await wrk(url, 1, headers);
+  return { name, ...parseWrk(await wrk(url, DURATION_S, headers)) };
+}
+
+/** Asks a child we started to stop, by its PID, and waits for it (SIGKILL after 5 s). */
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
 }
 
 async function main() {
-  if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+  if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed (apt-get install wrk)');
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    if (!existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json')))
+      throw new Error('BENCH_SKIP_BUILD=1 but there is no build in dist/');
+  } else if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
     throw new Error('build failed');
   const work = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
   const port = await freePort();
@@ -100,70 +171,101 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let nginx: ChildProcess | undefined;
+  let cleaned: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      await stop(nginx);
+      await stop(server);
+      rmSync(work, { recursive: true, force: true });
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the server and nginx`);
+    void cleanup().then(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     await waitFor(`${base}/readyz`, server);
+    const htmlHeaders = [`Accept-Encoding: ${HTML_ACCEPT_ENCODING}`];
     const results: Result[] = [];
-    for (const p of ['/', '/apps/1/blogs', '/blogs/1', '/api/apps']) results.push(await measure(p, base + p));
+    for (const p of ['/', '/apps/1/blogs', '/blogs/1']) results.push(await measure(p, base + p, htmlHeaders));
+    results.push(await measure('/api/apps', `${base}/api/apps`));
     const media = await uploadImage(base);
     const mediaBytes = Buffer.from(await (await fetch(base + media)).arrayBuffer());
     results.push(await measure(`${media} (uploaded image, 640 px WebP variant)`, base + media));
 
-    // What the home page makes a browser download.
-    const html = await (await fetch(`${base}/`)).text();
-    const urls = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-      (m) => m[1]!,
-    );
-    let jsRaw = 0,
-      jsGzip = 0,
-      cssRaw = 0,
-      cssGzip = 0;
-    for (const u of new Set(urls)) {
-      const body = Buffer.from(await (await fetch(base + u)).arrayBuffer());
-      const gz = gzipSync(body, { level: 9 }).length;
-      if (u.endsWith('.js')) {
-        jsRaw += body.length;
-        jsGzip += gz;
-      } else {
-        cssRaw += body.length;
-        cssGzip += gz;
+    // What a first view of each public page downloads. After the upload, like the runs above.
+    const weights: (PageWeight | { path: string; error: string })[] = [];
+    for (const p of PUBLIC_PAGES) {
+      try {
+        weights.push(await pageWeight(base, p));
+      } catch (error) {
+        weights.push({ path: p, error: error instanceof Error ? error.message : String(error) });
       }
     }
 
-    // nginx serving the same bytes from a file, one worker against our one process.
-    let ratio: string = 'n/a (nginx not installed)';
+    // nginx serving the home page's bytes, as our server sent them for the same request, from a file.
+    const cores = os.availableParallelism();
+    const nginxSetup = `nginx, worker_processes auto on ${cores} cores`;
+    const home = await rawGet(`${base}/`, { 'accept-encoding': HTML_ACCEPT_ENCODING });
+    if (home.status !== 200 || home.encoding !== 'gzip')
+      throw new Error(`home page: HTTP ${home.status}, content-encoding ${home.encoding} (expected gzip)`);
+    let ratio = 'n/a (nginx not installed)';
+    let sameBytes = 'n/a';
     let nginxResult: Result | undefined;
     let nginxMedia: Result | undefined;
     let mediaRatio = 'n/a';
-    const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync('test', ['-x', p]).status === 0);
+    const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
     if (nginxBin) {
       const www = path.join(work, 'www');
       mkdirSync(www, { recursive: true });
       mkdirSync(path.join(work, 'logs'), { recursive: true });
-      writeFileSync(path.join(www, 'index.html'), html);
-      writeFileSync(path.join(www, 'variant.webp'), mediaBytes);
-      // nginx's workers run as an unprivileged user: they must be able to read the file.
+      mkdirSync(path.join(work, 'tmp'), { recursive: true });
+      const files = {
+        'index.html': (await rawGet(`${base}/`, {})).body,
+        'index.html.gz': home.body,
+        'variant.webp': mediaBytes,
+      };
+      for (const [name, body] of Object.entries(files)) {
+        writeFileSync(path.join(www, name), body);
+        // nginx's workers run as an unprivileged user: they must be able to read the files.
+        chmodSync(path.join(www, name), 0o644);
+      }
       chmodSync(work, 0o755);
       chmodSync(www, 0o755);
-      chmodSync(path.join(www, 'index.html'), 0o644);
-      chmodSync(path.join(www, 'variant.webp'), 0o644);
       const nport = await freePort();
+      const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+        .map((t) => ` ${t}_temp_path ${work}/tmp;\n`)
+        .join('');
       writeFileSync(
         path.join(work, 'nginx.conf'),
-        `worker_processes 1;\npid ${work}/nginx.pid;\nerror_log ${work}/logs/error.log;\nevents { worker_connections 1024; }\nhttp {\n access_log off;\n client_body_temp_path ${work}/tmp;\n proxy_temp_path ${work}/tmp;\n fastcgi_temp_path ${work}/tmp;\n uwsgi_temp_path ${work}/tmp;\n scgi_temp_path ${work}/tmp;\n default_type text/html;\n server { listen 127.0.0.1:${nport}; root ${www}; location = /variant.webp { default_type image/webp; } location / { try_files /index.html =404; } }\n}\n`,
+        `worker_processes auto;\npid ${work}/nginx.pid;\nerror_log ${work}/logs/error.log;\n` +
+          `events { worker_connections 1024; }\n` +
+          `http {\n access_log off;\n sendfile on;\n${temp}` +
+          // The precompressed file, sent with Content-Encoding: gzip to a request that accepts it.
+          ` gzip_static on;\n gzip_vary on;\n` +
+          ` server {\n  listen 127.0.0.1:${nport};\n  root ${www};\n` +
+          `  location = /variant.webp { default_type image/webp; }\n` +
+          `  location / { default_type text/html; try_files /index.html =404; }\n }\n}\n`,
       );
       nginx = spawn(nginxBin, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], {
         stdio: 'inherit',
       });
-      await waitFor(`http://127.0.0.1:${nport}/`, nginx);
-      nginxResult = await measure('nginx static /', `http://127.0.0.1:${nport}/`);
+      const nbase = `http://127.0.0.1:${nport}`;
+      await waitFor(`${nbase}/`, nginx);
+      const fromNginx = await rawGet(`${nbase}/`, { 'accept-encoding': HTML_ACCEPT_ENCODING });
+      sameBytes =
+        `our server ${home.body.length} bytes (${home.encoding}), nginx ${fromNginx.body.length} bytes ` +
+        `(${fromNginx.encoding}): ${fromNginx.body.equals(home.body) ? 'identical' : '**differ**'}`;
+      nginxResult = await measure(`nginx static / (${nginxSetup})`, `${nbase}/`, htmlHeaders);
       ratio = (results[0]!.rps / nginxResult.rps).toFixed(2);
-      nginxMedia = await measure('nginx static, the same WebP bytes', `http://127.0.0.1:${nport}/variant.webp`);
+      nginxMedia = await measure('nginx static, the same WebP bytes', `${nbase}/variant.webp`);
       mediaRatio = (results[4]!.rps / nginxMedia.rps).toFixed(2);
     }
 
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
     const lines = [
-      `Run on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${CONNECTIONS} connections, ${DURATION_S} s per URL, embedded database.`,
+      `Run on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, wrk with 2 threads and ${CONNECTIONS} connections, ${DURATION_S} s per URL after a 1 s warm-up, embedded database. HTML requested with Accept-Encoding: ${HTML_ACCEPT_ENCODING}.`,
       '',
       '| URL | requests/s | p99 latency (ms) | errors |',
       '|---|---:|---:|---:|',
@@ -171,10 +273,18 @@ async function main() {
         (r) => `| ${r.name} | ${r.rps} | ${r.p99} | ${r.errors} |`,
       ),
       '',
-      `Home page vs nginx serving the same bytes (one worker): **${ratio}** of nginx's throughput.`,
+      `Home page vs nginx serving the same bytes (${nginxSetup}): **${ratio}** of nginx's throughput; body ${sameBytes}.`,
       `Uploaded image variant (${kb(mediaBytes.length)}) vs nginx serving the same file: **${mediaRatio}** of nginx's throughput.`,
       '',
-      `Home page downloads: JavaScript ${kb(jsRaw)} raw, **${kb(jsGzip)} gzip**; CSS ${kb(cssRaw)} raw, ${kb(cssGzip)} gzip.`,
+      `Public pages, first view (HTML + CSS + JS, gzip level 6; fonts as served, apart). Budget: ${kb(BUDGET.totalGzip)} and ${BUDGET.requests} requests.`,
+      '',
+      '| page | HTML | CSS | JS | total | fonts | requests | within budget |',
+      '|---|---:|---:|---:|---:|---:|---:|---|',
+      ...weights.map((w) =>
+        'error' in w
+          ? `| ${w.path} | | | | | | | no (${w.error}) |`
+          : `| ${w.path} | ${kb(w.htmlGzip)} | ${kb(w.cssGzip)} | ${kb(w.jsGzip)} | **${kb(w.totalGzip)}** | ${kb(w.fontBytes)} | ${w.requests} | ${withinBudget(w) ? 'yes' : '**no**'} |`,
+      ),
     ];
     console.log(`\n${lines.join('\n')}\n`);
     if (process.argv.includes('--record')) {
@@ -185,15 +295,14 @@ async function main() {
       const block = `${start}\n${lines.join('\n')}\n${end}`;
       writeFileSync(
         file,
-        doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), block) : `${doc}\n${block}\n`,
+        doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => block) : `${doc}\n${block}\n`,
       );
       console.log('recorded in docs/performance.md');
     }
   } finally {
-    nginx?.kill('SIGTERM');
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(work, { recursive: true, force: true });
+    await cleanup();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 

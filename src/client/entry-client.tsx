@@ -8,7 +8,7 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { SiteContext, type SiteInfo } from './app/site-context';
 import { ToastHost } from './components/ui/toast-host';
 import { makeQueryClient } from './lib/query-client';
-import { ThemeProvider } from './lib/theme';
+import { followSystemTheme } from './islands/theme';
 import AdminApp from './routes/admin/admin-app';
 
 interface BootData {
@@ -24,6 +24,9 @@ function PublicPage() {
   return null;
 }
 
+// The inline head script applied the stored theme; a System choice keeps following the OS.
+followSystemTheme();
+
 const boot = JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}') as BootData;
 const queryClient = makeQueryClient();
 
@@ -32,13 +35,11 @@ createRoot(document.getElementById('root')!).render(
     <BrowserRouter>
       <SiteContext.Provider value={boot.site}>
         <QueryClientProvider client={queryClient}>
-          <ThemeProvider defaultTheme="dark">
-            <Routes>
-              <Route path="admin-page/*" element={<AdminApp />} />
-              <Route path="*" element={<PublicPage />} />
-            </Routes>
-            <ToastHost />
-          </ThemeProvider>
+          <Routes>
+            <Route path="admin-page/*" element={<AdminApp />} />
+            <Route path="*" element={<PublicPage />} />
+          </Routes>
+          <ToastHost />
         </QueryClientProvider>
       </SiteContext.Provider>
     </BrowserRouter>

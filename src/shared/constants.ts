@@ -50,4 +50,4 @@ export const FALLBACK_FEATURED_TITLE = 'Featured Games';
 export const EXCERPT_PUBLIC = 200;
 export const EXCERPT_ADMIN = 150;
 export const ADMIN_DESCRIPTION_TRUNCATE = 100;
-export const THEME_STORAGE_KEY = 'vite-ui-theme';
+export { THEME_STORAGE_KEY } from './theme-key';

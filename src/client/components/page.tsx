@@ -22,10 +22,7 @@ export function PageContainer({
 export function RichText({ html, className }: { html: string; className?: string }) {
   return (
     <div
-      className={cn(
-        'prose max-w-none prose-neutral dark:prose-invert prose-a:text-primary prose-img:rounded-lg',
-        className,
-      )}
+      className={cn('rich-text', className)}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

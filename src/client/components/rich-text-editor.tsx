@@ -270,7 +270,7 @@ export function RichTextEditor({
         'aria-label': label,
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        class: 'prose prose-neutral dark:prose-invert max-w-none px-4 py-3 focus:outline-none h-full',
+        class: 'rich-text px-4 py-3 focus:outline-none h-full',
       },
       // Double-clicking an image opens the dialog that edits its alt text.
       handleDoubleClickOn: (_view, _pos, node) => {

@@ -1,6 +1,6 @@
 // The theme on static pages: Light, Dark or System, kept in localStorage under vite-ui-theme (the
 // inline head script applies it before first paint; see lib/theme-script.ts).
-import { THEME_STORAGE_KEY } from '../../shared/constants';
+import { THEME_STORAGE_KEY } from '../../shared/theme-key';
 
 export type Theme = 'light' | 'dark' | 'system';
 

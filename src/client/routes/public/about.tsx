@@ -30,7 +30,7 @@ export default function AboutPage() {
       ) : (
         <article>
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{about.data.title}</h1>
-          <RichText html={responsiveRichText(about.data.content)} className="mt-8 prose-lg" />
+          <RichText html={responsiveRichText(about.data.content)} className="mt-8 rich-text-lg" />
           <p className="mt-10 border-t pt-4 text-sm text-muted-foreground">
             Last updated: {formatLongUs(about.data.lastUpdated)}
           </p>

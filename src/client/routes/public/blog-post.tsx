@@ -89,7 +89,7 @@ export default function BlogPostPage() {
           {p.publishedAt && <LocalDate iso={p.publishedAt} />}
           <PostStatusBadge isPublished={p.isPublished} />
         </div>
-        <RichText html={responsiveRichText(p.content)} className="mt-8 prose-lg" />
+        <RichText html={responsiveRichText(p.content)} className="mt-8 rich-text-lg" />
         {p.images.length > 0 && (
           <section aria-labelledby="gallery-title" className="mt-12">
             <h2 id="gallery-title" className="text-xl font-semibold">
