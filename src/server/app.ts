@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
@@ -41,8 +41,11 @@ export interface BuildOptions {
   now?: () => Date;
   /** Tests: where log lines go instead of stdout. */
   logStream?: LogStream;
-  /** Tests: called for every route as it is registered (the access-control table checks them all). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /**
+   * Tests: called for every route as it is registered (the access-control table checks them all;
+   * the streaming test holds reads with a hook of its own).
+   */
+  onRoute?: (route: RouteOptions) => void;
   /** The public website (server-rendered pages); without it the app serves the API only. */
   web?: PagesOptions & {
     /** Registers what serves the front end's files (Vite in development, built assets in production). */

@@ -12,41 +12,55 @@ import HomePage from '../routes/public/home';
 import NotFoundPage from '../routes/public/not-found';
 import PrivacyPage from '../routes/public/privacy';
 
-/** What a route reads: API paths, given the route's params (and reads done so far). */
-export type Prefetch = (params: Record<string, string | undefined>) => string[];
+/**
+ * What a route reads (API paths, given its params). `head` reads decide the document's head and
+ * status (title, description, not found) and come first; `body` reads fill the page below and may
+ * arrive after it has started: a slow one streams the page's skeleton first (SPEC's loading states).
+ */
+export interface Reads {
+  head: string[];
+  body: string[];
+}
 
 export interface PublicRoute {
   path: string;
-  prefetch: Prefetch;
+  reads: (params: Record<string, string | undefined>) => Reads;
 }
 
-const layoutReads = [api.contact];
+const reads = (head: string[], body: string[] = []): Reads => ({ head, body });
 
 const routeReads: PublicRoute[] = [
-  { path: paths.home, prefetch: () => [api.homeContent, api.apps, api.blogCounts] },
-  { path: paths.about, prefetch: () => [api.aboutUs] },
-  { path: paths.contact, prefetch: () => [] },
-  { path: paths.privacy, prefetch: () => [api.privacyPolicy] },
+  { path: paths.home, reads: () => reads([api.homeContent], [api.apps, api.blogCounts]) },
+  { path: paths.about, reads: () => reads([], [api.aboutUs]) },
+  { path: paths.contact, reads: () => reads([]) },
+  { path: paths.privacy, reads: () => reads([], [api.privacyPolicy]) },
   {
     path: '/apps/:appId/blogs',
-    prefetch: ({ appId }) => {
+    reads: ({ appId }) => {
       const id = parseId(appId);
-      return id ? [api.app(id), api.appBlogs(id)] : [];
+      return id ? reads([api.app(id)], [api.appBlogs(id)]) : reads([]);
     },
   },
   {
+    // The post's app is read once the post is known (see ssr/render.tsx).
     path: '/blogs/:id',
-    prefetch: ({ id }) => {
+    reads: ({ id }) => {
       const n = parseId(id);
-      return n ? [api.blog(n)] : [];
+      return n ? reads([api.blog(n)]) : reads([]);
     },
   },
-  { path: '*', prefetch: () => [] },
+  { path: '*', reads: () => reads([]) },
 ];
+
+/** Every page's layout shows the studio's contact and social links in its footer. */
+const layoutReads = [api.contact];
 
 export const publicRoutes: PublicRoute[] = routeReads.map((r) => ({
   ...r,
-  prefetch: (params) => [...layoutReads, ...r.prefetch(params)],
+  reads: (params) => {
+    const { head, body } = r.reads(params);
+    return { head, body: [...body, ...layoutReads] };
+  },
 }));
 
 export const routes: RouteObject[] = [

@@ -37,6 +37,10 @@ export interface DocumentParts {
   speculationRules?: string;
 }
 
+/** Structured data for search engines (in the head, or at the end of a streamed page's body). */
+export const jsonLdTags = (jsonLd: object[] = []) =>
+  jsonLd.map((ld) => `<script type="application/ld+json">${safeJson(ld)}</script>`);
+
 /** Islands that need JavaScript to do anything are not shown without it. */
 const NO_SCRIPT_STYLE =
   '<noscript><style>studio-island[data-island=theme-menu],studio-island[data-island=mobile-menu]{display:none}</style></noscript>';
@@ -96,7 +100,7 @@ export function renderDocument({
       `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`,
     );
   }
-  for (const ld of head.jsonLd ?? []) meta.push(`<script type="application/ld+json">${safeJson(ld)}</script>`);
+  meta.push(...jsonLdTags(head.jsonLd));
 
   const tail = [
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),

@@ -1,7 +1,8 @@
 // Public pages: server-rendered, cached per path until content changes, with ETags and
 // precompressed variants. Signed-in staff get fresh, private pages (they may preview drafts).
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { PassThrough, type Transform } from 'node:stream';
+import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteInfo } from '../../client/app/site-context';
@@ -12,7 +13,7 @@ import type { AssetResolver } from './assets';
 import { renderDocument, renderErrorDocument } from './html';
 import { canonicalPagePath } from './page-paths';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
-import { createRenderer, PageDataError, type RenderedPage, type RenderOptions } from './render';
+import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { paths } from '../../shared/paths';
 
@@ -61,6 +62,35 @@ export function sendCompressed(reply: FastifyReply, page: Pick<CachedPage, 'raw'
   return reply.send(page.raw);
 }
 
+/**
+ * Sends a streamed page: its start at once (flushed through the compressor, so the browser shows
+ * it), the rest when it is ready. The rest never fails: a read that failed shows as the page's
+ * own error state.
+ */
+function sendStreamed(reply: FastifyReply, page: Extract<PageRender, { kind: 'streamed' }>, encoding: Encoding) {
+  const out: Transform =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip({ level: 6 })
+        : new PassThrough();
+  const flush = () => {
+    if ('flush' in out && typeof out.flush === 'function') (out.flush as () => void)();
+  };
+  reply.header('vary', 'Accept-Encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  out.write(page.start);
+  flush();
+  void page.rest.then(
+    ({ rest }) => out.end(rest),
+    (error: unknown) => {
+      reply.log.error({ err: error }, 'streamed page render failed');
+      out.end('</main></div></body></html>');
+    },
+  );
+  return reply.code(page.status).send(out);
+}
+
 export interface PagesOptions {
   assets: () => AssetResolver;
   /** Development: Vite turns the document into one with its client and HMR. */
@@ -97,13 +127,14 @@ export function publicPagesRoutes(
     status?: number,
   ) => {
     try {
-      const page = await render(pathname, renderOptions);
+      const rendered = await render(pathname, { ...renderOptions, stream: !options.transformHtml });
+      reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
+      if (rendered.kind === 'streamed') {
+        return sendStreamed(reply, { ...rendered, status: status ?? rendered.status }, chooseEncoding(request));
+      }
+      const { page } = rendered;
       const html = options.transformHtml ? await options.transformHtml(request.url, page.html) : page.html;
-      return reply
-        .code(status ?? page.status)
-        .header('cache-control', 'private, no-store')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      return reply.code(status ?? page.status).send(html);
     } catch (error) {
       if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503);
       request.log.error({ err: error }, 'page render failed');
@@ -153,15 +184,27 @@ export function publicPagesRoutes(
       let page = options.transformHtml ? undefined : cache.get(pathname);
       if (!page) {
         const ticket = cache.ticket();
-        const rendered = await render(pathname);
+        const rendered = await render(pathname, { stream: !options.transformHtml });
+        if (rendered.kind === 'streamed') {
+          // Kept once complete, if every read succeeded: the next visitor gets it whole.
+          rendered.rest.then(
+            ({ complete }) => {
+              if (complete?.status === 200) cache.set(pathname, compressPage(complete), ticket);
+            },
+            () => undefined, // logged where the page is sent
+          );
+          reply.header('cache-control', 'no-store');
+          return sendStreamed(reply, rendered, chooseEncoding(request));
+        }
+        const { page: fresh } = rendered;
         if (options.transformHtml) {
-          const html = await options.transformHtml(url, rendered.html);
-          return reply.code(rendered.status).header('cache-control', 'no-store').send(html);
+          const html = await options.transformHtml(url, fresh.html);
+          return reply.code(fresh.status).header('cache-control', 'no-store').send(html);
         }
-        if (rendered.status !== 200) {
-          return reply.code(rendered.status).header('cache-control', 'no-store').send(rendered.html);
+        if (fresh.status !== 200) {
+          return reply.code(fresh.status).header('cache-control', 'no-store').send(fresh.html);
         }
-        page = compressPage(rendered);
+        page = compressPage(fresh);
         cache.set(pathname, page, ticket);
       }
       reply.header('cache-control', 'public, max-age=0, must-revalidate');

@@ -1,32 +1,46 @@
-// Server rendering of the public routes: prefetch the route's reads through the API itself,
-// render React to static HTML with islands, and wrap it in the document with its head tags.
+// Server rendering of the public routes: read the route's data through the API itself, render React
+// to static HTML with islands, and wrap it in the document with its head tags. A page whose body
+// reads are slow is streamed: its head and skeleton first, its content when the reads arrive.
 import { Writable } from 'node:stream';
 import type { QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
 import { PublicApp } from '../../client/app/app';
 import { HeadCollector, HeadContext, type HeadData } from '../../client/app/head';
-import { publicRoutes } from '../../client/app/routes';
+import { publicRoutes, type PublicRoute } from '../../client/app/routes';
 import type { SiteInfo } from '../../client/app/site-context';
+import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
 import { makeQueryClient } from '../../client/lib/query-client';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
-import type { ContactFormProps } from '../../client/islands/contact-form';
 import { api } from '../../shared/paths';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { altTexts } from '../modules/media/media.repo';
 import type { AppInstance } from '../types';
 import type { AssetResolver } from './assets';
-import { renderDocument } from './html';
+import { jsonLdTags, renderDocument } from './html';
 import { SPECULATION_RULES } from './inline-scripts';
 import { pageShareImage } from './share-image-head';
 import { structuredData } from './structured-data';
+
+/** How long body reads may take before the page's start and skeleton are sent ahead of them. */
+export const STREAM_AFTER_MS = 150;
 
 export interface RenderedPage {
   status: number;
   html: string;
 }
+
+/** A page sent in two parts: `start` at once, the rest when the slow reads arrive. */
+export interface StreamedPage {
+  status: number;
+  start: string;
+  /** The rest of the document, and the whole page as it would have been sent at once (to keep), if every read succeeded. */
+  rest: Promise<{ rest: string; complete?: RenderedPage }>;
+}
+
+export type PageRender = { kind: 'complete'; page: RenderedPage } | ({ kind: 'streamed' } & StreamedPage);
 
 /** A read the page needs failed on the server's side (database down, a bug): the page cannot be shown. */
 export class PageDataError extends Error {
@@ -35,14 +49,15 @@ export class PageDataError extends Error {
   }
 }
 
-/** Throws when any prefetched read failed with a server error (a 404 is the page's own not-found state). */
-function assertReadsSucceeded(queryClient: QueryClient): void {
+/** The status of a read that failed on the server's side, if one did (a 404 is the page's own not-found state). */
+function failedRead(queryClient: QueryClient): number | undefined {
   for (const query of queryClient.getQueryCache().getAll()) {
     const error = query.state.error;
     if (!error) continue;
     const status = error instanceof ApiError ? error.status : 500;
-    if (status >= 500) throw new PageDataError(status);
+    if (status >= 500) return status;
   }
+  return undefined;
 }
 
 function toHtml(node: React.ReactNode): Promise<string> {
@@ -86,10 +101,29 @@ async function imageAlts(app: AppInstance, queryClient: QueryClient): Promise<Re
   }
 }
 
+/** The page's <main> in a rendered body: everything before its content, the content, everything after. */
+function splitAtMain(body: string): [before: string, content: string, after: string] {
+  const open = body.indexOf('<main id="main"');
+  const start = body.indexOf('>', open) + 1;
+  const end = body.lastIndexOf('</main>');
+  if (open < 0 || end < start) throw new Error('The page layout has no <main id="main">');
+  return [body.slice(0, start), body.slice(start, end), body.slice(end)];
+}
+
+const STREAM_MARK = '<!--stream-->';
+/**
+ * Sent with the content of a streamed page: the skeleton goes as the content arrives, with no
+ * JavaScript (a style element applies as soon as it is parsed; CSS alone cannot tell, since
+ * browsers do not match :last-child while a parent is still being parsed).
+ */
+const HIDE_SKELETON = '<style>[data-pending]{display:none}</style>';
+
 export interface RendererOptions {
   app: AppInstance;
   site: SiteInfo;
   assets: () => AssetResolver;
+  /** How long body reads may take before the page is streamed (tests set it). */
+  streamAfterMs?: number;
 }
 
 export interface RenderOptions {
@@ -97,12 +131,15 @@ export interface RenderOptions {
   cookie?: string;
   /** The contact form after a plain POST: its values and errors, or its outcome. */
   contactForm?: ContactFormProps;
+  /** Whether the page may be streamed when its body reads are slow. */
+  stream?: boolean;
 }
 
-export function createRenderer({ app, site, assets }: RendererOptions) {
-  return async function render(url: string, { cookie, contactForm }: RenderOptions = {}): Promise<RenderedPage> {
+export function createRenderer({ app, site, assets, streamAfterMs = STREAM_AFTER_MS }: RendererOptions) {
+  return async function render(url: string, options: RenderOptions = {}): Promise<PageRender> {
+    const { cookie, contactForm } = options;
     const pathname = url.split('?')[0]!;
-    const route = publicRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname))!;
+    const route: PublicRoute = publicRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname))!;
     const params = matchPath({ path: route.path, end: true }, pathname)?.params ?? {};
 
     // Reads go through the API in-process, with the visitor's cookie (staff preview drafts).
@@ -113,38 +150,88 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
         headers: { 'content-type': String(res.headers['content-type'] ?? '') },
       });
     });
-    const prefetch = (keys: string[]) => Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: [key] })));
-    await prefetch(route.prefetch(params));
+    const read = (keys: string[]) =>
+      Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: [key] }))).then(() => undefined);
+    const reads = route.reads(params);
+    const body = read(reads.body);
+    await read(reads.head);
     // A post's page also shows its app.
     const post =
       params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;
-    if (post) await prefetch([api.app(post.appId)]);
-    assertReadsSucceeded(queryClient);
-    const mediaAlt = await imageAlts(app, queryClient);
+    if (post) await read([api.app(post.appId)]);
 
-    const collector = new HeadCollector();
-    const body = await toHtml(
-      <HeadContext.Provider value={collector}>
-        <StaticRouter location={url}>
-          <PublicApp queryClient={queryClient} site={site} mediaAlt={mediaAlt} contactForm={contactForm} />
-        </StaticRouter>
-      </HeadContext.Provider>,
-    );
-    const collected: HeadData = collector.head ?? { title: site.name, description: '', path: pathname };
-    const head: HeadData = {
-      ...collected,
-      jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient),
-      image: collected.status ? undefined : pageShareImage(site, route.path, params, queryClient),
+    const renderBody = async () => {
+      const mediaAlt = await imageAlts(app, queryClient);
+      const collector = new HeadCollector();
+      const html = await toHtml(
+        <HeadContext.Provider value={collector}>
+          <StaticRouter location={url}>
+            <PublicApp queryClient={queryClient} site={site} mediaAlt={mediaAlt} contactForm={contactForm} />
+          </StaticRouter>
+        </HeadContext.Provider>,
+      );
+      const collected: HeadData = collector.head ?? { title: site.name, description: '', path: pathname };
+      const head: HeadData = {
+        ...collected,
+        path: collected.path || pathname,
+        jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient),
+        image: collected.status ? undefined : pageShareImage(site, route.path, params, queryClient),
+      };
+      return { html, head };
     };
-    queryClient.clear();
-    const html = renderDocument({
-      site,
-      head: { ...head, path: head.path || pathname },
-      body,
-      assets: assets().public,
-      themeScript: THEME_SCRIPT,
-      speculationRules: SPECULATION_RULES,
+    const document = (head: HeadData, html: string) =>
+      renderDocument({
+        site,
+        head,
+        body: html,
+        assets: assets().public,
+        themeScript: THEME_SCRIPT,
+        speculationRules: SPECULATION_RULES,
+      });
+    const complete = async (): Promise<RenderedPage> => {
+      const failed = failedRead(queryClient);
+      if (failed) throw new PageDataError(failed);
+      const { html, head } = await renderBody();
+      return { status: head.status ?? 200, html: document(head, html) };
+    };
+
+    const headFailed = failedRead(queryClient);
+    if (headFailed) throw new PageDataError(headFailed);
+    const inTime =
+      options.stream === false ||
+      (await Promise.race([body.then(() => true), new Promise<false>((r) => setTimeout(r, streamAfterMs, false))]));
+    if (inTime) {
+      await body;
+      try {
+        return { kind: 'complete', page: await complete() };
+      } finally {
+        queryClient.clear();
+      }
+    }
+
+    // The body reads are slow: send the head and the page's skeleton now (its loading state, as
+    // the body reads are still pending), the content when they arrive. The structured data, built
+    // from every read, ends the body.
+    const shell = await renderBody();
+    const [before, skeleton] = splitAtMain(shell.html);
+    const start = document(
+      { ...shell.head, jsonLd: [] },
+      `${before}<div data-pending="">${skeleton}</div>${STREAM_MARK}`,
+    ).split(STREAM_MARK)[0]!;
+    const rest = body.then(async () => {
+      try {
+        // A read that failed now shows as the page's own error state: the start is already sent.
+        const failed = failedRead(queryClient);
+        const full = await renderBody();
+        const [, content, after] = splitAtMain(full.html);
+        return {
+          rest: `${HIDE_SKELETON}${content}${after}</div>\n${jsonLdTags(full.head.jsonLd).join('\n')}\n</body>\n</html>`,
+          complete: failed ? undefined : { status: full.head.status ?? 200, html: document(full.head, full.html) },
+        };
+      } finally {
+        queryClient.clear();
+      }
     });
-    return { status: head.status ?? 200, html };
+    return { kind: 'streamed', status: shell.head.status ?? 200, start, rest };
   };
 }
