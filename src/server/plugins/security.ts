@@ -83,8 +83,11 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 export async function registerSecurity(app: AppInstance, deps: Deps, options: SecurityOptions = {}): Promise<void> {
-  const scriptSrc = ["'self'", ...(options.scriptHashes ?? []).map((h) => `'${h}'`)];
-  if (options.dev) scriptSrc.push("'unsafe-inline'");
+  // Development runs Vite's inline scripts (React refresh): browsers ignore 'unsafe-inline' next
+  // to hashes, so there it stands alone.
+  const scriptSrc = options.dev
+    ? ["'self'", "'unsafe-inline'"]
+    : ["'self'", ...(options.scriptHashes ?? []).map((h) => `'${h}'`)];
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
