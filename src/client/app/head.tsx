@@ -1,6 +1,6 @@
-// Page metadata. On the server, Head hands its data to the renderer (title, meta, JSON-LD, status);
-// in the browser it keeps document.title and the description current as the visitor navigates.
-import { createContext, useContext, useEffect } from 'react';
+// Page metadata: a public page's Head hands its data to the server renderer (title, meta, JSON-LD,
+// status), which writes the document's head.
+import { createContext, useContext } from 'react';
 import type { ShareImage } from '../../shared/share-image';
 
 export interface HeadData {
@@ -32,12 +32,6 @@ export class HeadCollector {
 export const HeadContext = createContext<HeadCollector | null>(null);
 
 export function Head(props: HeadData) {
-  const collector = useContext(HeadContext);
-  collector?.set(props);
-  const { title, description } = props;
-  useEffect(() => {
-    document.title = title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-  }, [title, description]);
+  useContext(HeadContext)?.set(props);
   return null;
 }
