@@ -111,7 +111,14 @@ export default function ContactForm({ values = {}, errors: serverErrors = {}, no
         Send a Message
       </h2>
       {notice && <Notice notice={notice} />}
-      <form method="post" action={paths.contact} onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
+      {/* Sent the plain way, the answer opens at this form (its errors, or the notice). */}
+      <form
+        method="post"
+        action={`${paths.contact}#send-title`}
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 space-y-5"
+      >
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="firstName" label="First name" error={errorOf('firstName')}>
             <Input autoComplete="given-name" {...field('firstName')} />

@@ -137,7 +137,9 @@ export default function AppBlogsPage() {
                   to={paths.blogPost(post.id)}
                   className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
                 >
-                  Read More<span className="sr-only">: {post.title}</span>
+                  {/* The link names its post in its own text (search engines flag a bare "Read More"). */}
+                  <span className="sr-only">Read More: {post.title}</span>
+                  <span aria-hidden="true">Read More</span>
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               </article>
