@@ -17,8 +17,8 @@ const htmlClass = (page: Page) => page.evaluate(() => document.documentElement.c
 const storedTheme = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), THEME_KEY);
 
 /**
- * Opens the theme menu the way a mouse user does: the pointer reaches the button (which loads the
- * menu code and swaps in the real trigger), then clicks.
+ * Opens the theme menu the way a mouse user does: the pointer reaches the button (which starts
+ * loading the menu island's code), then clicks.
  */
 async function openThemeMenu(page: Page) {
   const toggle = page.getByRole('button', { name: 'Toggle theme' });
@@ -31,8 +31,8 @@ async function openThemeMenu(page: Page) {
 }
 
 /**
- * Holds the theme menu's code (as on a slow network) until release() is called, so an interaction
- * with the toggle happens before the real menu trigger exists.
+ * Holds the theme menu island's code (as on a slow network) until release() is called, so an
+ * interaction with the toggle happens before the island is hydrated.
  */
 async function holdThemeMenuCode(page: Page) {
   let release!: () => void;
@@ -251,11 +251,13 @@ test.describe('theme', () => {
     await reload;
     await expect(page.locator('html')).toHaveClass('light');
 
-    // Stronger: hold the application bundle, so only the inline head script can have run when the
-    // server-rendered content is first shown; it must already be light.
+    // Stronger: hold the page's script (the island loader), so only the inline head script can have
+    // run when the server-rendered content is first shown; it must already be light.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
+    let loaderRequested = false;
+    await page.route(/\/assets\/loader-[^/]+\.js$/, async (route) => {
+      loaderRequested = true;
       await held;
       await route.continue();
     });
@@ -265,6 +267,8 @@ test.describe('theme', () => {
       expect(await page.evaluate(() => document.querySelector('h1')?.textContent)).toBe('About Northpaw Studio');
       expect(await htmlClass(page)).toBe('light');
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('light');
+      // The loader really was held (the page asked for it and is still waiting).
+      await expect.poll(() => loaderRequested).toBe(true);
     } finally {
       release();
     }
@@ -308,7 +312,7 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveClass('dark');
     const toggle = page.getByRole('button', { name: 'Toggle theme' });
     await toggle.focus();
-    // Focus loads the real menu trigger, which keeps the focus.
+    // Focus starts loading the menu island's code; the toggle keeps the focus.
     await expect(toggle).toHaveAttribute('data-state', 'closed');
     await expect(toggle).toBeFocused();
     await page.keyboard.press('Enter');
@@ -320,7 +324,7 @@ test.describe('theme', () => {
     await expect(item('Dark')).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(item('System')).toBeFocused();
-    // Radix moves the focus on the next tick: wait for each step before the next key.
+    // Wait for each focus move before the next key.
     await page.keyboard.press('ArrowUp');
     await expect(item('Dark')).toBeFocused();
     await page.keyboard.press('ArrowUp');

@@ -1,4 +1,3 @@
-import type { Route } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 
 const SITE = 'Northpaw Studio';
@@ -36,37 +35,6 @@ test.describe('Privacy Policy page', () => {
     await expect(main.locator('ul li strong').first()).toHaveText('Contact form messages.');
     await expect(main).not.toContainText('<h2>');
     await expect(page.getByTestId('privacy-skeleton')).toHaveCount(0);
-  });
-
-  test('shows a skeleton while the policy loads', async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let seen!: () => void;
-    const requested = new Promise<void>((resolve) => (seen = resolve));
-    await page.route('**/api/privacy-policy', async (route: Route) => {
-      seen();
-      await released;
-      await route.continue();
-    });
-
-    await page.goto('/');
-    await expect(page.getByTestId('app-card')).toHaveCount(6);
-    try {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy Policy' }).click();
-      await expect(page).toHaveURL('/privacy');
-      await requested;
-      const skeleton = page.getByTestId('privacy-skeleton');
-      await expect(skeleton).toBeVisible();
-      await expect(skeleton).toHaveAttribute('aria-busy', 'true');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-      await expect(page.getByText(/^Last updated/)).toHaveCount(0);
-      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(0);
-    } finally {
-      release();
-    }
-    await expect(page.getByTestId('privacy-skeleton')).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(6);
-    await expect(page.getByRole('main').locator('h1 + p')).toHaveText(/^Last updated: \d{1,2} [A-Z][a-z]+ \d{4}$/);
   });
 
   test('is accessible in the dark and light themes', async ({ page }) => {
