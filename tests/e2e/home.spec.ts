@@ -75,23 +75,7 @@ test.describe('home page', () => {
     );
   });
 
-  // FIXME: this needs a database without home content, which the API cannot create (there is no
-  // DELETE /api/home-content, and a write needs a hero title and a featured title of at least 2
-  // characters). It used to fake GET /api/home-content in the browser; the server render now reads
-  // in-process, so the fake no longer reaches the page. It belongs in a server-side render test
-  // (next to src/server/ssr/pages.test.ts) on a database without the row.
-  test.fixme('falls back to the studio name and Featured Games without home content', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByTestId('app-card')).toHaveCount(6);
-    const hero = page.locator('main section').first();
-    await expect(hero.getByRole('heading', { level: 1 })).toHaveText(SITE);
-    await expect(hero.locator('p')).toHaveCount(0);
-    const featured = page.getByRole('region', { name: 'Featured Games' });
-    await expect(featured.getByRole('heading', { level: 2 })).toHaveText('Featured Games');
-    await expect(featured.getByText('Explore our games')).toHaveCount(0);
-    await expect(page).toHaveTitle(`${SITE} | Mobile Games & Apps`);
-  });
-
+  // Without any home content (a state the API cannot make): src/server/ssr/pages.test.ts.
   test('leaves out the hero texts and the call to action when the home content has none', async ({ page, request }) => {
     // The part of the fallback the API can set up: the optional texts emptied (the page itself
     // stays anonymous: `request` does not share the page's cookies).

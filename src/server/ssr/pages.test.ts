@@ -21,6 +21,21 @@ beforeAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
 const pages = () => ctx.app.caches.pages!;
 
+describe('home page without any home content (before the tests below write some)', () => {
+  it('falls back to the studio name and Featured Games, and leaves the optional texts out', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const main = res.body.slice(res.body.indexOf('<main'), res.body.indexOf('</main>'));
+    const site = ctx.app.deps.config.siteName;
+    expect(main).toMatch(new RegExp(`<h1[^>]*>${site}</h1>`));
+    expect(main).toMatch(/<h2 id="featured-title"[^>]*>Featured Games<\/h2>/);
+    // No subtitle, hero text or call to action: the hero holds its heading alone.
+    const hero = main.slice(0, main.indexOf('</section>'));
+    expect(hero).not.toContain('<p');
+    expect(res.body).toContain(`<title>${site} | Mobile Games &amp; Apps</title>`);
+  });
+});
+
 describe('public page cache', () => {
   it('keeps a page until content changes, whatever query string comes with it', async () => {
     expect((await get('/about')).body).toContain('About the studio');
