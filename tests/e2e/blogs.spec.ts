@@ -84,7 +84,7 @@ test.describe('app blog list', () => {
       );
       // Seen as "Read More"; its own text names the post (for screen readers and search engines).
       const readMore = card.getByRole('link', { name: `Read More: ${post.title}`, exact: true });
-      await expect(readMore.locator('[aria-hidden="true"]')).toHaveText('Read More');
+      await expect(readMore.locator('span[aria-hidden="true"]')).toHaveText('Read More');
       await expect(readMore).toContainText(`Read More: ${post.title}`);
       await expect(readMore).toHaveAttribute('href', `/blogs/${post.id}`);
       await expect(card.getByText('Published', { exact: true })).toBeVisible();
