@@ -20,10 +20,5 @@ export function PageContainer({
 
 /** Rich text from the editors (sanitised on the server at every write). */
 export function RichText({ html, className }: { html: string; className?: string }) {
-  return (
-    <div
-      className={cn('rich-text', className)}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <div className={cn('rich-text', className)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

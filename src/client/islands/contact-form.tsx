@@ -4,11 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { paths } from '../../shared/paths';
-import {
-  ContactMessageRequestSchema,
-  HONEYPOT_FIELD,
-  type ContactMessageRequest,
-} from '../../shared/schemas/messages';
+import { ContactMessageRequestSchema, HONEYPOT_FIELD, type ContactMessageRequest } from '../../shared/schemas/messages';
 import { Button } from '../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input';
 import { ToastHost } from '../components/ui/toast-host';
@@ -40,7 +36,17 @@ export interface ContactFormProps {
   notice?: 'sent' | 'failed';
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -80,8 +86,7 @@ export default function ContactForm({ values = {}, errors: serverErrors = {}, no
   const { errors, isSubmitting, dirtyFields } = form.formState;
   // The server's message stands for a field until the visitor changes that field or submits here.
   const errorOf = (name: FieldName) =>
-    errors[name]?.message ??
-    (form.formState.submitCount === 0 && !dirtyFields[name] ? serverErrors[name] : undefined);
+    errors[name]?.message ?? (form.formState.submitCount === 0 && !dirtyFields[name] ? serverErrors[name] : undefined);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {

@@ -16,7 +16,9 @@ export const NAV: NavItem[] = [
 
 /** The nav link a page belongs to: Home only at /, the others for their path and below. */
 export function currentNav(pathname: string): string | null {
-  const item = NAV.find(({ to }) => (to === paths.home ? pathname === to : pathname === to || pathname.startsWith(`${to}/`)));
+  const item = NAV.find(({ to }) =>
+    to === paths.home ? pathname === to : pathname === to || pathname.startsWith(`${to}/`),
+  );
   return item?.to ?? null;
 }
 

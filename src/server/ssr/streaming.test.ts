@@ -61,13 +61,17 @@ beforeAll(async () => {
   await put('/api/privacy-policy', { content: '<h2>What we keep</h2><p>Nothing.</p>', lastUpdated: '14/05/2025' });
   await put('/api/contact', { email: 'hello@studio.example', location: 'Bristol' });
   await put('/api/home-content', { heroTitle: 'Small games', featuredAppTitle: 'Our games' });
-  const app = await put('/api/apps', {
-    title: 'Lantern Drift',
-    description: 'Calm puzzles.',
-    icon: '/media/demo/default-icon.svg',
-    screenshots: ['/media/demo/default-icon.svg'],
-    status: 'Live',
-  }, 'POST');
+  const app = await put(
+    '/api/apps',
+    {
+      title: 'Lantern Drift',
+      description: 'Calm puzzles.',
+      icon: '/media/demo/default-icon.svg',
+      screenshots: ['/media/demo/default-icon.svg'],
+      status: 'Live',
+    },
+    'POST',
+  );
   expect(app.statusCode).toBe(201);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
