@@ -1,0 +1,169 @@
+// The weight of a first view: each public page opened once, in a fresh browser context (cold cache)
+// on a phone (390x844) and a desktop (1280x800), then left alone until the network is idle. Every
+// request is recorded. Budget: at most 8 requests before images, at most 20 KB of HTML, CSS and
+// JavaScript (each body gzipped at level 6), no font over 20 KB, no island or admin code, and static
+// HTML with no copy of the page's data. Each page's figures are printed, so a run shows the weights.
+import { gzipSync } from 'node:zlib';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PAGES = ['/', '/about', '/contact', '/privacy', '/apps/1/blogs', '/blogs/1'];
+const BUDGET = { requests: 8, gzipBytes: 20 * 1024, fontBytes: 20 * 1024 };
+/** Requests a page needs before its images (the SVG sprite /icons.svg counts as an image). */
+const BEFORE_IMAGES = new Set(['document', 'stylesheet', 'script', 'font', 'fetch', 'xhr']);
+/** What is weighed: the HTML, CSS and JavaScript. */
+const WEIGHED = new Set(['document', 'stylesheet', 'script']);
+/** Code a first view must not load: islands (on interaction only), React to hydrate them, the admin. */
+const NOT_ON_FIRST_VIEW: { what: string; pattern: RegExp }[] = [
+  { what: 'island chunk', pattern: /\/assets\/(theme-menu|mobile-menu|contact-form)-[^/]+\.js$/ },
+  { what: 'island runtime', pattern: /\/assets\/hydrate-[^/]+\.js$/ },
+  { what: 'admin code', pattern: /\/assets\/(entry-client|admin)[^/]*\.(js|css)$/ },
+];
+const DEVICES = [
+  {
+    name: 'phone',
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+  },
+  { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+] as const;
+
+interface Entry {
+  type: string;
+  method: string;
+  path: string;
+  status: number | null;
+  /** Bytes on the wire (as encoded by the server), headers not counted. */
+  transferBytes: number;
+  /** Decoded body. */
+  bodyBytes: number;
+  /** Decoded body gzipped at level 6 (document, stylesheet, script only). */
+  gzipBytes: number;
+}
+
+interface FirstView {
+  entries: Entry[];
+  html: string;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Loads the page once, untouched, and records every request it made until the network was idle. */
+async function firstView(page: Page, path: string): Promise<FirstView> {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  const finished = new Set<Request>();
+  page.on('requestfinished', (request) => finished.add(request));
+
+  const response = await page.goto(path, { waitUntil: 'load' });
+  expect(response?.status(), path).toBe(200);
+  await page.waitForLoadState('networkidle');
+
+  const entries: Entry[] = [];
+  for (const request of requests) {
+    const type = request.resourceType();
+    const res = await request.response();
+    const entry: Entry = {
+      type,
+      method: request.method(),
+      path: new URL(request.url()).pathname,
+      status: res?.status() ?? null,
+      transferBytes: 0,
+      bodyBytes: 0,
+      gzipBytes: 0,
+    };
+    if (res && finished.has(request)) {
+      entry.transferBytes = (await request.sizes()).responseBodySize;
+      const body = await res.body().catch(() => null);
+      if (body) {
+        entry.bodyBytes = body.length;
+        if (WEIGHED.has(type)) entry.gzipBytes = gzipSync(body, { level: 6 }).length;
+      }
+    }
+    entries.push(entry);
+  }
+  const html = (await response!.text()) ?? '';
+  return { entries, html };
+}
+
+for (const device of DEVICES) {
+  test.describe(`first view on a ${device.name} (${device.use.viewport.width}x${device.use.viewport.height})`, () => {
+    // Each test has a fresh context: an empty cache, no cookies, nothing stored.
+    test.use(device.use);
+
+    for (const path of PAGES) {
+      test(`${path}: within ${BUDGET.requests} requests before images and ${kb(BUDGET.gzipBytes)} gzip`, async ({
+        page,
+      }) => {
+        const view = await firstView(page, path);
+        const beforeImages = view.entries.filter((e) => BEFORE_IMAGES.has(e.type));
+        const weighed = view.entries.filter((e) => WEIGHED.has(e.type));
+        const fonts = view.entries.filter((e) => e.type === 'font');
+        const gzipTotal = weighed.reduce((sum, e) => sum + e.gzipBytes, 0);
+        const transferTotal = weighed.reduce((sum, e) => sum + e.transferBytes, 0);
+        const byType = (type: string) =>
+          weighed.filter((e) => e.type === type).reduce((sum, e) => sum + e.gzipBytes, 0);
+        const images = view.entries.filter((e) => !BEFORE_IMAGES.has(e.type));
+
+        const figures =
+          `${path} on a ${device.name}: ${beforeImages.length} requests before images, ` +
+          `HTML+CSS+JS ${kb(gzipTotal)} gzip (HTML ${kb(byType('document'))}, CSS ${kb(byType('stylesheet'))}, ` +
+          `JS ${kb(byType('script'))}; ${kb(transferTotal)} as sent), ` +
+          `${fonts.length} font${fonts.length === 1 ? '' : 's'}, ${images.length} other (images etc.)\n` +
+          view.entries
+            .map(
+              (e) =>
+                `    ${e.type.padEnd(10)} ${String(e.status ?? '-').padEnd(4)} ${e.path}  ` +
+                `${kb(e.transferBytes)} sent, ${kb(e.bodyBytes)} body${WEIGHED.has(e.type) ? `, ${kb(e.gzipBytes)} gzip` : ''}`,
+            )
+            .join('\n');
+        console.log(figures);
+        test.info().annotations.push({ type: 'weight', description: figures });
+
+        // Every request answered (a failed request would make the figures meaningless).
+        expect(
+          view.entries.filter((e) => e.status === null || e.status >= 400).map((e) => `${e.status} ${e.path}`),
+          `failed requests: ${figures}`,
+        ).toEqual([]);
+        // (a) Requests before images.
+        expect(beforeImages.length, `requests before images: ${figures}`).toBeLessThanOrEqual(BUDGET.requests);
+        // (b) HTML, CSS and JavaScript, gzipped.
+        expect(gzipTotal, `HTML+CSS+JS gzip bytes: ${figures}`).toBeLessThanOrEqual(BUDGET.gzipBytes);
+        // (c) No heavy font (system fonts are the design: none is expected at all).
+        if (fonts.length > 0)
+          console.log(`${path} on a ${device.name} loads fonts: ${fonts.map((f) => f.path).join(', ')}`);
+        expect(
+          fonts.filter((f) => f.bodyBytes > BUDGET.fontBytes).map((f) => `${f.path} ${kb(f.bodyBytes)}`),
+          `fonts over ${kb(BUDGET.fontBytes)}: ${figures}`,
+        ).toEqual([]);
+        // (d) No island or admin code until someone reaches for it.
+        for (const { what, pattern } of NOT_ON_FIRST_VIEW) {
+          expect(
+            view.entries.filter((e) => pattern.test(e.path)).map((e) => e.path),
+            `${what} on first view: ${figures}`,
+          ).toEqual([]);
+        }
+        // Nothing asked the API either: the page came complete.
+        expect(
+          view.entries.filter((e) => e.path.startsWith('/api/')).map((e) => `${e.method} ${e.path}`),
+          `API requests on first view: ${figures}`,
+        ).toEqual([]);
+        // The page is what the architecture says: the public stylesheet and the island loader.
+        expect(
+          view.entries.some((e) => e.type === 'stylesheet' && /^\/assets\/public-[^/]+\.css$/.test(e.path)),
+          figures,
+        ).toBe(true);
+        expect(
+          view.entries.some((e) => e.type === 'script' && /^\/assets\/loader-[^/]+\.js$/.test(e.path)),
+          figures,
+        ).toBe(true);
+        // (e) Static HTML: no boot object, no dehydrated query data.
+        expect(view.html.length, path).toBeGreaterThan(0);
+        expect(view.html, `${path}: __BOOT__ in the HTML`).not.toContain('__BOOT__');
+        expect(view.html, `${path}: dehydrated queries in the HTML`).not.toContain('"queries":');
+        expect(view.html, `${path}: dehydrated data in the HTML`).not.toContain('"dehydratedAt"');
+        // No island was hydrated without an interaction.
+        await expect(page.locator('studio-island[data-hydrated]')).toHaveCount(0);
+      });
+    }
+  });
+}
