@@ -134,6 +134,21 @@ test.describe('mobile menu: a tap before its code has loaded', () => {
     // The code was asked for once.
     expect(code.requests).toBe(1);
   });
+
+  test('a tap in the panel away from its links keeps it open; a tap on the backdrop closes it', async ({ page }) => {
+    await page.goto('/privacy');
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect(dialog).toBeVisible();
+    const panel = (await dialog.boundingBox())!;
+    // The empty part of the panel, below the links.
+    await page.touchscreen.tap(panel.x + panel.width / 2, panel.y + panel.height - 40);
+    await page.waitForTimeout(200);
+    await expect(dialog).toBeVisible();
+    // Left of the panel: the backdrop.
+    await page.touchscreen.tap(Math.max(5, panel.x / 2), panel.y + panel.height / 2);
+    await expect(dialog).toBeHidden();
+  });
 });
 
 test.describe('theme menu: the keyboard before its code has loaded', () => {

@@ -2,6 +2,7 @@
 // server validates with the same schema and answers with this form again (errors and values) or a
 // notice; with JavaScript it validates in the browser, sends to the API and shows the spec's toasts.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { paths } from '../../shared/paths';
 import { ContactMessageRequestSchema, HONEYPOT_FIELD, type ContactMessageRequest } from '../../shared/schemas/messages';
@@ -74,8 +75,10 @@ function Notice({ notice }: { notice: 'sent' | 'failed' }) {
   );
 }
 
-export default function ContactForm({ values = {}, errors: serverErrors = {}, notice }: ContactFormProps) {
+export default function ContactForm({ values = {}, errors: serverErrors = {}, notice: sentNotice }: ContactFormProps) {
   const returned = Object.keys(serverErrors).length > 0;
+  // The outcome of a plain send stands until the visitor sends again (then the toasts speak).
+  const [notice, setNotice] = useState(sentNotice);
   const form = useForm<FormValues>({
     resolver: zodResolver(ContactMessageRequestSchema),
     defaultValues: { ...EMPTY, ...values },
@@ -89,6 +92,7 @@ export default function ContactForm({ values = {}, errors: serverErrors = {}, no
     errors[name]?.message ?? (form.formState.submitCount === 0 && !dirtyFields[name] ? serverErrors[name] : undefined);
 
   const onSubmit = form.handleSubmit(async (input) => {
+    setNotice(undefined);
     try {
       await sendMessage(input);
       toast(SENT_TOAST);

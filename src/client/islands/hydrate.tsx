@@ -8,20 +8,22 @@ function Hydrated({ onDone, children }: { onDone: () => void; children: React.Re
   return children;
 }
 
-/** Resolves once React has hydrated the island and its effects have run (it handles events from then on). */
+/** Resolves once React has hydrated the island and its effects have run (it handles events from then on); rejects if it throws. */
 export function hydrateIsland<P extends object>(
   element: HTMLElement,
   name: IslandName,
   Component: ComponentType<P>,
   props: P,
 ): Promise<void> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     hydrateRoot(
       element,
       <Hydrated onDone={resolve}>
         <Component {...props} />
       </Hydrated>,
-      { identifierPrefix: islandIdPrefix(name) },
+      // An island that throws is unmounted by React: it fails (and the loader says so) rather
+      // than swallow the clicks it holds.
+      { identifierPrefix: islandIdPrefix(name), onUncaughtError: (error) => reject(error) },
     );
   });
 }

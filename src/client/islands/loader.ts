@@ -51,7 +51,9 @@ for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
   );
 }
 
-// A button pressed before its island is ready is pressed again once it is (mouse, touch or key).
+// A button pressed before its island is ready is pressed again once it is (mouse, touch or key);
+// pressed twice meanwhile, once (as a send button disabled while sending would be).
+const held = new Set<HTMLButtonElement>();
 document.addEventListener(
   'click',
   (event) => {
@@ -60,7 +62,12 @@ document.addEventListener(
     if (!island || !button || !island.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    void hydrate(island).then(() => button.click());
+    if (held.has(button)) return;
+    held.add(button);
+    void hydrate(island).then(() => {
+      held.delete(button);
+      button.click();
+    });
   },
   true,
 );
@@ -80,9 +87,10 @@ document.addEventListener(
   true,
 );
 
-// Islands that load once they are on screen.
-const visible = document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-hydrate="visible"]`);
-if (visible.length > 0) {
+/** Islands that load once they are on screen. */
+function hydrateWhenVisible(): void {
+  const visible = document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-hydrate="visible"]`);
+  if (visible.length === 0) return;
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
@@ -97,7 +105,14 @@ if (visible.length > 0) {
   }
 }
 
+// This script is async (a streamed page is usable before it has all arrived): the listeners above
+// hold interactions at once; what reads the page waits until it is all there.
 followSystemTheme();
-enhanceDates();
-enhanceImages();
 prefetchOnIntent();
+const whenParsed = () => {
+  hydrateWhenVisible();
+  enhanceDates();
+  enhanceImages();
+};
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
+else whenParsed();

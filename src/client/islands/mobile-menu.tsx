@@ -46,30 +46,33 @@ export default function MobileMenu({ items, current }: MobileMenuProps) {
         }}
         // A press on the backdrop (outside the panel) closes the menu.
         onClick={(event) => event.target === dialog.current && close()}
-        className="mobile-menu fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] border-l bg-background p-6 text-foreground shadow-xl backdrop:bg-black/60"
+        className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] border-l bg-background p-0 text-foreground shadow-xl backdrop:bg-black/60"
       >
-        <div className="mb-4 flex items-center justify-between">
-          <h2 id={titleId} className="text-lg font-semibold">
-            Menu
-          </h2>
-          <button type="button" onClick={close} className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
-            <X aria-hidden="true" className="size-5" />
-            <span className="sr-only">Close menu</span>
-          </button>
+        {/* The panel fills the dialog: only a press outside it reaches the dialog (the backdrop). */}
+        <div className="h-full overflow-y-auto p-6">
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id={titleId} className="text-lg font-semibold">
+              Menu
+            </h2>
+            <button type="button" onClick={close} className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
+              <X aria-hidden="true" className="size-5" />
+              <span className="sr-only">Close menu</span>
+            </button>
+          </div>
+          <nav aria-label="Mobile" className="flex flex-col gap-1">
+            {items.map((item) => (
+              <a
+                key={item.to}
+                href={item.to}
+                aria-current={item.to === current ? 'page' : undefined}
+                className={navLinkClass(item.to === current)}
+                onClick={close}
+              >
+                {item.label}
+              </a>
+            ))}
+          </nav>
         </div>
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          {items.map((item) => (
-            <a
-              key={item.to}
-              href={item.to}
-              aria-current={item.to === current ? 'page' : undefined}
-              className={navLinkClass(item.to === current)}
-              onClick={close}
-            >
-              {item.label}
-            </a>
-          ))}
-        </nav>
       </dialog>
     </>
   );

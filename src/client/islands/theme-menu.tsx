@@ -20,6 +20,14 @@ export default function ThemeMenu() {
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
+  // Which item takes the focus when the menu opens (ArrowUp on the button: the last).
+  const focusLast = useRef(false);
+
+  const openMenu = (atLast: boolean) => {
+    focusLast.current = atLast;
+    setThemeState(storedTheme());
+    setOpen(true);
+  };
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -29,7 +37,7 @@ export default function ThemeMenu() {
   // The first item takes the focus when the menu opens; a press outside closes it.
   useEffect(() => {
     if (!open) return;
-    items.current[0]?.focus();
+    items.current[focusLast.current ? items.current.length - 1 : 0]?.focus();
     const outside = (event: PointerEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -62,8 +70,12 @@ export default function ThemeMenu() {
         data-state={open ? 'open' : 'closed'}
         onClick={() => {
           if (open) return close(false);
-          setThemeState(storedTheme());
-          setOpen(true);
+          openMenu(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          event.preventDefault();
+          openMenu(event.key === 'ArrowUp');
         }}
         className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
       >

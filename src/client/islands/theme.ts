@@ -35,9 +35,19 @@ export function setTheme(theme: Theme): void {
   applyTheme(theme);
 }
 
-/** While the stored choice is System, the page follows the OS setting live. */
+/**
+ * The page keeps the visitor's choice: System follows the OS setting live, a choice made in
+ * another tab applies here, and a page restored by Back (whose head script does not run again)
+ * takes the choice made since.
+ */
 export function followSystemTheme(): void {
   darkScheme().addEventListener('change', () => {
     if (storedTheme() === 'system') applyTheme('system');
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.key === THEME_STORAGE_KEY) applyTheme(storedTheme());
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) applyTheme(storedTheme());
   });
 }

@@ -104,7 +104,8 @@ export function renderDocument({
 
   const tail = [
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
-    `<script type="module" src="${assets.entry}"></script>`,
+    // Public pages: async, so that it runs while a slow page is still streaming in.
+    `<script type="module" src="${assets.entry}"${boot === undefined ? ' async' : ''}></script>`,
     speculationRules ? `<script type="speculationrules">${speculationRules}</script>` : '',
     boot === undefined ? NO_SCRIPT_STYLE : '',
     assets.devHead ?? '',

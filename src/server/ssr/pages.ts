@@ -64,8 +64,8 @@ export function sendCompressed(reply: FastifyReply, page: Pick<CachedPage, 'raw'
 
 /**
  * Sends a streamed page: its start at once (flushed through the compressor, so the browser shows
- * it), the rest when it is ready. The rest never fails: a read that failed shows as the page's
- * own error state.
+ * it), the rest when it is ready (a read that failed shows as the page's own error state, a
+ * render that failed as a notice: see render.tsx).
  */
 function sendStreamed(reply: FastifyReply, page: Extract<PageRender, { kind: 'streamed' }>, encoding: Encoding) {
   const out: Transform =

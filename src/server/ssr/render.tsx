@@ -117,6 +117,8 @@ const STREAM_MARK = '<!--stream-->';
  * browsers do not match :last-child while a parent is still being parsed).
  */
 const HIDE_SKELETON = '<style>[data-pending]{display:none}</style>';
+/** The end of a streamed page whose content could not be rendered after its start was sent. */
+const STREAM_FAILED = `${HIDE_SKELETON}<div class="mx-auto max-w-xl px-4 py-24 text-center" role="alert"><h1 class="text-3xl font-bold">Something went wrong</h1><p class="mt-3 text-muted-foreground">The page could not be shown. Please try again in a moment.</p></div></main></div>\n</body>\n</html>`;
 
 export interface RendererOptions {
   app: AppInstance;
@@ -214,9 +216,11 @@ export function createRenderer({ app, site, assets, streamAfterMs = STREAM_AFTER
     // from every read, ends the body.
     const shell = await renderBody();
     const [before, skeleton] = splitAtMain(shell.html);
+    // The skeleton is a copy of the page's start: its ids go, so that labels, fragment links and
+    // aria references find the content that follows it, not the hidden copy.
     const start = document(
       { ...shell.head, jsonLd: [] },
-      `${before}<div data-pending="">${skeleton}</div>${STREAM_MARK}`,
+      `${before}<div data-pending="">${skeleton.replace(/\sid="[^"]*"/g, '')}</div>${STREAM_MARK}`,
     ).split(STREAM_MARK)[0]!;
     const rest = body.then(async () => {
       try {
@@ -228,6 +232,10 @@ export function createRenderer({ app, site, assets, streamAfterMs = STREAM_AFTER
           rest: `${HIDE_SKELETON}${content}${after}</div>\n${jsonLdTags(full.head.jsonLd).join('\n')}\n</body>\n</html>`,
           complete: failed ? undefined : { status: full.head.status ?? 200, html: document(full.head, full.html) },
         };
+      } catch (error) {
+        // The start is sent: the page ends with a notice in place of its skeleton.
+        app.log.error({ err: error }, 'streamed page render failed');
+        return { rest: STREAM_FAILED };
       } finally {
         queryClient.clear();
       }

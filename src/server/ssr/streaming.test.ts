@@ -230,6 +230,10 @@ describe('in a browser, each page shows its loading state while its reads are he
     read.release();
     await page.getByRole('link', { name: 'hello@studio.example' }).waitFor();
     await page.getByTestId('contact-skeleton').waitFor({ state: 'hidden' });
+    // The hidden copy sent first takes no ids: the visible fields keep their labels.
+    expect(await page.locator('#firstName').count()).toBe(1);
+    await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    expect(await page.getByRole('textbox', { name: 'First name' }).isVisible()).toBe(true);
     await done(page);
   });
 });
