@@ -65,13 +65,20 @@ describe('contact form without JavaScript', () => {
 
     const notice = await ctx.app.inject({ url: '/contact?sent=1' });
     expect(notice.statusCode).toBe(200);
-    expect(notice.headers['cache-control']).toBe('private, no-store');
     expect(notice.body).toContain('Message sent');
     expect(notice.body).toContain('Thank you for your message. We&#x27;ll get back to you soon.');
+    // The same for everyone: kept under its own key, so the address cannot be used to skip the cache.
+    expect(notice.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const pages = ctx.app.caches.pages!;
+    const kept = pages.size;
+    const again = await ctx.app.inject({ url: '/contact?sent=1&utm_source=mail' });
+    expect(again.headers.etag).toBe(notice.headers.etag);
+    expect(pages.size).toBe(kept);
     // The plain page (cached, shared) has no notice.
     const plain = await ctx.app.inject({ url: '/contact' });
     expect(plain.body).not.toContain('Message sent');
     expect(plain.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(plain.headers.etag).not.toBe(notice.headers.etag);
   });
 
   it('escapes what the visitor typed', async () => {

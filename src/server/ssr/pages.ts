@@ -178,18 +178,20 @@ export function publicPagesRoutes(
 
     const cookie = staffCookie(request);
     const contactForm = contactFormFromQuery(pathname, url.slice(rawPath.length + 1));
-    if (cookie || contactForm) return sendFresh(request, reply, pathname, { cookie, contactForm });
+    if (cookie) return sendFresh(request, reply, pathname, { cookie, contactForm });
+    // The contact page after a plain send is the same for everyone: kept under its own key.
+    const key = contactForm ? `${pathname}?sent=1` : pathname;
 
     try {
-      let page = options.transformHtml ? undefined : cache.get(pathname);
+      let page = options.transformHtml ? undefined : cache.get(key);
       if (!page) {
         const ticket = cache.ticket();
-        const rendered = await render(pathname, { stream: !options.transformHtml });
+        const rendered = await render(pathname, { stream: !options.transformHtml, contactForm });
         if (rendered.kind === 'streamed') {
           // Kept once complete, if every read succeeded: the next visitor gets it whole.
           rendered.rest.then(
             ({ complete }) => {
-              if (complete?.status === 200) cache.set(pathname, compressPage(complete), ticket);
+              if (complete?.status === 200) cache.set(key, compressPage(complete), ticket);
             },
             () => undefined, // logged where the page is sent
           );
@@ -205,7 +207,7 @@ export function publicPagesRoutes(
           return reply.code(fresh.status).header('cache-control', 'no-store').send(fresh.html);
         }
         page = compressPage(fresh);
-        cache.set(pathname, page, ticket);
+        cache.set(key, page, ticket);
       }
       reply.header('cache-control', 'public, max-age=0, must-revalidate');
       const encoding = chooseEncoding(request);
