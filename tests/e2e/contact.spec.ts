@@ -1,5 +1,6 @@
 // The contact page (SPEC §2 Contact, §5 contact form, §8 visitor messages, §9 toasts).
 import type { Page, Route } from '@playwright/test';
+import { ERRORS, FIELDS, type FieldName, type Values } from './contact-form';
 import { expect, staffApi, test } from './fixtures';
 
 const EMAIL = 'hello@northpaw.studio';
@@ -8,15 +9,6 @@ const SOCIALS = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/company/northpaw-studio' },
   { name: 'GitHub', href: 'https://github.com/northpaw-studio' },
 ];
-const ERRORS = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  email: 'Invalid email address',
-  subject: 'Subject is required',
-  message: 'Message must be at least 10 characters',
-};
-const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message'] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
 
 /** Values with a unique subject, so the stored message can be found again. */
 function sample(label: string): Values {
@@ -32,7 +24,7 @@ function sample(label: string): Values {
 
 const infoPanel = (page: Page) => page.getByRole('complementary', { name: 'Contact Information' });
 const form = (page: Page) => page.getByRole('region', { name: 'Send a Message' });
-const field = (page: Page, name: (typeof FIELDS)[number]) => form(page).locator(`#${name}`);
+const field = (page: Page, name: FieldName) => form(page).locator(`#${name}`);
 const sendButton = (page: Page) => form(page).getByRole('button', { name: /Send Message|Sending\.\.\./ });
 const toastRegion = (page: Page) => page.getByRole('region', { name: /^Notifications? \(F8\)$/ });
 const toasts = (page: Page) => toastRegion(page).getByRole('listitem');

@@ -5,20 +5,12 @@
 // menu's mouse and Tab-then-Escape cases; these cover the mobile menu, the theme menu's arrow keys
 // and the contact form.)
 import type { Page, Request, Route } from '@playwright/test';
+import { ERRORS, FIELDS, type FieldName, type Values } from './contact-form';
 import { expect, staffApi, test } from './fixtures';
 
 type IslandName = 'theme-menu' | 'mobile-menu' | 'contact-form';
 const ISLAND_CODE = /\/assets\/(theme-menu|mobile-menu|contact-form|hydrate)-[^/]+\.js$/;
 const NAV = ['Home', 'About Us', 'Contact', 'Privacy Policy'];
-const ERRORS = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  email: 'Invalid email address',
-  subject: 'Subject is required',
-  message: 'Message must be at least 10 characters',
-};
-const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message'] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
 
 const codeOf = (name: IslandName) => new RegExp(`/assets/${name}-[^/]+\\.js$`);
 const island = (page: Page, name: IslandName) => page.locator(`studio-island[data-island="${name}"]`);
@@ -65,7 +57,7 @@ function sample(label: string): Values {
 }
 
 const form = (page: Page) => page.getByRole('region', { name: 'Send a Message' });
-const field = (page: Page, name: (typeof FIELDS)[number]) => form(page).locator(`#${name}`);
+const field = (page: Page, name: FieldName) => form(page).locator(`#${name}`);
 const sendButton = (page: Page) => form(page).getByRole('button', { name: 'Send Message' });
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications? \(F8\)$/ }).getByRole('listitem');
 

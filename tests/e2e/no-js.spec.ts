@@ -3,6 +3,7 @@
 // the slide-out menu, and the contact form as a plain POST (errors next to the fields, values kept,
 // a notice once sent, the message stored once).
 import type { Browser, Locator, Page } from '@playwright/test';
+import { ERRORS, FIELDS, type FieldName, type Values } from './contact-form';
 import { expect, expectAccessible, staffApi, test } from './fixtures';
 
 test.use({ javaScriptEnabled: false });
@@ -13,16 +14,6 @@ const FIRST_POST = 1;
 /** What Chromium logs for a document answered with 404 (expected on the not-found page). */
 const NOT_FOUND_LOG = 'the server responded with a status of 404';
 const NAV = ['Home', 'About Us', 'Contact', 'Privacy Policy'];
-const ERRORS = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  email: 'Invalid email address',
-  subject: 'Subject is required',
-  message: 'Message must be at least 10 characters',
-};
-const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message'] as const;
-type FieldName = (typeof FIELDS)[number];
-type Values = Record<FieldName, string>;
 /** Where a sent form lands (a fragment may bring the reader back to the form). */
 const SENT_URL = /\/contact\?sent=1(#[\w-]+)?$/;
 const EMPTY: Values = { firstName: '', lastName: '', email: '', subject: '', message: '' };

@@ -7,7 +7,7 @@ import { buttonVariants } from '../components/ui/button';
 import { useContactInfo } from '../features/pages/api';
 import { Island } from '../islands/island';
 import MobileMenu from '../islands/mobile-menu';
-import { currentNav, NAV, navLinkClass } from '../islands/nav';
+import { currentNav, NAV, NavLink } from '../islands/nav';
 import ThemeMenu from '../islands/theme-menu';
 import { useSite } from './site-context';
 
@@ -29,14 +29,7 @@ function Header() {
         <div className="flex items-center gap-1">
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {NAV.map((item) => (
-              <a
-                key={item.to}
-                href={item.to}
-                aria-current={item.to === current ? 'page' : undefined}
-                className={navLinkClass(item.to === current)}
-              >
-                {item.label}
-              </a>
+              <NavLink key={item.to} item={item} current={current} />
             ))}
           </nav>
           <Island name="theme-menu" component={ThemeMenu} props={{}} />

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { cx as cn } from '../lib/cx';
-import { navLinkClass, type NavItem } from './nav';
+import { NavLink, type NavItem } from './nav';
 
 export interface MobileMenuProps {
   items: NavItem[];
@@ -61,15 +61,7 @@ export default function MobileMenu({ items, current }: MobileMenuProps) {
           </div>
           <nav aria-label="Mobile" className="flex flex-col gap-1">
             {items.map((item) => (
-              <a
-                key={item.to}
-                href={item.to}
-                aria-current={item.to === current ? 'page' : undefined}
-                className={navLinkClass(item.to === current)}
-                onClick={close}
-              >
-                {item.label}
-              </a>
+              <NavLink key={item.to} item={item} current={current} onClick={close} />
             ))}
           </nav>
         </div>

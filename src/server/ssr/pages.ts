@@ -118,6 +118,13 @@ export function publicPagesRoutes(
     return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
+  /** A render that failed: 503 when the database cannot be reached, else 500 (logged). */
+  const sendRenderFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503);
+    request.log.error({ err: error }, 'page render failed');
+    return sendError(reply, 500);
+  };
+
   /** A page made for this request alone (staff, a form's outcome): never cached or shared. */
   const sendFresh = async (
     request: FastifyRequest,
@@ -136,9 +143,7 @@ export function publicPagesRoutes(
       const html = options.transformHtml ? await options.transformHtml(request.url, page.html) : page.html;
       return reply.code(status ?? page.status).send(html);
     } catch (error) {
-      if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503);
-      request.log.error({ err: error }, 'page render failed');
-      return sendError(reply, 500);
+      return sendRenderFailure(request, reply, error);
     }
   };
   /** Staff (any session cookie) get private renders: they may see drafts. */
@@ -216,9 +221,7 @@ export function publicPagesRoutes(
       if (request.headers['if-none-match'] === etag) return reply.code(304).header('vary', 'Accept-Encoding').send();
       return sendCompressed(reply, page, encoding);
     } catch (error) {
-      if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503);
-      request.log.error({ err: error }, 'page render failed');
-      return sendError(reply, 500);
+      return sendRenderFailure(request, reply, error);
     }
   };
 

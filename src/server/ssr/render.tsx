@@ -124,8 +124,6 @@ export interface RendererOptions {
   app: AppInstance;
   site: SiteInfo;
   assets: () => AssetResolver;
-  /** How long body reads may take before the page is streamed (tests set it). */
-  streamAfterMs?: number;
 }
 
 export interface RenderOptions {
@@ -137,7 +135,7 @@ export interface RenderOptions {
   stream?: boolean;
 }
 
-export function createRenderer({ app, site, assets, streamAfterMs = STREAM_AFTER_MS }: RendererOptions) {
+export function createRenderer({ app, site, assets }: RendererOptions) {
   return async function render(url: string, options: RenderOptions = {}): Promise<PageRender> {
     const { cookie, contactForm } = options;
     const pathname = url.split('?')[0]!;
@@ -201,7 +199,7 @@ export function createRenderer({ app, site, assets, streamAfterMs = STREAM_AFTER
     if (headFailed) throw new PageDataError(headFailed);
     const inTime =
       options.stream === false ||
-      (await Promise.race([body.then(() => true), new Promise<false>((r) => setTimeout(r, streamAfterMs, false))]));
+      (await Promise.race([body.then(() => true), new Promise<false>((r) => setTimeout(r, STREAM_AFTER_MS, false))]));
     if (inTime) {
       await body;
       try {

@@ -22,8 +22,20 @@ export function currentNav(pathname: string): string | null {
   return item?.to ?? null;
 }
 
-export const navLinkClass = (active: boolean) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
-    active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+/** A link of the main navigation, marked when it is the page being shown. */
+export function NavLink({ item, current, onClick }: { item: NavItem; current: string | null; onClick?: () => void }) {
+  const active = item.to === current;
+  return (
+    <a
+      href={item.to}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClick}
+      className={cn(
+        'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+        active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+      )}
+    >
+      {item.label}
+    </a>
   );
+}
