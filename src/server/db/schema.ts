@@ -39,6 +39,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in, so staff can tell their sessions apart. */
+    userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -71,6 +73,12 @@ export const apps = pgTable('apps', {
   instagramLink: text('instagram_link'),
   facebookLink: text('facebook_link'),
   status: text('status').notNull().default('In Development'),
+  /** Place in every public list (ascending); set by PUT /api/apps/order, new apps go last. */
+  position: integer('position').notNull().default(0),
+  /** Shown in the home hero's collage. */
+  isFeatured: boolean('is_featured').notNull().default(false),
+  /** Not listed anywhere public and its pages 404 for visitors; staff still see and edit it. */
+  isHidden: boolean('is_hidden').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -93,7 +101,7 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blog_posts_app_id_idx').on(t.appId)],
+  (t) => [index('blog_posts_app_id_idx').on(t.appId), index('blog_posts_created_at_idx').on(t.createdAt)],
 );
 
 export const socialMediaLinks = pgTable('social_media_links', {
@@ -124,16 +132,57 @@ export const privacyPolicy = pgTable('privacy_policy', {
   updatedAt: updatedAt(),
 });
 
-export const userMessages = pgTable('user_messages', {
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_messages_created_at_idx').on(t.createdAt), index('user_messages_is_read_idx').on(t.isRead)],
+);
+
+/**
+ * The studio's identity, one row (issue 11): SITE_NAME is only the first-run default of `name`.
+ * `logo` and `shareImage` are media URLs (/media/...), so the media usage scan sees them.
+ */
+export const siteSettings = pgTable('site_settings', {
   id: serial('id').primaryKey(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  isRead: boolean('is_read').notNull().default(false),
-  createdAt: createdAt(),
+  name: text('name').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  logo: text('logo'),
+  footerText: text('footer_text').notNull().default(''),
+  shareImage: text('share_image'),
+  updatedAt: updatedAt(),
 });
+
+/**
+ * Outgoing notifications (new-message email and webhook), stored with the message so a crash or a
+ * restart does not lose them; any instance sends a due job, retrying with backoff until it gives up.
+ */
+export const notificationJobs = pgTable(
+  'notification_jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** 'email' or 'webhook'. */
+    channel: text('channel').notNull(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => userMessages.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Set when the job gave up; such jobs are kept for the log and never run again. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_jobs_run_at_idx').on(t.runAt)],
+);
 
 export const homeContent = pgTable('home_content', {
   id: serial('id').primaryKey(),
