@@ -1,11 +1,53 @@
 // TanStack Query as SPEC §7 says: no retries, no refetch on focus, no polling, data never stale.
 // A query's key is its API path; the default query function GETs it.
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { request, type Fetcher } from './http';
+//
+// Mutations declare what follows them in `meta` (the admin's one place for it): the toasts for
+// success and failure, and the queries to re-fetch. A failure is also logged with the server's reason.
+import { MutationCache, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { toast, type ToastInput } from '../components/ui/use-toast';
+import { ApiError, errorMessage, request, type Fetcher } from './http';
+
+export type MutationMeta = {
+  /** The toast after success: fixed, or made from the reply and the variables. */
+  success?: ToastInput | ((data: unknown, variables: unknown) => ToastInput);
+  /** The toast after failure (destructive unless said otherwise): fixed, or made from the error. */
+  error?: ToastInput | ((error: unknown, variables: unknown) => ToastInput);
+  /** Queries re-fetched after success, and after a 404 (what the screen showed was out of date). */
+  invalidates?: readonly QueryKey[];
+};
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: MutationMeta;
+  }
+}
+
+function pick<A extends unknown[]>(input: ToastInput | ((...args: A) => ToastInput), ...args: A): ToastInput {
+  return typeof input === 'function' ? input(...args) : input;
+}
 
 export function makeQueryClient(fetcher?: Fetcher): QueryClient {
   const queryFn: QueryFunction = ({ queryKey }) => request('GET', String(queryKey[0]), undefined, fetcher);
-  return new QueryClient({
+  const refresh = (meta: MutationMeta | undefined) =>
+    Promise.all((meta?.invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
+  const mutationCache = new MutationCache({
+    onSuccess: async (data, variables, _context, mutation) => {
+      const meta = mutation.meta;
+      if (meta?.success) toast(pick(meta.success, data, variables));
+      await refresh(meta);
+    },
+    onError: async (error, variables, _context, mutation) => {
+      const meta = mutation.meta;
+      if (meta?.error) {
+        const shown = pick(meta.error, error, variables);
+        console.warn(`${typeof shown.title === 'string' ? shown.title : 'Request failed'}:`, errorMessage(error));
+        toast({ variant: 'destructive', ...shown });
+      }
+      if (error instanceof ApiError && error.status === 404) await refresh(meta);
+    },
+  });
+  const client = new QueryClient({
+    mutationCache,
     defaultOptions: {
       queries: {
         queryFn,
@@ -19,4 +61,5 @@ export function makeQueryClient(fetcher?: Fetcher): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,7 +1,8 @@
 // Dialogs (Radix): focus trapped inside, Escape and the close button dismiss, focus returns on close.
 import { X } from 'lucide-react';
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
-import { useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from './button';
 
@@ -71,25 +72,13 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => void;
 }) {
-  // Opened from state (not a Radix trigger): remember what had focus, and give it back on close.
-  const opener = useRef<HTMLElement | null>(null);
-  // A layout effect runs before Radix moves focus into the dialog (a passive effect).
-  useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
-  }, [open]);
+  // Opened from state (not a Radix trigger): focus goes back to what opened it.
+  useReturnFocus(open);
   return (
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlay} />
-        <AlertPrimitive.Content
-          className={content}
-          onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
-              event.preventDefault();
-              opener.current.focus();
-            }
-          }}
-        >
+        <AlertPrimitive.Content className={content} onCloseAutoFocus={(event) => event.preventDefault()}>
           <div className="space-y-2">
             <AlertPrimitive.Title className="text-lg font-semibold">{title}</AlertPrimitive.Title>
             <AlertPrimitive.Description className="text-sm text-muted-foreground">

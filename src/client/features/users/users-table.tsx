@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/http';
-import { useReturnFocus } from '../social/use-return-focus';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { useDeleteUser, useUsers } from './admin-api';
 
 export const roleLabel = (isAdmin: boolean) => (isAdmin ? 'Administrator' : 'User');

@@ -18,10 +18,11 @@ import {
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { paths } from '../../../shared/paths';
 import { useSite } from '../../app/site-context';
-import { buttonVariants } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { useLogout, useMe } from '../../features/admin/auth-api';
 import { ApiError } from '../../lib/http';
@@ -115,8 +116,24 @@ function CurrentUserBadge() {
   );
 }
 
+/** What a screen that threw shows: the sidebar stays, so the rest of the admin keeps working. */
+function ScreenFailed({ retry }: { retry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-destructive/40 bg-card p-8 text-center">
+      <p className="font-medium">This screen stopped working</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Something went wrong while showing it. Your other screens are not affected.
+      </p>
+      <Button variant="outline" className="mt-4" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-muted/30">
       <a
@@ -160,7 +177,9 @@ export function AdminLayout() {
       </header>
       <main id="admin-main" tabIndex={-1} className="outline-none md:pl-60">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-8">
-          <Outlet />
+          <ErrorBoundary key={pathname} fallback={(retry) => <ScreenFailed retry={retry} />}>
+            <Outlet />
+          </ErrorBoundary>
         </div>
       </main>
     </div>

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { useAdminMessages, useDeleteMessage, useMarkMessageRead } from '../../features/messages/admin-api';
-import { useReturnFocus } from '../../features/social/use-return-focus';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { errorMessage } from '../../lib/http';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';

@@ -1,6 +1,6 @@
-// Focus back where it was when a dialog closes. Radix dialogs opened from state (no Dialog.Trigger)
-// leave focus on <body> when they close; this puts it back on the button that opened them, or on
-// the main region when that button is gone (its row was deleted).
+// The admin's one way to give focus back when a dialog closes (ConfirmDialog uses it; screens call it
+// for the dialogs they open from state). Radix dialogs opened without a Dialog.Trigger leave focus on <body>
+// when they close: this puts it back on the opener, or on the main region when the opener is gone.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export function useReturnFocus(open: boolean): void {
