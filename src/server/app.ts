@@ -16,6 +16,7 @@ import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { mediaPlugin } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { siteSettingsRoutes } from './modules/site/site-settings.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
@@ -26,6 +27,7 @@ import { registerReadCache } from './plugins/read-cache';
 import { registerSecurity } from './plugins/security';
 import { feedsRoutes } from './ssr/feeds';
 import { iconRoutes } from './ssr/icons';
+import { siteIconRoutes } from './ssr/site-icons';
 import { publicPagesRoutes, type PagesOptions } from './ssr/pages';
 import { shareImageRoutes } from './ssr/share-images';
 import { inlineScriptHashes } from './ssr/inline-scripts';
@@ -139,6 +141,7 @@ export async function buildApp({
   let pageCache: CacheStats | undefined;
   feedsRoutes(app, deps);
   iconRoutes(app);
+  siteIconRoutes(app, deps);
   const shareImages = shareImageRoutes(app, deps);
   if (web) {
     await web.setup?.(app);
@@ -148,6 +151,7 @@ export async function buildApp({
   appsRoutes(app, deps, auth);
   blogsRoutes(app, deps, auth);
   pagesRoutes(app, deps, auth);
+  siteSettingsRoutes(app, deps, auth);
   await messagesRoutes(app, deps, auth);
   socialRoutes(app, deps, auth);
   authRoutes(app, deps, auth);

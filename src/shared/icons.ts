@@ -12,6 +12,34 @@ export const SPRITE_ICONS = [
   'sun',
   'moon',
   'newspaper',
+  'twitter',
+  'youtube',
+  'pinterest',
+  'tiktok',
+  'discord',
+  'twitch',
+  'reddit',
+  'medium',
+  'dribbble',
+  'behance',
 ] as const;
 export type SpriteIconName = (typeof SPRITE_ICONS)[number];
 export const SPRITE_PATH = '/icons.svg';
+
+/** The sprite icon each social-link icon option (SPEC §3) is drawn with on public pages. */
+export const SOCIAL_SPRITE = {
+  FaTwitter: 'twitter',
+  FaFacebook: 'facebook',
+  FaInstagram: 'instagram',
+  FaLinkedin: 'linkedin',
+  FaYoutube: 'youtube',
+  FaPinterest: 'pinterest',
+  FaTiktok: 'tiktok',
+  FaDiscord: 'discord',
+  FaTwitch: 'twitch',
+  FaReddit: 'reddit',
+  FaMedium: 'medium',
+  FaGithub: 'github',
+  FaDribbble: 'dribbble',
+  FaBehance: 'behance',
+} as const satisfies Record<string, SpriteIconName>;

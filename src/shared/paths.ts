@@ -12,6 +12,9 @@ export const paths = {
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
   /** A generated share image (og:image): `kind` site or app, `key` 'studio' or the app's id, `tag` its content. */
+  /** The favicon set and web manifest, made from the logo (or the name's initial). */
+  icon: (size: 32 | 180 | 192 | 512) => (size === 180 ? '/apple-touch-icon.png' : size === 32 ? '/favicon-32.png' : `/icon-${size}.png`),
+  webManifest: '/site.webmanifest',
   shareCard: (kind: 'site' | 'app', key: number | string, tag: string) => `/og/${kind}/${key}-${tag}.png`,
   admin: {
     root: '/admin-page',
@@ -28,11 +31,13 @@ export const paths = {
     messages: '/admin-page/messages',
     users: '/admin-page/users',
     media: '/admin-page/media',
+    siteSettings: '/admin-page/site-settings',
   },
 } as const;
 
 export const api = {
   contact: '/api/contact',
+  siteSettings: '/api/site-settings',
   apps: '/api/apps',
   app: (id: number | string) => `/api/apps/${id}`,
   appBlogs: (id: number | string) => `/api/apps/${id}/blogs`,

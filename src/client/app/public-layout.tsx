@@ -2,14 +2,25 @@
 // content and footer. Rendered on the server only; the islands are the only parts with JavaScript.
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
-import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
-import { useContactInfo } from '../features/pages/api';
+import { SocialLinkList, usePublicSocialLinks } from '../features/social/public-social-links';
 import { Island } from '../islands/island';
 import MobileMenu from '../islands/mobile-menu';
 import { currentNav, NAV, NavLink } from '../islands/nav';
 import ThemeMenu from '../islands/theme-menu';
-import { useSite } from './site-context';
+import { useSite, type SiteInfo } from './site-context';
+
+/** The logo from Site Settings, or the name's initial on the brand colour. */
+function BrandMark({ site }: { site: SiteInfo }) {
+  if (site.logo) {
+    return <img src={site.logo} alt="" width={32} height={32} className="size-8 rounded-lg object-contain" />;
+  }
+  return (
+    <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+      {[...site.name][0]}
+    </span>
+  );
+}
 
 function Header() {
   const site = useSite();
@@ -18,12 +29,7 @@ function Header() {
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <a href={paths.home} className="flex items-center gap-2 text-lg font-bold tracking-tight">
-          <span
-            aria-hidden="true"
-            className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground"
-          >
-            {site.name.charAt(0)}
-          </span>
+          <BrandMark site={site} />
           {site.name}
         </a>
         <div className="flex items-center gap-1">
@@ -52,34 +58,21 @@ function Header() {
 
 function Footer() {
   const site = useSite();
-  const { data: contact } = useContactInfo();
-  const socials = [
-    { href: contact?.twitterLink, label: 'X (Twitter)', icon: 'x-twitter' as const },
-    { href: contact?.linkedinLink, label: 'LinkedIn', icon: 'linkedin' as const },
-    { href: contact?.githubLink, label: 'GitHub', icon: 'github' as const },
-  ].filter((s): s is typeof s & { href: string } => Boolean(s.href));
+  const socials = usePublicSocialLinks();
   return (
     <footer className="mt-16 border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div className="space-y-3">
           <p className="text-lg font-bold">{site.name}</p>
-          <p className="text-sm text-muted-foreground">Small studio, mobile games and apps made with care.</p>
+          <p className="text-sm text-muted-foreground">
+            {site.footerText || site.tagline || 'Small studio, mobile games and apps made with care.'}
+          </p>
           {socials.length > 0 && (
-            <ul className="flex gap-2" aria-label="Social links">
-              {socials.map(({ href, label, icon }) => (
-                <li key={label}>
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-                  >
-                    <SpriteIcon name={icon} />
-                    <span className="sr-only">{label}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinkList
+              links={socials}
+              label="Social links"
+              itemClassName={buttonVariants({ variant: 'ghost', size: 'icon' })}
+            />
           )}
         </div>
         <nav aria-label="Footer" className="md:justify-self-center">

@@ -53,7 +53,7 @@ const routeReads: PublicRoute[] = [
 ];
 
 /** Every page's layout shows the studio's contact and social links in its footer. */
-const layoutReads = [api.contact];
+const layoutReads = [api.contact, api.socialMedia];
 
 export const publicRoutes: PublicRoute[] = routeReads.map((r) => ({
   ...r,

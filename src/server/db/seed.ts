@@ -1,6 +1,7 @@
 // First run: an administrator, and demo content for an empty site. Safe to run at every start.
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
+import { siteSettingsRepo } from '../modules/site/site-settings.repo';
 import type { Config } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/sanitize';
@@ -138,6 +139,8 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
  */
 export async function seed(db: Db, config: Config, log: { info(message: string): void }): Promise<SeedResult> {
   const admin = await seedAdmin(db, config);
+  // The studio's name is SITE_NAME until someone edits it in Site Settings.
+  await siteSettingsRepo(db, config).ensure();
   const demoContentCreated = config.seedDemoContent ? await seedDemoContent(db, config) : false;
   if (demoContentCreated) log.info('Demo content created');
   return { ...admin, demoContentCreated };

@@ -6,6 +6,7 @@ import { excerpt } from '../../shared/text';
 import { appsRepo } from '../modules/apps/apps.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
 import { pagesRepo } from '../modules/pages/pages.repo';
+import { siteSettingsRepo } from '../modules/site/site-settings.repo';
 import { notFound } from '../lib/errors';
 import type { AppInstance, Deps } from '../types';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -32,6 +33,7 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
   const base = deps.config.siteUrl;
   const apps = appsRepo(deps.database.db);
   const blogs = blogsRepo(deps.database.db);
+  const site = siteSettingsRepo(deps.database.db, deps.config);
   const pages = pagesRepo(deps.database.db);
   const cache = new ContentCache<{ xml: string }>(deps.content, {
     maxBytes: FEEDS_CACHE_BYTES,
@@ -133,13 +135,13 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
 
   app.get(paths.rss, async (_request, reply) => {
     const body = await cached('rss', async () => {
-      const [appList, posts] = await Promise.all([apps.list(), blogs.listPublished()]);
+      const [appList, posts, settings] = await Promise.all([apps.list(), blogs.listPublished(), site.get()]);
       const titles = new Map(appList.map((a) => [a.id, a.title]));
       return rss(
-        `${deps.config.siteName} blog`,
+        `${settings.name} blog`,
         `${base}/`,
         paths.rss,
-        `News and devlogs from ${deps.config.siteName}`,
+        `News and devlogs from ${settings.name}`,
         posts,
         titles,
       );

@@ -2,7 +2,9 @@
 import type { HeadData } from '../../client/app/head';
 import { abs } from '../../client/app/seo';
 import type { SiteInfo } from '../../client/app/site-context';
-import { studioCard } from '../../shared/share-image';
+import { paths } from '../../shared/paths';
+import { studioCard, uploadedShareImage } from '../../shared/share-image';
+import { iconTag } from './site-icons';
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -45,8 +47,18 @@ export const jsonLdTags = (jsonLd: object[] = []) =>
 const NO_SCRIPT_STYLE =
   '<noscript><style>studio-island[data-island=theme-menu],studio-island[data-island=mobile-menu]{display:none}</style></noscript>';
 
+/** The favicon set and manifest, at addresses that change with the logo and the name. */
+function iconLinks(site: SiteInfo): string {
+  const v = `?v=${iconTag(site)}`;
+  return [
+    `<link rel="icon" href="${paths.icon(32)}${v}" type="image/png" sizes="32x32">`,
+    `<link rel="apple-touch-icon" href="${paths.icon(180)}${v}">`,
+    `<link rel="manifest" href="${paths.webManifest}${v}">`,
+  ].join('\n');
+}
+
 /** The document up to its stylesheets: theme before first paint, head tags, icon, CSS. */
-function documentStart(themeScript: string, meta: string[], assets: Pick<Assets, 'css'>): string {
+function documentStart(themeScript: string, meta: string[], assets: Pick<Assets, 'css'>, site: SiteInfo): string {
   return `<!doctype html>
 <html lang="en" class="dark" style="color-scheme:dark">
 <head>
@@ -55,7 +67,7 @@ function documentStart(themeScript: string, meta: string[], assets: Pick<Assets,
 <meta name="color-scheme" content="dark light">
 <script>${themeScript}</script>
 ${meta.join('\n')}
-<link rel="icon" href="/media/demo/default-icon.svg" type="image/svg+xml">
+${iconLinks(site)}
 ${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}`;
 }
 
@@ -69,8 +81,8 @@ export function renderDocument({
   speculationRules,
 }: DocumentParts): string {
   const canonical = abs(site, head.path);
-  // Pages without a picture of their own share the studio's card.
-  const image = head.image ?? studioCard(site.name);
+  // Pages without a picture of their own share the studio's default image, else its card.
+  const image = head.image ?? uploadedShareImage(site.shareImage, site.name) ?? studioCard(site.name);
   const imageUrl = escapeHtml(abs(site, image.url));
   const meta: string[] = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -110,7 +122,7 @@ export function renderDocument({
     boot === undefined ? NO_SCRIPT_STYLE : '',
     assets.devHead ?? '',
   ].filter(Boolean);
-  return `${documentStart(themeScript, meta, assets)}
+  return `${documentStart(themeScript, meta, assets, site)}
 ${tail.join('\n')}
 </head>
 <body>
@@ -153,7 +165,7 @@ export interface ErrorDocumentParts {
 export function renderErrorDocument({ site, status, assets, themeScript }: ErrorDocumentParts): string {
   const { title, heading, text } = ERROR_TEXT[status];
   const meta = ['<meta name="robots" content="noindex">', `<title>${escapeHtml(`${title} | ${site.name}`)}</title>`];
-  return `${documentStart(themeScript, meta, assets)}
+  return `${documentStart(themeScript, meta, assets, site)}
 </head>
 <body>
 <main class="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 py-24 text-center">

@@ -14,6 +14,18 @@ import {
   FaLinkedin,
   FaXTwitter,
 } from 'react-icons/fa6';
+import {
+  FaBehance,
+  FaDiscord,
+  FaDribbble,
+  FaMedium,
+  FaPinterest,
+  FaReddit,
+  FaTiktok,
+  FaTwitch,
+  FaTwitter,
+  FaYoutube,
+} from 'react-icons/fa';
 import { SPRITE_PATH, type SpriteIconName } from '../../shared/icons';
 import type { AppInstance } from '../types';
 
@@ -31,6 +43,16 @@ const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
   sun: [Sun, 'stroke'],
   moon: [Moon, 'stroke'],
   newspaper: [Newspaper, 'stroke'],
+  twitter: [FaTwitter, 'fill'],
+  youtube: [FaYoutube, 'fill'],
+  pinterest: [FaPinterest, 'fill'],
+  tiktok: [FaTiktok, 'fill'],
+  discord: [FaDiscord, 'fill'],
+  twitch: [FaTwitch, 'fill'],
+  reddit: [FaReddit, 'fill'],
+  medium: [FaMedium, 'fill'],
+  dribbble: [FaDribbble, 'fill'],
+  behance: [FaBehance, 'fill'],
 };
 
 export function buildSprite(): string {
@@ -51,8 +73,6 @@ export function buildSprite(): string {
 export function iconRoutes(app: AppInstance): void {
   const body = buildSprite();
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  // Browsers that ask for /favicon.ico anyway get the site's icon.
-  app.get('/favicon.ico', (_request, reply) => reply.redirect('/media/demo/default-icon.svg', 301));
   app.get(SPRITE_PATH, (request, reply) => {
     reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

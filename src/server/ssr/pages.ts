@@ -103,8 +103,9 @@ export function publicPagesRoutes(
   auth: Auth,
   options: PagesOptions,
 ): ContentCache<CachedPage> {
-  const site: SiteInfo = { name: deps.config.siteName, url: deps.config.siteUrl };
-  const render = createRenderer({ app, site, assets: options.assets });
+  // The last site a render found: error pages (made without one) show the current name.
+  let site: SiteInfo = { name: deps.config.siteName, url: deps.config.siteUrl };
+  const render = createRenderer({ app, site, assets: options.assets, onSite: (found) => (site = found) });
   // Only complete pages (200) are kept: not-found and error renders are made each time, so
   // neither made-up paths nor an outage can fill the cache or outlive the moment.
   const cache = new ContentCache<CachedPage>(deps.content, {

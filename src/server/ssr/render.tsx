@@ -8,7 +8,8 @@ import { matchPath, StaticRouter } from 'react-router';
 import { PublicApp } from '../../client/app/app';
 import { HeadCollector, HeadContext, type HeadData } from '../../client/app/head';
 import { publicRoutes, type PublicRoute } from '../../client/app/routes';
-import type { SiteInfo } from '../../client/app/site-context';
+import { siteFrom, type SiteInfo } from '../../client/app/site-context';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
 import { makeQueryClient } from '../../client/lib/query-client';
@@ -122,7 +123,10 @@ const STREAM_FAILED = `${HIDE_SKELETON}<div class="mx-auto max-w-xl px-4 py-24 t
 
 export interface RendererOptions {
   app: AppInstance;
+  /** The site before its settings are read (the configured name and address). */
   site: SiteInfo;
+  /** Told the site each render found, so pages made without a render (errors) show it too. */
+  onSite?: (site: SiteInfo) => void;
   assets: () => AssetResolver;
 }
 
@@ -135,7 +139,7 @@ export interface RenderOptions {
   stream?: boolean;
 }
 
-export function createRenderer({ app, site, assets }: RendererOptions) {
+export function createRenderer({ app, site: configured, assets, onSite }: RendererOptions) {
   return async function render(url: string, options: RenderOptions = {}): Promise<PageRender> {
     const { cookie, contactForm } = options;
     const pathname = url.split('?')[0]!;
@@ -154,7 +158,10 @@ export function createRenderer({ app, site, assets }: RendererOptions) {
       Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: [key] }))).then(() => undefined);
     const reads = route.reads(params);
     const body = read(reads.body);
-    await read(reads.head);
+    // Every page shows the studio's name (header, title, footer, share card): a head read.
+    await read([api.siteSettings, ...reads.head]);
+    const site = siteFrom(queryClient.getQueryData<SiteSettings>([api.siteSettings]), configured);
+    onSite?.(site);
     // A post's page also shows its app.
     const post =
       params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;

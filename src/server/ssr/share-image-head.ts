@@ -26,5 +26,6 @@ export function pageShareImage(
     if (own) return own;
     if (app) return appShareImage(site.name, app);
   }
-  return studioCard(site.name);
+  // Pages without a picture of their own: the studio's default share image, else its card.
+  return uploadedShareImage(site.shareImage, site.name) ?? studioCard(site.name);
 }

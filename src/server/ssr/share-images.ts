@@ -3,7 +3,6 @@
 // content (/og/app/3-1a2b3c4d.png), so it is cached for a year; each is drawn once and kept in a
 // byte-bounded LRU that empties when content changes. Text uses the machine's fonts (fontconfig).
 import sharp, { type OverlayOptions } from 'sharp';
-import type { SiteInfo } from '../../client/app/site-context';
 import { parseMediaUrl, variantUrl, variantWidths } from '../../shared/media';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
@@ -16,12 +15,13 @@ import {
   type ShareImage,
 } from '../../shared/share-image';
 import { ContentCache } from '../lib/content-cache';
+import { siteSettingsRepo } from '../modules/site/site-settings.repo';
 import type { AppInstance, Deps } from '../types';
 
 /** Cards kept in memory (each is 20–200 KB). */
 export const SHARE_CACHE_BYTES = 8 * 1024 * 1024;
 const ICON_SIZE = 240;
-const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
+export const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -47,7 +47,7 @@ export function wrapText(text: string, width: number, lines: number): string[] {
 }
 
 /** A hue (0–359) from a name: each app gets its own colour, the same every time. */
-const hueOf = (name: string) => [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
+export const hueOf = (name: string) => [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
 
 function background(hue: number): string {
   return `<defs>
@@ -117,7 +117,7 @@ ${lines(description, textX, top + title.length * 76 + 10, 42, `font-family="${FO
 const FILE = /^(studio|[1-9]\d{0,9})-([0-9a-f]{8})\.png$/;
 
 export function shareImageRoutes(app: AppInstance, deps: Deps): ContentCache<Buffer> {
-  const site: SiteInfo = { name: deps.config.siteName, url: deps.config.siteUrl };
+  const settings = siteSettingsRepo(deps.database.db, deps.config);
   const cache = new ContentCache<Buffer>(deps.content, { maxBytes: SHARE_CACHE_BYTES, sizeOf: (png) => png.length });
 
   /** Reads through the public API in-process, as the page render does. */
@@ -143,6 +143,7 @@ export function shareImageRoutes(app: AppInstance, deps: Deps): ContentCache<Buf
       return notFound();
     }
     const ticket = cache.ticket();
+    const site = await settings.get();
     let card: ShareImage;
     let draw: () => Promise<Buffer>;
     if (kind === 'site') {

@@ -5,20 +5,16 @@ import { ContactFormContext } from '../../app/page-state';
 import { contactHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
 import { PageContainer } from '../../components/page';
-import { SpriteIcon } from '../../components/sprite-icon';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useContactInfo } from '../../features/pages/api';
+import { SocialLinkList, usePublicSocialLinks } from '../../features/social/public-social-links';
 import ContactForm from '../../islands/contact-form';
 import { Island } from '../../islands/island';
 
 function InfoPanel() {
   const contact = useContactInfo();
   const c = contact.data;
-  const socials = [
-    { href: c?.twitterLink, label: 'X (Twitter)', icon: 'x-twitter' as const },
-    { href: c?.linkedinLink, label: 'LinkedIn', icon: 'linkedin' as const },
-    { href: c?.githubLink, label: 'GitHub', icon: 'github' as const },
-  ].filter((s): s is typeof s & { href: string } => Boolean(s.href));
+  const socials = usePublicSocialLinks();
   return (
     <aside aria-labelledby="contact-info-title" className="rounded-xl border bg-card p-6 shadow-sm">
       <h2 id="contact-info-title" className="text-xl font-semibold">
@@ -68,19 +64,12 @@ function InfoPanel() {
           {socials.length > 0 && (
             <div>
               <dt className="mb-2 text-sm font-medium text-muted-foreground">Follow us</dt>
-              <dd className="flex gap-2">
-                {socials.map(({ href, label, icon }) => (
-                  <a
-                    key={label}
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="grid size-10 place-items-center rounded-full border hover:bg-accent"
-                  >
-                    <SpriteIcon name={icon} />
-                    <span className="sr-only">{label}</span>
-                  </a>
-                ))}
+              <dd>
+                <SocialLinkList
+                  links={socials}
+                  label="Social links"
+                  itemClassName="grid size-10 place-items-center rounded-full border hover:bg-accent"
+                />
               </dd>
             </div>
           )}

@@ -35,6 +35,13 @@ const USERS: { table: string; kind: UsedBy['kind']; title: SQL; href: (id: numbe
     href: () => paths.admin.homeContent,
     single: true,
   },
+  {
+    table: 'site_settings',
+    kind: 'page',
+    title: sql`'Site Settings'`,
+    href: () => paths.admin.siteSettings,
+    single: true,
+  },
 ];
 
 const MEDIA_HASH_IN_TEXT = /\/media\/([0-9a-f]{16})\//g;
