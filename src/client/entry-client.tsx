@@ -2,10 +2,11 @@
 // (they are static HTML with islands: see islands/loader.ts).
 import './admin.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { SiteContext, type SiteInfo } from './app/site-context';
+import { SiteContext, siteFrom, type SiteInfo } from './app/site-context';
+import { useSiteSettings } from './features/site/api';
 import { ToastHost } from './components/ui/toast-host';
 import { makeQueryClient } from './lib/query-client';
 import { followSystemTheme } from './islands/theme';
@@ -13,6 +14,12 @@ import AdminApp from './routes/admin/admin-app';
 
 interface BootData {
   site: SiteInfo;
+}
+
+/** The site as its settings say now (a save in Site Settings renames the admin at once). */
+function LiveSite({ fallback, children }: { fallback: SiteInfo; children: ReactNode }) {
+  const settings = useSiteSettings();
+  return <SiteContext.Provider value={siteFrom(settings.data, fallback)}>{children}</SiteContext.Provider>;
 }
 
 /** A link from the admin to a public page: the server renders that page, so load it. */
@@ -33,15 +40,15 @@ const queryClient = makeQueryClient();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
-      <SiteContext.Provider value={boot.site}>
-        <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <LiveSite fallback={boot.site}>
           <Routes>
             <Route path="admin-page/*" element={<AdminApp />} />
             <Route path="*" element={<PublicPage />} />
           </Routes>
           <ToastHost />
-        </QueryClientProvider>
-      </SiteContext.Provider>
+        </LiveSite>
+      </QueryClientProvider>
     </BrowserRouter>
   </StrictMode>,
 );

@@ -5,7 +5,8 @@ import { PassThrough, type Transform } from 'node:stream';
 import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SiteInfo } from '../../client/app/site-context';
+import { siteFrom, type SiteInfo } from '../../client/app/site-context';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { ContentCache } from '../lib/content-cache';
 import type { Auth } from '../plugins/auth';
 import type { AppInstance, Deps } from '../types';
@@ -15,7 +16,7 @@ import { canonicalPagePath } from './page-paths';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
-import { paths } from '../../shared/paths';
+import { api, paths } from '../../shared/paths';
 
 interface CachedPage {
   etag: string;
@@ -165,6 +166,8 @@ export function publicPagesRoutes(
 
     // The admin area is rendered in the browser: an empty shell that search engines must not index.
     if (pathname === '/admin-page' || pathname.startsWith('/admin-page/')) {
+      const settings = await app.inject({ method: 'GET', url: api.siteSettings });
+      if (settings.statusCode === 200) site = siteFrom(settings.json<SiteSettings>(), site);
       const html = renderDocument({
         site,
         head: {

@@ -12,6 +12,7 @@ import { RequireAuth } from './require-auth';
 const AppsList = lazy(() => import('./apps-list'));
 const AppEditor = lazy(() => import('./app-editor'));
 const BlogPosts = lazy(() => import('./blog-posts'));
+const SiteSettingsPage = lazy(() => import('./site-settings'));
 const HomeContentEditor = lazy(() => import('./home-content'));
 const AboutUsEditor = lazy(() => import('./about-us'));
 const ContactInfoEditor = lazy(() => import('./contact-info'));
@@ -124,6 +125,14 @@ export default function AdminApp() {
             element={
               <Suspense fallback={loading}>
                 <SocialMedia />
+              </Suspense>
+            }
+          />
+          <Route
+            path="site-settings"
+            element={
+              <Suspense fallback={loading}>
+                <SiteSettingsPage />
               </Suspense>
             }
           />

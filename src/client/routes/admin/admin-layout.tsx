@@ -11,6 +11,7 @@ import {
   Menu,
   MessageSquare,
   Newspaper,
+  Settings,
   Share2,
   Shield,
   Users,
@@ -38,6 +39,7 @@ export const ADMIN_NAV = [
   { to: paths.admin.contact, label: 'Contact', icon: Mail, end: false },
   { to: paths.admin.privacy, label: 'Privacy Policy', icon: Shield, end: false },
   { to: paths.admin.socialMedia, label: 'Social Media', icon: Share2, end: false },
+  { to: paths.admin.siteSettings, label: 'Site Settings', icon: Settings, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
 ];
@@ -97,9 +99,16 @@ function Brand() {
   const site = useSite();
   return (
     <Link to={paths.admin.root} className="flex items-center gap-2 font-bold">
-      <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
-        {site.name.charAt(0)}
-      </span>
+      {site.logo ? (
+        <img src={site.logo} alt="" width={32} height={32} className="size-8 rounded-lg object-contain" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground"
+        >
+          {[...site.name][0]}
+        </span>
+      )}
       <span className="truncate">{site.name}</span>
     </Link>
   );

@@ -1,0 +1,258 @@
+// Site Settings (issue 11): the studio's name, tagline, logo, footer text and default share image,
+// shown on every public page; the public address is the server's and shown read-only.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImageIcon, Library, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { paths } from '../../../shared/paths';
+import {
+  FOOTER_TEXT_MAX,
+  SHARE_IMAGE_RULE,
+  SiteSettingsInputSchema,
+  TAGLINE_MAX,
+  type SiteSettings,
+} from '../../../shared/schemas/site-settings';
+import { ImageDialogContent } from '../../components/media/image-dialog';
+import { MediaUpload } from '../../components/media/media-upload';
+import { QueryState } from '../../components/query-state';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input, Textarea } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api';
+import { applyServerErrors } from '../../lib/form-errors';
+import { AdminPage } from './admin-layout';
+import { useDocumentTitle } from './use-document-title';
+
+type FormInput = z.input<typeof SiteSettingsInputSchema>;
+type FormOutput = z.output<typeof SiteSettingsInputSchema>;
+type ImageFieldName = 'logo' | 'shareImage';
+
+const toValues = (s: SiteSettings): FormInput => ({
+  name: s.name,
+  tagline: s.tagline,
+  logo: s.logo ?? '',
+  footerText: s.footerText,
+  shareImage: s.shareImage ?? '',
+});
+
+/** An image from the media library: its preview, Upload, Choose from library and Remove. */
+function ImageSetting({
+  name,
+  label,
+  hint,
+  control,
+  error,
+  onChange,
+}: {
+  name: ImageFieldName;
+  label: string;
+  hint: string;
+  control: Control<FormInput, unknown, FormOutput>;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const value = useWatch({ control, name }) ?? '';
+  const [picking, setPicking] = useState(false);
+  const id = `site-${name}`;
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      <div
+        id={id}
+        tabIndex={-1}
+        className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center"
+        {...fieldAria(id, error, true)}
+      >
+        <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-md bg-muted">
+          {value ? (
+            <img src={value} alt={`Current ${label.toLowerCase()}`} className="size-full object-contain" />
+          ) : (
+            <ImageIcon aria-hidden="true" className="size-6 text-muted-foreground" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <p className="truncate text-sm text-muted-foreground">{value || 'None chosen'}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
+              <Library aria-hidden="true" />
+              Choose image
+            </Button>
+            {value && (
+              <Button type="button" variant="outline" size="sm" onClick={() => onChange('')}>
+                <Trash2 aria-hidden="true" />
+                Remove
+                <span className="sr-only"> {label.toLowerCase()}</span>
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+      <Dialog open={picking} onOpenChange={setPicking}>
+        {picking && (
+          <ImageDialogContent
+            current={null}
+            onSubmit={(choice) => {
+              onChange(choice.src);
+              setPicking(false);
+            }}
+          />
+        )}
+      </Dialog>
+    </FormField>
+  );
+}
+
+function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
+  const update = useUpdateSiteSettings();
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(SiteSettingsInputSchema),
+    defaultValues: toValues(settings),
+  });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const setImage = (name: ImageFieldName) => (value: string) =>
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await update.mutateAsync(values).then(
+      (saved) => form.reset(toValues(saved)),
+      (error: unknown) => applyServerErrors(form.setError, error),
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Identity</CardTitle>
+          <CardDescription>How the studio is named across the site, its feeds and link previews.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <FormField id="site-name" label="Studio name" error={errors.name?.message}>
+            <Input
+              id="site-name"
+              autoComplete="organization"
+              {...form.register('name')}
+              {...fieldAria('site-name', errors.name?.message)}
+            />
+          </FormField>
+          <FormField
+            id="site-tagline"
+            label="Tagline"
+            hint={`Optional, up to ${TAGLINE_MAX} characters. Shown in the footer when there is no footer text, and in the app manifest.`}
+            error={errors.tagline?.message}
+          >
+            <Input
+              id="site-tagline"
+              {...form.register('tagline')}
+              {...fieldAria('site-tagline', errors.tagline?.message, true)}
+            />
+          </FormField>
+          <ImageSetting
+            name="logo"
+            label="Logo"
+            hint="A square image works best. Shown in the header and used for the browser tab and home-screen icons; without one, the name's first letter is used."
+            control={form.control}
+            error={errors.logo?.message}
+            onChange={setImage('logo')}
+          />
+          <MediaUpload
+            id="site-logo-upload"
+            label="Upload logo"
+            altLabel="Logo alt text"
+            multiple={false}
+            compact
+            onBusyChange={setUploading}
+            onUploaded={([item]) => item && setImage('logo')(item.url)}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Footer and sharing</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <FormField
+            id="site-footerText"
+            label="Footer text"
+            hint={`Optional, up to ${FOOTER_TEXT_MAX} characters, under the studio name in every page's footer.`}
+            error={errors.footerText?.message}
+          >
+            <Textarea
+              id="site-footerText"
+              rows={3}
+              {...form.register('footerText')}
+              {...fieldAria('site-footerText', errors.footerText?.message, true)}
+            />
+          </FormField>
+          <ImageSetting
+            name="shareImage"
+            label="Default share image"
+            hint={`The picture link previews show for pages without one of their own. ${SHARE_IMAGE_RULE}; without one, a card with the studio name is drawn.`}
+            control={form.control}
+            error={errors.shareImage?.message}
+            onChange={setImage('shareImage')}
+          />
+          <FormField
+            id="site-url"
+            label="Public site address"
+            hint="Set where the server is configured (SITE_URL); used in links, feeds and previews."
+          >
+            <Input
+              id="site-url"
+              value={settings.siteUrl}
+              readOnly
+              aria-describedby="site-url-hint"
+              className="bg-muted"
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <a
+          href={paths.home}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-sm text-primary underline-offset-4 hover:underline"
+        >
+          View the site<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <Button type="submit" disabled={isSubmitting || uploading}>
+          {isSubmitting ? 'Saving...' : 'Save Site Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy="true" aria-label="Loading site settings">
+      {[0, 1].map((card) => (
+        <div key={card} className="space-y-4 rounded-xl border bg-card p-6">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function SiteSettingsPage() {
+  useDocumentTitle('Site Settings');
+  const settings = useSiteSettings();
+  return (
+    <AdminPage title="Site Settings" description="The studio's name, logo and the texts every public page shares.">
+      <QueryState query={settings} loading={<FormSkeleton />} error="Failed to load site settings">
+        {(data) => <SiteSettingsForm settings={data} />}
+      </QueryState>
+    </AdminPage>
+  );
+}
