@@ -39,6 +39,7 @@ export const api = {
   contact: '/api/contact',
   siteSettings: '/api/site-settings',
   apps: '/api/apps',
+  appsOrder: '/api/apps/order',
   app: (id: number | string) => `/api/apps/${id}`,
   appBlogs: (id: number | string) => `/api/apps/${id}/blogs`,
   blogCounts: '/api/blog-counts',

@@ -40,6 +40,10 @@ export const AppInputSchema = z.object({
   twitterLink: optionalHttpUrl(),
   instagramLink: optionalHttpUrl(),
   facebookLink: optionalHttpUrl(),
+  /** Shown in the home hero's collage. Left out: unchanged (false for a new app). */
+  isFeatured: z.boolean({ error: 'Featured must be true or false' }).optional(),
+  /** Not listed anywhere public; its pages answer 404 to visitors. Left out: unchanged. */
+  isHidden: z.boolean({ error: 'Hidden must be true or false' }).optional(),
 });
 export type AppInput = z.input<typeof AppInputSchema>;
 export type AppData = z.output<typeof AppInputSchema>;
@@ -58,10 +62,30 @@ export const AppSchema = z.object({
   twitterLink: z.string().nullable(),
   instagramLink: z.string().nullable(),
   facebookLink: z.string().nullable(),
+  /** Place in the apps' order (ascending). */
+  position: z.number(),
+  isFeatured: z.boolean(),
+  isHidden: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type App = z.infer<typeof AppSchema>;
+
+/** PUT /api/apps/order: every app's id, in the new order. */
+export const AppOrderInputSchema = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: 'Each id must be a number' })
+        .int('Each id must be a whole number')
+        .positive('Each id must be positive'),
+      {
+        error: 'ids must be a list of app ids',
+      },
+    )
+    .max(10_000, 'Too many ids'),
+});
+export type AppOrderInput = z.infer<typeof AppOrderInputSchema>;
 
 /** Published posts per app id: { "<appId>": count }. */
 export const BlogCountsSchema = z.record(z.string(), z.number());

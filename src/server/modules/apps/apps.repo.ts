@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { App, AppData, BlogCounts } from '../../../shared/schemas/apps';
 import type { Db } from '../../db/client';
 import { apps, blogPosts } from '../../db/schema';
@@ -10,20 +10,42 @@ function toApp(row: AppRow): App {
   return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
+/** Who is reading: visitors never see hidden apps (nor, elsewhere, their posts); staff see all. */
+export interface Audience {
+  includeHidden?: boolean;
+}
+
+const byPosition = [asc(apps.position), asc(apps.id)];
+
 export function appsRepo(db: Db) {
   return {
-    async list(): Promise<App[]> {
-      const rows = await db.select().from(apps).orderBy(asc(apps.id));
+    /** Apps in their order; hidden ones only when asked for. */
+    async list({ includeHidden = false }: Audience = {}): Promise<App[]> {
+      const rows = await db
+        .select()
+        .from(apps)
+        .where(includeHidden ? undefined : eq(apps.isHidden, false))
+        .orderBy(...byPosition);
       return rows.map(toApp);
     },
 
-    async get(id: number): Promise<App | undefined> {
-      const [row] = await db.select().from(apps).where(eq(apps.id, id));
+    async get(id: number, { includeHidden = false }: Audience = {}): Promise<App | undefined> {
+      const [row] = await db
+        .select()
+        .from(apps)
+        .where(includeHidden ? eq(apps.id, id) : and(eq(apps.id, id), eq(apps.isHidden, false)));
       return row && toApp(row);
     },
 
+    /** A new app goes last (apps created at the same moment may share a place: ties go by id). */
     async create(data: AppData): Promise<App> {
-      const [row] = await db.insert(apps).values(data).returning();
+      const [row] = await db
+        .insert(apps)
+        .values({
+          ...data,
+          position: sql`(select coalesce(max(${apps.position}), 0) + 1 from ${apps})`,
+        })
+        .returning();
       return toApp(row!);
     },
 
@@ -36,20 +58,61 @@ export function appsRepo(db: Db) {
       return row && toApp(row);
     },
 
+    /**
+     * Puts the apps in the order of `ids`, which must name every app exactly once (checked inside
+     * the transaction, under a lock, so an app created meanwhile makes it fail rather than vanish).
+     * Returns false when the ids are not the current set.
+     */
+    async reorder(ids: number[]): Promise<App[] | false> {
+      return db.transaction(async (tx) => {
+        const current = await tx.select({ id: apps.id }).from(apps).for('update');
+        const known = new Set(current.map((r) => r.id));
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+          return false;
+        }
+        if (ids.length > 0) {
+          const cases = sql.join(
+            ids.map((id, i) => sql`when ${id}::integer then ${i + 1}::integer`),
+            sql` `,
+          );
+          await tx
+            .update(apps)
+            .set({ position: sql`case ${apps.id} ${cases} end` })
+            .where(inArray(apps.id, ids));
+        }
+        const rows = await tx
+          .select()
+          .from(apps)
+          .orderBy(...byPosition);
+        return rows.map(toApp);
+      });
+    },
+
     /** Deletes the app; its posts go with it (ON DELETE CASCADE). */
     async remove(id: number): Promise<boolean> {
       const rows = await db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id });
       return rows.length > 0;
     },
 
-    /** Published posts per app. */
-    async blogCounts(): Promise<BlogCounts> {
+    /** Published posts per app (of apps visitors may see, unless asked for all). */
+    async blogCounts({ includeHidden = false }: Audience = {}): Promise<BlogCounts> {
       const rows = await db
         .select({ appId: blogPosts.appId, n: count() })
         .from(blogPosts)
-        .where(and(eq(blogPosts.isPublished, true)))
+        .innerJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(
+          includeHidden
+            ? eq(blogPosts.isPublished, true)
+            : and(eq(blogPosts.isPublished, true), eq(apps.isHidden, false)),
+        )
         .groupBy(blogPosts.appId);
       return Object.fromEntries(rows.map((r) => [String(r.appId), Number(r.n)]));
+    },
+
+    /** Ids of hidden apps (their posts are not public). */
+    async hiddenIds(): Promise<Set<number>> {
+      const rows = await db.select({ id: apps.id }).from(apps).where(eq(apps.isHidden, true));
+      return new Set(rows.map((r) => r.id));
     },
   };
 }

@@ -28,6 +28,9 @@ const APP_KEYS = [
   'twitterLink',
   'instagramLink',
   'facebookLink',
+  'position',
+  'isFeatured',
+  'isHidden',
   'createdAt',
   'updatedAt',
 ].sort();
@@ -561,5 +564,101 @@ describe('GET /api/blog-counts', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' });
     expect(res.statusCode).toBe(200);
     expect(typeof res.json()).toBe('object');
+  });
+});
+
+describe('app order (PUT /api/apps/order)', () => {
+  const order = (ids: unknown, cookie: string | null = editor) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/apps/order', headers: cookie ? { cookie } : {}, payload: { ids } });
+  const listIds = async (cookie?: string) =>
+    (await ctx.app.inject({ url: '/api/apps', headers: cookie ? { cookie } : {} }))
+      .json<{ id: number }[]>()
+      .map((a) => a.id);
+
+  it('puts new apps last and lists apps in their order', async () => {
+    const before = await listIds();
+    const a = await createApp({ title: 'Order A' });
+    const b = await createApp({ title: 'Order B' });
+    expect(await listIds()).toEqual([...before, a.id, b.id]);
+
+    const reversed = [...before, a.id, b.id].reverse();
+    const res = await order(reversed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().map((x: { id: number }) => x.id)).toEqual(reversed);
+    expect(await listIds()).toEqual(reversed);
+    // A new app still lands last after a reorder.
+    const c = await createApp({ title: 'Order C' });
+    expect((await listIds()).at(-1)).toBe(c.id);
+  });
+
+  it('refuses a list that is not exactly every app, and changes nothing', async () => {
+    const ids = await listIds(editor);
+    for (const bad of [
+      ids.slice(1),
+      [...ids, ids[0]],
+      [...ids.slice(1), 2_000_000],
+      [],
+      [...ids, ids.length ? ids[0]! : 1],
+    ]) {
+      const res = await order(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(res.json().issues[0].path).toBe('ids');
+    }
+    for (const bad of ['1,2', [1.5], ['a'], null]) expect((await order(bad)).statusCode).toBe(422);
+    expect(await listIds(editor)).toEqual(ids);
+  });
+
+  it('is for staff only', async () => {
+    const ids = await listIds(editor);
+    expect((await order(ids, null)).statusCode).toBe(401);
+    expect((await order([...ids].reverse(), admin)).statusCode).toBe(200);
+  });
+
+  it('gives concurrent creates a well-defined order (ties by id), all after the existing apps', async () => {
+    const before = await listIds(editor);
+    const made = await Promise.all([1, 2, 3, 4].map((n) => createApp({ title: `Burst ${n}` })));
+    const after = await listIds(editor);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).sort()).toEqual(made.map((m) => m.id).sort());
+  });
+});
+
+describe('featured and hidden apps', () => {
+  it('stores the flags, and keeps them when a payload leaves them out', async () => {
+    const app = await createApp({ title: 'Flags', isFeatured: true });
+    expect((await getOne(app.id)).json()).toMatchObject({ isFeatured: true, isHidden: false });
+    expect((await put(app.id, { ...validApp, title: 'Flags 2' })).json()).toMatchObject({ isFeatured: true });
+    expect((await put(app.id, { ...validApp, isFeatured: false })).json()).toMatchObject({ isFeatured: false });
+    expect((await post({ ...validApp, isHidden: 'yes' })).statusCode).toBe(422);
+  });
+
+  it('hides a hidden app and its posts from visitors, and shows them to staff', async () => {
+    const app = await createApp({ title: 'Secret Game', isHidden: true });
+    const published = await createPost(app.id, true, 'Secret news');
+    const visitor = (url: string) => ctx.app.inject({ url });
+    const staff = (url: string) => ctx.app.inject({ url, headers: { cookie: editor } });
+
+    expect((await visitor('/api/apps')).json().map((a: { id: number }) => a.id)).not.toContain(app.id);
+    expect((await visitor(`/api/apps/${app.id}`)).statusCode).toBe(404);
+    expect((await visitor(`/api/apps/${app.id}/blogs`)).statusCode).toBe(404);
+    expect((await visitor(`/api/blogs/${published.id}`)).statusCode).toBe(404);
+    expect((await visitor('/api/blog-counts')).json()).not.toHaveProperty(String(app.id));
+    const sitemap = (await visitor('/sitemap.xml')).body;
+    expect(sitemap).not.toContain(`/apps/${app.id}/blogs`);
+    expect(sitemap).not.toContain(`/blogs/${published.id}<`);
+    expect((await visitor('/rss.xml')).body).not.toContain('Secret news');
+    expect((await visitor(`/apps/${app.id}/rss.xml`)).statusCode).toBe(404);
+
+    expect((await staff('/api/apps')).json().map((a: { id: number }) => a.id)).toContain(app.id);
+    expect((await staff(`/api/apps/${app.id}`)).statusCode).toBe(200);
+    expect((await staff(`/api/apps/${app.id}/blogs`)).statusCode).toBe(200);
+    expect((await staff(`/api/blogs/${published.id}`)).statusCode).toBe(200);
+    expect((await staff('/api/blog-counts')).json()).toHaveProperty(String(app.id), 1);
+
+    // Shown again: visitors see it (the read cache dropped the old replies).
+    expect((await put(app.id, { ...validApp, title: 'Secret Game', isHidden: false })).statusCode).toBe(200);
+    expect((await visitor(`/api/apps/${app.id}`)).statusCode).toBe(200);
+    expect((await visitor(`/api/blogs/${published.id}`)).statusCode).toBe(200);
+    expect((await visitor('/rss.xml')).body).toContain('Secret news');
   });
 });

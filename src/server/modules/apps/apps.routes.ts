@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { AppInputSchema, AppSchema, BlogCountsSchema } from '../../../shared/schemas/apps';
+import type { FastifyRequest } from 'fastify';
+import { api } from '../../../shared/paths';
+import { AppInputSchema, AppOrderInputSchema, AppSchema, BlogCountsSchema } from '../../../shared/schemas/apps';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
-import { notFound } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { appsRepo } from './apps.repo';
@@ -12,13 +14,38 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
 
   const read = { config: { publicRead: true } };
 
-  app.get('/api/apps', { ...read, schema: { response: { 200: z.array(AppSchema) } } }, () => repo.list());
+  /** Staff see hidden apps (the admin uses the same reads); visitors do not. */
+  const audience = async (request: FastifyRequest) => {
+    await auth.loadUser(request);
+    return { includeHidden: Boolean(request.user) };
+  };
+
+  app.get('/api/apps', { ...read, schema: { response: { 200: z.array(AppSchema) } } }, async (request) =>
+    repo.list(await audience(request)),
+  );
+
+  app.put(
+    api.appsOrder,
+    { ...write, schema: { body: AppOrderInputSchema, response: { 200: z.array(AppSchema) } } },
+    async (request) => {
+      const ordered = await repo.reorder(request.body.ids);
+      if (!ordered) {
+        throw invalid('The order must list every app exactly once', [
+          {
+            path: 'ids',
+            message: 'The order must list every app exactly once (the list may be out of date: reload it)',
+          },
+        ]);
+      }
+      return ordered;
+    },
+  );
 
   app.get(
     '/api/apps/:id',
     { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } },
     async (request) => {
-      const found = await repo.get(request.params.id);
+      const found = await repo.get(request.params.id, await audience(request));
       if (!found) throw notFound('App');
       return found;
     },
@@ -51,5 +78,7 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     },
   );
 
-  app.get('/api/blog-counts', { ...read, schema: { response: { 200: BlogCountsSchema } } }, () => repo.blogCounts());
+  app.get('/api/blog-counts', { ...read, schema: { response: { 200: BlogCountsSchema } } }, async (request) =>
+    repo.blogCounts(await audience(request)),
+  );
 }

@@ -33,13 +33,15 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
       return rows.map(toPost);
     },
 
+    /** Every published post of the apps visitors may see (hidden apps' posts are not public). */
     async listPublished(): Promise<BlogPost[]> {
       const rows = await db
-        .select()
+        .select({ post: blogPosts })
         .from(blogPosts)
-        .where(eq(blogPosts.isPublished, true))
+        .innerJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(and(eq(blogPosts.isPublished, true), eq(apps.isHidden, false)))
         .orderBy(...newestFirst);
-      return rows.map(toPost);
+      return rows.map((r) => toPost(r.post));
     },
 
     async listAll(): Promise<AdminBlogPost[]> {

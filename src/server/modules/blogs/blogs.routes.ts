@@ -14,7 +14,7 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const write = { ...staff, config: { changesContent: true } };
 
   async function assertAppExists(appId: number) {
-    if (!(await apps.get(appId))) {
+    if (!(await apps.get(appId, { includeHidden: true }))) {
       throw invalid('Please select an app', [{ path: 'appId', message: 'Please select an app' }]);
     }
   }
@@ -24,9 +24,11 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     '/api/apps/:id/blogs',
     { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } } },
     async (request) => {
-      if (!(await apps.get(request.params.id))) throw notFound('App');
       await auth.loadUser(request);
-      return repo.listByApp(request.params.id, Boolean(request.user));
+      const staffReads = Boolean(request.user);
+      // A hidden app's posts are as absent as the app itself for visitors.
+      if (!(await apps.get(request.params.id, { includeHidden: staffReads }))) throw notFound('App');
+      return repo.listByApp(request.params.id, staffReads);
     },
   );
 
@@ -35,8 +37,9 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
     async (request) => {
       const post = await repo.get(request.params.id);
-      if (post && !post.isPublished) await auth.loadUser(request);
-      if (!post || (!post.isPublished && !request.user)) throw notFound('Blog post');
+      await auth.loadUser(request);
+      const visible = post && (request.user || (post.isPublished && (await apps.get(post.appId)) !== undefined));
+      if (!visible) throw notFound('Blog post');
       return post;
     },
   );
