@@ -389,6 +389,8 @@ test.describe('Add App', () => {
       icon: ICON,
       screenshots: [SHOT_2],
       status: 'Live',
+      isFeatured: false,
+      isHidden: false,
       googlePlayLink: null,
       appStoreLink: null,
       webAppLink: 'https://play.example.com/starfall',
@@ -694,5 +696,93 @@ test.describe('empty list', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page)).toContainText('App deleted');
     await expect(page.getByRole('heading', { name: 'No apps found' })).toBeVisible();
+  });
+});
+
+test.describe('order, featured and hidden (issue 11)', () => {
+  /** The app titles of the home page's grid, in order. */
+  const homeTitles = async (page: Page) => {
+    await page.goto('/');
+    return page.locator('main h3').allTextContents();
+  };
+
+  test('reorder with Move up and with the keyboard; the home grid follows', async ({ page, request }) => {
+    const first = await createApp(request, { title: unique('Order First') });
+    const second = await createApp(request, { title: unique('Order Second') });
+    await openList(page);
+    const titles = () => rows(page).locator('h2').allTextContents();
+    expect((await titles()).slice(-2)).toEqual([first.title, second.title]);
+
+    // A button anyone can use, on any screen.
+    await row(page, second.title)
+      .getByRole('button', { name: `Move ${second.title} up` })
+      .click();
+    await expect(toasts(page)).toContainText('App order saved');
+    expect((await titles()).slice(-2)).toEqual([second.title, first.title]);
+    let home = await homeTitles(page);
+    expect(home.indexOf(second.title)).toBeLessThan(home.indexOf(first.title));
+
+    // The drag handle with the keyboard: Space picks up, ArrowDown moves, Space drops. (Tall enough
+    // that both rows are on screen: dnd-kit measures the rows it moves between.)
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await page.goto('/admin-page/apps');
+    const handle = page.getByRole('button', { name: `Reorder ${second.title}` });
+    await handle.focus();
+    // Each key waits for the screen reader's announcement of the one before (the sensor starts a frame later).
+    const live = page.getByRole('status').filter({ hasText: second.title });
+    await page.keyboard.press('Space');
+    await expect(live).toContainText('position');
+    const picked = await live.textContent();
+    await page.keyboard.press('ArrowDown');
+    await expect(live).not.toHaveText(picked!);
+    await page.keyboard.press('Space');
+    await expect(live).toContainText('dropped');
+    await expect(toasts(page)).toContainText('App order saved');
+    await expect.poll(titles).toEqual(expect.arrayContaining([first.title, second.title]));
+    expect((await titles()).slice(-2)).toEqual([first.title, second.title]);
+    home = await homeTitles(page);
+    expect(home.indexOf(first.title)).toBeLessThan(home.indexOf(second.title));
+
+    // A drag with the pointer moves it back.
+    await page.goto('/admin-page/apps');
+    const from = await page.getByRole('button', { name: `Reorder ${second.title}` }).boundingBox();
+    const to = await page.getByRole('button', { name: `Reorder ${first.title}` }).boundingBox();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y - 10, { steps: 5 });
+    await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2 - 10, { steps: 10 });
+    await page.mouse.up();
+    await expect(toasts(page)).toContainText('App order saved');
+    expect((await titles()).slice(-2)).toEqual([second.title, first.title]);
+  });
+
+  test('a hidden app is not on the home page and its blog page is not found; a featured one is marked', async ({
+    page,
+    request,
+  }) => {
+    const hidden = await createApp(request, { title: unique('Hidden Game') });
+    await openList(page);
+    await row(page, hidden.title)
+      .getByRole('link', { name: `Edit ${hidden.title}` })
+      .click();
+    await page.getByRole('switch', { name: 'Hidden from the public site' }).click();
+    await page.getByRole('switch', { name: 'Featured on the home page' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page)).toContainText('App Updated');
+    await expect(row(page, hidden.title)).toContainText('Hidden');
+    await expect(row(page, hidden.title)).toContainText('Featured');
+
+    const visitor = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin });
+    const anonymous = await visitor.newPage();
+    await anonymous.goto('/');
+    await expect(anonymous.locator('main h3').first()).toBeVisible();
+    expect(await anonymous.locator('main h3').allTextContents()).not.toContain(hidden.title);
+    const res = await anonymous.goto(`/apps/${hidden.id}/blogs`);
+    expect(res!.status()).toBe(404);
+    await expect(anonymous.getByRole('heading', { name: 'App Not Found' })).toBeVisible();
+    await visitor.close();
   });
 });

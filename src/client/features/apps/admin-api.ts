@@ -1,8 +1,9 @@
-// The admin's writes on apps (SPEC §7): create, update, delete. Each refreshes the reads it changes.
+// The admin's writes on apps (SPEC §7): create, update, delete, and their order. Each refreshes the
+// reads it changes; delete and order declare their toasts here (SPEC §8's texts for delete).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import type { App, AppData } from '../../../shared/schemas/apps';
-import { http } from '../../lib/http';
+import { errorMessage, http } from '../../lib/http';
 
 export function useCreateApp() {
   const queryClient = useQueryClient();
@@ -11,6 +12,10 @@ export function useCreateApp() {
     onSuccess: (app) => {
       queryClient.setQueryData<App>([api.app(app.id)], app);
       return queryClient.invalidateQueries({ queryKey: [api.apps] });
+    },
+    meta: {
+      success: (app) => ({ title: 'App created', description: `"${(app as App).title}" has been added.` }),
+      error: (error) => ({ title: 'Error', description: 'Failed to create app: ' + errorMessage(error) }),
     },
   });
 }
@@ -27,15 +32,23 @@ export function useUpdateApp(id: number) {
         queryClient.invalidateQueries({ queryKey: [api.adminBlogs] }),
       ]);
     },
+    meta: {
+      success: (app) => ({
+        title: 'App Updated',
+        description: `"${(app as App).title}" has been saved.`,
+        duration: 3000,
+      }),
+      error: (error) => ({ title: 'Update Failed', description: errorMessage(error) || 'An unknown error occurred' }),
+    },
   });
 }
 
 export function useDeleteApp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<{ success: true }>(api.app(id)),
+    mutationFn: ({ id }: { id: number; title: string }) => http.delete<{ success: true }>(api.app(id)),
     // Refresh on failure too: a 404 means someone else deleted it, and the list should say so.
-    onSettled: (_reply, _error, id) => {
+    onSettled: (_reply, _error, { id }) => {
       queryClient.removeQueries({ queryKey: [api.app(id)] });
       queryClient.removeQueries({ queryKey: [api.appBlogs(id)] });
       return Promise.all([
@@ -44,6 +57,44 @@ export function useDeleteApp() {
         queryClient.invalidateQueries({ queryKey: [api.blogCounts] }),
         queryClient.invalidateQueries({ queryKey: [api.adminBlogs] }),
       ]);
+    },
+    meta: {
+      success: (_reply, variables) => ({
+        title: 'App deleted',
+        description: `"${(variables as { title: string }).title}" has been deleted.`,
+      }),
+      error: (error) => ({ title: 'Error', description: 'Failed to delete app: ' + errorMessage(error) }),
+    },
+  });
+}
+
+/**
+ * Saves a new order of every app. The list shows it at once; a failure puts the old order back
+ * (and re-reads it: the list may have changed elsewhere).
+ */
+export function useReorderApps() {
+  const queryClient = useQueryClient();
+  const key = [api.apps];
+  return useMutation({
+    mutationKey: ['reorder-apps'],
+    mutationFn: (apps: App[]) => http.put<App[]>(api.appsOrder, { ids: apps.map((a) => a.id) }),
+    onMutate: async (apps) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<App[]>(key);
+      queryClient.setQueryData(key, apps);
+      return { previous };
+    },
+    onError: (_error, _apps, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    // A later move may already be on screen (and on its way): only the last reply is shown.
+    onSuccess: (saved) => {
+      if (queryClient.isMutating({ mutationKey: ['reorder-apps'] }) <= 1) queryClient.setQueryData(key, saved);
+    },
+    meta: {
+      success: { title: 'App order saved', description: 'The home page shows the apps in this order.' },
+      error: (error) => ({ title: 'Failed to save the app order', description: errorMessage(error) }),
     },
   });
 }

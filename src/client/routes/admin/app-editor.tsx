@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
@@ -20,14 +20,14 @@ import { ImageListField, type ImageListTexts } from '../../components/media/imag
 import { MediaUpload } from '../../components/media/media-upload';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Select } from '../../components/ui/controls';
+import { Select, Switch } from '../../components/ui/controls';
 import { FormField, fieldAria } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { Input, Label, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { useCreateApp, useUpdateApp } from '../../features/apps/admin-api';
 import { useApp } from '../../features/apps/api';
-import { ApiError, errorMessage } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -78,6 +78,8 @@ function emptyValues(): AppInput {
     status: DEFAULT_APP_STATUS,
     screenshots: [],
     ...Object.fromEntries(APP_LINK_FIELDS.map((f) => [f, ''])),
+    isFeatured: false,
+    isHidden: false,
   };
 }
 
@@ -91,7 +93,47 @@ function valuesOf(app: App): AppInput {
       : DEFAULT_APP_STATUS,
     screenshots: [...app.screenshots],
     ...Object.fromEntries(APP_LINK_FIELDS.map((f) => [f, app[f] ?? ''])),
+    isFeatured: app.isFeatured,
+    isHidden: app.isHidden,
   };
+}
+
+/** A labelled on/off switch bound to a boolean field of the form. */
+function FlagSwitch({
+  control,
+  name,
+  label,
+  hint,
+}: {
+  control: Control<AppInput, unknown, AppData>;
+  name: 'isFeatured' | 'isHidden';
+  label: string;
+  hint: string;
+}) {
+  const id = `app-${name}`;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="space-y-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            checked={Boolean(field.value)}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-describedby={`${id}-hint`}
+          />
+        )}
+      />
+    </div>
+  );
 }
 
 function IconPreview({ src }: { src: string }) {
@@ -159,18 +201,8 @@ function AppForm({
   };
 
   const onSubmit = form.handleSubmit(async (data) => {
-    try {
-      await onSave(data);
-    } catch (error) {
-      // A server-side validation failure names its fields: show each next to its field.
-      if (error instanceof ApiError && error.body?.issues) {
-        for (const issue of error.body.issues) {
-          const name = issue.path.split('.')[0] as FieldPath<AppInput>;
-          if ((FIELD_ORDER as readonly string[]).includes(name))
-            setError(name, { type: 'server', message: issue.message });
-        }
-      }
-    }
+    // A server-side validation failure names its fields: each shows next to its field.
+    await onSave(data).catch((error: unknown) => applyServerErrors(setError, error, { fields: FIELD_ORDER }));
   }, focusFirstError);
 
   const screenshotsError =
@@ -285,6 +317,27 @@ function AppForm({
 
       <Card>
         <CardHeader>
+          <CardTitle>On the site</CardTitle>
+          <CardDescription>Where the app shows on the public site.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <FlagSwitch
+            control={control}
+            name="isFeatured"
+            label="Featured on the home page"
+            hint="Featured apps make up the picture collage at the top of the home page."
+          />
+          <FlagSwitch
+            control={control}
+            name="isHidden"
+            label="Hidden from the public site"
+            hint="A hidden app is left out of every list, feed and the sitemap, and its pages answer “not found” to visitors. You can still edit it here."
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <CardTitle>Links</CardTitle>
           <CardDescription>Optional. Only the links you fill in appear on the app&rsquo;s card.</CardDescription>
         </CardHeader>
@@ -326,14 +379,8 @@ function NewApp() {
   const navigate = useNavigate();
   const create = useCreateApp();
   const onSave = async (data: AppData) => {
-    try {
-      const app = await create.mutateAsync(data);
-      toast({ title: 'App created', description: `"${app.title}" has been added.` });
-      navigate(paths.admin.apps);
-    } catch (error) {
-      toast({ title: 'Error', description: 'Failed to create app: ' + errorMessage(error), variant: 'destructive' });
-      throw error;
-    }
+    await create.mutateAsync(data);
+    navigate(paths.admin.apps);
   };
   return (
     <AdminPage title="Add New App" description="Add a game or app to the site.">
@@ -391,18 +438,8 @@ function EditApp({ id }: { id: number }) {
   if (app.isError) return <AppNotFound />;
 
   const onSave = async (data: AppData) => {
-    try {
-      const saved = await update.mutateAsync(data);
-      toast({ title: 'App Updated', description: `"${saved.title}" has been saved.`, duration: 3000 });
-      navigate(paths.admin.apps);
-    } catch (error) {
-      toast({
-        title: 'Update Failed',
-        description: (error instanceof Error && errorMessage(error)) || 'An unknown error occurred',
-        variant: 'destructive',
-      });
-      throw error;
-    }
+    await update.mutateAsync(data);
+    navigate(paths.admin.apps);
   };
 
   return (

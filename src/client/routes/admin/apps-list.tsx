@@ -1,32 +1,80 @@
-// Manage Apps (SPEC §2): every app with its icon, title, shortened description and status,
-// and Edit and Delete (with confirmation) for each.
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+// Manage Apps (SPEC §2): every app with its icon, title, shortened description and status, Edit and
+// Delete (with confirmation); and their order (issue 11), which the home page follows: drag a row by
+// its handle, or with the keyboard (Space on the handle, arrows, Space), or Move up / Move down.
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_APP_LIST_LOADING_ROWS, ADMIN_DESCRIPTION_TRUNCATE } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import { truncate } from '../../../shared/text';
+import { QueryState } from '../../components/query-state';
+import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Tooltip } from '../../components/ui/controls';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { useDeleteApp } from '../../features/apps/admin-api';
+import { useDeleteApp, useReorderApps } from '../../features/apps/admin-api';
 import { useApps } from '../../features/apps/api';
 import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
 import { StatusBadge } from '../../features/apps/status-badge';
-import { errorMessage } from '../../lib/http';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
 const row = 'flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:gap-5 sm:p-5';
 
-function AppRow({ app, onDelete }: { app: App; onDelete: (app: App) => void }) {
+interface RowProps {
+  app: App;
+  index: number;
+  count: number;
+  onDelete: (app: App) => void;
+  onMove: (from: number, to: number) => void;
+}
+
+function AppRow({ app, index, count, onDelete, onMove }: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: app.id,
+  });
   return (
-    <li className={row} data-testid="app-row">
-      <div className="flex min-w-0 flex-1 items-start gap-4">
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cn(row, 'bg-card', isDragging && 'relative z-10 shadow-lg ring-2 ring-primary')}
+      data-testid="app-row"
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Reorder ${app.title}`}
+          aria-describedby="apps-reorder-help"
+          className="mt-3 grid size-8 shrink-0 cursor-grab touch-none place-items-center rounded-md text-muted-foreground hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
+        >
+          <GripVertical aria-hidden="true" className="size-4" />
+        </button>
         <FallbackImage
           src={app.icon}
           fallback={DEFAULT_ICON}
@@ -41,6 +89,8 @@ function AppRow({ app, onDelete }: { app: App; onDelete: (app: App) => void }) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-base leading-tight font-semibold break-words">{app.title}</h2>
             <StatusBadge status={app.status} />
+            {app.isFeatured && <Badge variant="blue">Featured</Badge>}
+            {app.isHidden && <Badge variant="grey">Hidden</Badge>}
           </div>
           <p
             className="text-sm break-words text-muted-foreground"
@@ -50,7 +100,31 @@ function AppRow({ app, onDelete }: { app: App; onDelete: (app: App) => void }) {
           </p>
         </div>
       </div>
-      <div className="flex shrink-0 gap-2 sm:justify-end">
+      <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
+        <div className="flex gap-1">
+          <Tooltip label="Move up">
+            <Button
+              variant="ghost"
+              size="iconSm"
+              aria-label={`Move ${app.title} up`}
+              disabled={index === 0}
+              onClick={() => onMove(index, index - 1)}
+            >
+              <ArrowUp aria-hidden="true" />
+            </Button>
+          </Tooltip>
+          <Tooltip label="Move down">
+            <Button
+              variant="ghost"
+              size="iconSm"
+              aria-label={`Move ${app.title} down`}
+              disabled={index === count - 1}
+              onClick={() => onMove(index, index + 1)}
+            >
+              <ArrowDown aria-hidden="true" />
+            </Button>
+          </Tooltip>
+        </div>
         <Link
           to={paths.admin.editApp(app.id)}
           className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'flex-1 sm:flex-none')}
@@ -100,6 +174,61 @@ function LoadingRows() {
   );
 }
 
+/** What a screen reader hears while an app is moved with the keyboard. */
+function announcements(apps: App[]): Announcements {
+  const title = (id: number | string) => apps.find((a) => a.id === id)?.title ?? 'The app';
+  const place = (id: number | string | undefined) => apps.findIndex((a) => a.id === id) + 1;
+  return {
+    onDragStart: ({ active }) => `Picked up ${title(active.id)}, position ${place(active.id)} of ${apps.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${title(active.id)} is now at position ${place(over.id)} of ${apps.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${title(active.id)} dropped at position ${place(over.id)} of ${apps.length}.` : undefined,
+    onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled.`,
+  };
+}
+
+function SortableApps({ apps, onDelete }: { apps: App[]; onDelete: (app: App) => void }) {
+  const reorder = useReorderApps();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const move = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= apps.length) return;
+    reorder.mutate(arrayMove(apps, from, to));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    move(
+      apps.findIndex((a) => a.id === active.id),
+      apps.findIndex((a) => a.id === over.id),
+    );
+  };
+  return (
+    <Card className="overflow-hidden">
+      <p id="apps-reorder-help" className="sr-only">
+        Press Space to pick the app up, the arrow keys to move it, Space again to drop it, or Escape to cancel.
+      </p>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements: announcements(apps), screenReaderInstructions: { draggable: '' } }}
+      >
+        <SortableContext items={apps.map((a) => a.id)} strategy={verticalListSortingStrategy}>
+          <ul className="divide-y" aria-label="Apps">
+            {apps.map((app, index) => (
+              <AppRow key={app.id} app={app} index={index} count={apps.length} onDelete={onDelete} onMove={move} />
+            ))}
+          </ul>
+        </SortableContext>
+      </DndContext>
+    </Card>
+  );
+}
+
 export default function AppsList() {
   useDocumentTitle('Manage Apps');
   const apps = useApps();
@@ -112,57 +241,15 @@ export default function AppsList() {
     setConfirming(true);
   };
 
-  const onConfirm = async () => {
+  const onConfirm = () => {
     if (!target || remove.isPending) return;
-    try {
-      await remove.mutateAsync(target.id);
-      toast({ title: 'App deleted', description: `"${target.title}" has been deleted.` });
-    } catch (error) {
-      toast({ title: 'Error', description: 'Failed to delete app: ' + errorMessage(error), variant: 'destructive' });
-    }
-    setConfirming(false);
+    remove.mutate({ id: target.id, title: target.title }, { onSettled: () => setConfirming(false) });
   };
-
-  let body: React.ReactNode;
-  if (apps.isPending) {
-    body = <LoadingRows />;
-  } else if (apps.isError) {
-    body = (
-      <Card className="p-8 text-center">
-        <p className="font-medium">Failed to load apps</p>
-        <p className="mt-1 text-sm text-muted-foreground">{errorMessage(apps.error)}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void apps.refetch()} disabled={apps.isFetching}>
-          {apps.isFetching ? 'Trying again...' : 'Try again'}
-        </Button>
-      </Card>
-    );
-  } else if (apps.data.length === 0) {
-    body = (
-      <Card className="flex flex-col items-center p-10 text-center">
-        <h2 className="text-lg font-semibold">No apps found</h2>
-        <p className="mt-1 text-sm text-muted-foreground">Apps you add appear here and on the home page.</p>
-        <Link to={paths.admin.newApp} className={cn(buttonVariants(), 'mt-5')}>
-          <Plus aria-hidden="true" />
-          Add Your First App
-        </Link>
-      </Card>
-    );
-  } else {
-    body = (
-      <Card>
-        <ul className="divide-y" aria-label="Apps">
-          {apps.data.map((app) => (
-            <AppRow key={app.id} app={app} onDelete={askDelete} />
-          ))}
-        </ul>
-      </Card>
-    );
-  }
 
   return (
     <AdminPage
       title="Manage Apps"
-      description="Add, edit and remove the games and apps shown on the site."
+      description="Add, edit and remove the games and apps shown on the site, and choose their order."
       actions={
         <Link to={paths.admin.newApp} className={buttonVariants()}>
           <Plus aria-hidden="true" />
@@ -170,7 +257,24 @@ export default function AppsList() {
         </Link>
       }
     >
-      {body}
+      <QueryState
+        query={apps}
+        loading={<LoadingRows />}
+        error="Failed to load apps"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <Card className="flex flex-col items-center p-10 text-center">
+            <h2 className="text-lg font-semibold">No apps found</h2>
+            <p className="mt-1 text-sm text-muted-foreground">Apps you add appear here and on the home page.</p>
+            <Link to={paths.admin.newApp} className={cn(buttonVariants(), 'mt-5')}>
+              <Plus aria-hidden="true" />
+              Add Your First App
+            </Link>
+          </Card>
+        }
+      >
+        {(data) => <SortableApps apps={data} onDelete={askDelete} />}
+      </QueryState>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {
@@ -184,7 +288,7 @@ export default function AppsList() {
             This action cannot be undone.
           </>
         }
-        onConfirm={() => void onConfirm()}
+        onConfirm={onConfirm}
       />
     </AdminPage>
   );

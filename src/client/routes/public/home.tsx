@@ -11,6 +11,9 @@ export default function HomePage() {
   const site = useSite();
   const home = useHomeContent();
   const apps = useApps();
+  // The hero's collage: the featured apps in their order, else the first ones.
+  const featured = apps.data?.filter((app) => app.isFeatured) ?? [];
+  const collage = (featured.length > 0 ? featured : (apps.data ?? [])).slice(0, 4);
   const counts = useBlogCounts();
   const content = home.data;
   const title = content?.heroTitle || site.name;
@@ -37,9 +40,9 @@ export default function HomePage() {
               </p>
             )}
           </div>
-          {apps.data && apps.data.length > 0 && (
+          {collage.length > 0 && (
             <div aria-hidden="true" className="hidden rotate-3 grid-cols-2 gap-4 lg:grid">
-              {apps.data.slice(0, 4).map((app, i) => (
+              {collage.map((app, i) => (
                 <MediaImage
                   key={app.id}
                   src={app.icon}
