@@ -1,6 +1,7 @@
 // Who may call what: one row per route, every route of the app must have one (and every row a route).
 // A call is made as each role; ids default to one that does not exist, so nothing is destroyed.
 import { readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_DIR } from '../src/server/ssr/web';
@@ -31,6 +32,8 @@ interface Row {
   ownSession?: true;
   /** The caller's address (for routes limited per address, so rows do not share one budget). */
   from?: string;
+  /** The reply is an endless event stream: called over real HTTP and closed after its status. */
+  stream?: true;
 }
 
 const row = (
@@ -67,6 +70,9 @@ const TABLE: Row[] = [
   row('GET /api/site-settings',                   200, 200, 200),
   row('PUT /api/site-settings',                   401, 200, 200),
   row('PUT /api/apps/order',                      401, 422, 422),
+  row('GET /api/messages/unread-count',           401, 200, 200),
+  row('PATCH /api/messages/:id/unread',           401, 404, 404),
+  row('GET /api/admin/events',                    401, 200, 200, { stream: true }),
   row('GET /og/:kind/:file',                      301, 301, 301, { url: '/og/site/studio-00000000.png' }),
   row('GET /media/demo/*',                        200, 200, 200, { url: '/media/demo/default-icon.svg' }),
   row('GET /assets/*',                            200, 200, 200, { url: `/assets/${anAsset}` }),
@@ -146,6 +152,19 @@ async function freshSession(role: Role): Promise<{ cookie: string; password: str
   return { cookie: await login(ctx.app, username, PROBE_USER.password), password: PROBE_USER.password };
 }
 
+let origin: string | undefined;
+/** The status of a streamed reply, read over HTTP; the stream is closed at once. */
+async function streamStatus(url: string, cookie: string): Promise<number> {
+  if (!origin) {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  }
+  const controller = new AbortController();
+  const res = await fetch(origin + url, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+  controller.abort();
+  return res.status;
+}
+
 async function call(entry: Row, role: Role): Promise<number> {
   const { method, pattern } = splitRoute(entry.route);
   const id = entry.id ? fixtures[entry.id] : MISSING_ID;
@@ -159,6 +178,7 @@ async function call(entry: Row, role: Role): Promise<number> {
       body = { currentPassword: own.password, newPassword: own.password, confirmPassword: own.password };
     }
   }
+  if (entry.stream) return streamStatus(url, cookie);
   const upload = entry.upload ? probeUpload() : undefined;
   const res = await ctx.app.inject({
     method: method as 'GET',

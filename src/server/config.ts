@@ -89,6 +89,29 @@ const ConfigSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    // New-message notifications: email through any SMTP server and/or a JSON webhook.
+    SMTP_URL: optionalNonEmpty.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587')
+        .optional(),
+    ),
+    NOTIFY_EMAIL_TO: optionalNonEmpty.pipe(
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email('must be email addresses separated by commas')).min(1))
+        .optional(),
+    ),
+    NOTIFY_EMAIL_FROM: optionalNonEmpty.pipe(z.email('must be an email address').optional()),
+    NOTIFY_WEBHOOK_URL: optionalNonEmpty.pipe(
+      z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+    ),
     // Connections: a request (headers and body) must arrive in time, idle sockets close, and the
     // number of open connections is capped below the process's open-file limit.
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -99,6 +122,14 @@ const ConfigSchema = z
     // Load shedding (503 with Retry-After): mean event-loop delay and heap use; 0 turns a check off.
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
     OVERLOAD_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((c) => !c.NOTIFY_EMAIL_TO || c.SMTP_URL, {
+    message: 'needs SMTP_URL (the server that sends the emails)',
+    path: ['NOTIFY_EMAIL_TO'],
+  })
+  .refine((c) => !c.SMTP_URL || c.NOTIFY_EMAIL_TO, {
+    message: 'needs NOTIFY_EMAIL_TO (who the emails go to)',
+    path: ['SMTP_URL'],
   })
   .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
     message: 'must not be longer than REQUEST_TIMEOUT_MS',
@@ -121,6 +152,15 @@ const ConfigSchema = z
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     contactMaxPerHour: c.CONTACT_MAX_PER_HOUR,
     seedDemoContent: c.SEED_DEMO_CONTENT,
+    /** New-message notifications (each channel on when its settings are there). */
+    notify: {
+      smtpUrl: c.SMTP_URL,
+      emailTo: c.NOTIFY_EMAIL_TO ?? [],
+      emailFrom: c.NOTIFY_EMAIL_FROM ?? c.NOTIFY_EMAIL_TO?.[0],
+      webhookUrl: c.NOTIFY_WEBHOOK_URL,
+      /** Delays before each retry; after the last, the job gives up. */
+      retryDelaysMs: [30_000, 120_000, 600_000, 3_600_000, 6 * 3_600_000],
+    },
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: c.HEADERS_TIMEOUT_MS,
     socketTimeoutMs: c.SOCKET_TIMEOUT_MS,

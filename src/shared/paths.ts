@@ -13,7 +13,8 @@ export const paths = {
   robots: '/robots.txt',
   /** A generated share image (og:image): `kind` site or app, `key` 'studio' or the app's id, `tag` its content. */
   /** The favicon set and web manifest, made from the logo (or the name's initial). */
-  icon: (size: 32 | 180 | 192 | 512) => (size === 180 ? '/apple-touch-icon.png' : size === 32 ? '/favicon-32.png' : `/icon-${size}.png`),
+  icon: (size: 32 | 180 | 192 | 512) =>
+    size === 180 ? '/apple-touch-icon.png' : size === 32 ? '/favicon-32.png' : `/icon-${size}.png`,
   webManifest: '/site.webmanifest',
   shareCard: (kind: 'site' | 'app', key: number | string, tag: string) => `/og/${kind}/${key}-${tag}.png`,
   admin: {
@@ -49,6 +50,9 @@ export const api = {
   privacyPolicy: '/api/privacy-policy',
   messages: '/api/messages',
   messageRead: (id: number | string) => `/api/messages/${id}/read`,
+  messageUnread: (id: number | string) => `/api/messages/${id}/unread`,
+  unreadCount: '/api/messages/unread-count',
+  adminEvents: '/api/admin/events',
   message: (id: number | string) => `/api/messages/${id}`,
   socialMedia: '/api/social-media',
   socialLink: (id: number | string) => `/api/social-media/${id}`,

@@ -50,3 +50,7 @@ export const MessageSchema = z.object({
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof MessageSchema>;
+
+/** GET /api/messages/unread-count, and the data of the inbox stream's `unread` events. */
+export const UnreadCountSchema = z.object({ unread: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;

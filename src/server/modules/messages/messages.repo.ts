@@ -1,26 +1,81 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactMessageInputSchema, Message } from '../../../shared/schemas/messages';
+import { likePattern } from '../../../shared/schemas/paging';
 import type { Db } from '../../db/client';
 import { userMessages } from '../../db/schema';
 import { iso } from '../../lib/rows';
+import { notificationsRepo, type Channel } from '../notifications/notifications.repo';
 
 const toMessage = (r: typeof userMessages.$inferSelect): Message => ({ ...r, createdAt: iso(r.createdAt) });
+const newestFirst = [desc(userMessages.createdAt), desc(userMessages.id)];
+
+/** Messages whose sender, email, subject or text holds `q` (any case). */
+function matching(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(
+    ilike(userMessages.firstName, pattern),
+    ilike(userMessages.lastName, pattern),
+    ilike(userMessages.email, pattern),
+    ilike(userMessages.subject, pattern),
+    ilike(userMessages.message, pattern),
+  );
+}
 
 export function messagesRepo(db: Db) {
+  const notifications = notificationsRepo(db);
   return {
     async list(): Promise<Message[]> {
-      const rows = await db.select().from(userMessages).orderBy(desc(userMessages.createdAt), desc(userMessages.id));
+      const rows = await db
+        .select()
+        .from(userMessages)
+        .orderBy(...newestFirst);
       return rows.map(toMessage);
     },
-    async create(data: z.output<typeof ContactMessageInputSchema>): Promise<Message> {
-      const [row] = await db.insert(userMessages).values(data).returning();
-      return toMessage(row!);
+
+    /** One page of the messages matching `q`, newest first, and how many match in all. */
+    async page({ limit, offset, q }: { limit: number; offset: number; q: string }) {
+      const where = matching(q);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(userMessages)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(userMessages).where(where),
+      ]);
+      return { items: rows.map(toMessage), total: Number(total?.n ?? 0) };
     },
-    async markRead(id: number): Promise<Message | undefined> {
-      const [row] = await db.update(userMessages).set({ isRead: true }).where(eq(userMessages.id, id)).returning();
+
+    /** Stores a message and, in the same transaction, its notifications (sent later, by the notifier). */
+    async create(
+      data: z.output<typeof ContactMessageInputSchema>,
+      channels: Channel[] = [],
+      now = new Date(),
+    ): Promise<Message> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(userMessages).values(data).returning();
+        await notifications.enqueue(tx as unknown as Db, row!.id, channels, now);
+        return toMessage(row!);
+      });
+    },
+
+    async setRead(id: number, isRead: boolean): Promise<Message | undefined> {
+      const [row] = await db.update(userMessages).set({ isRead }).where(eq(userMessages.id, id)).returning();
       return row && toMessage(row);
     },
+
+    async unreadCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(userMessages)
+        .where(and(eq(userMessages.isRead, false)));
+      return Number(row?.n ?? 0);
+    },
+
     async remove(id: number): Promise<boolean> {
       const rows = await db.delete(userMessages).where(eq(userMessages.id, id)).returning({ id: userMessages.id });
       return rows.length > 0;

@@ -1,16 +1,32 @@
-// Visitor messages: the contact form and the staff inbox.
+// Visitor messages: the contact form and the staff inbox (paged and searched on request), its live
+// unread count (Server-Sent Events, no polling), and the notifications of new messages.
 import { z } from 'zod';
+import { api } from '../../../shared/paths';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
-import { ContactMessageRequestSchema, HONEYPOT_FIELD, MessageSchema } from '../../../shared/schemas/messages';
+import {
+  ContactMessageRequestSchema,
+  HONEYPOT_FIELD,
+  MessageSchema,
+  UnreadCountSchema,
+} from '../../../shared/schemas/messages';
+import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { notFound } from '../../lib/errors';
 import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
+import { channelsFor, Notifier } from '../notifications/notifier';
+import { InboxEvents } from './inbox-events';
 import { messagesRepo } from './messages.repo';
+
+/** A comment line on the event stream this often keeps proxies and the socket timeout from closing it. */
+const HEARTBEAT_MS = 15_000;
 
 export async function messagesRoutes(app: AppInstance, deps: Deps, auth: Auth): Promise<void> {
   const repo = messagesRepo(deps.database.db);
   const staff = { onRequest: auth.requireStaff };
+  const inbox = new InboxEvents(deps.database);
+  const notifier = new Notifier(deps.database.db, deps.config, app.log, deps.now);
+  const channels = channelsFor(deps.config);
 
   // Messages per address per hour, shared by every instance on PostgreSQL.
   const sent = createLimiter(deps.database, {
@@ -20,7 +36,8 @@ export async function messagesRoutes(app: AppInstance, deps: Deps, auth: Auth): 
   });
 
   // The visitor contact form. Rate limited per IP; a filled-in honeypot is accepted and dropped
-  // (and counted, so a bot learns nothing from the limit).
+  // (and counted, so a bot learns nothing from the limit). The notifications are queued with the
+  // message and sent after the reply, so a slow or dead mail server never touches the visitor.
   app.post(
     '/api/messages',
     { schema: { body: ContactMessageRequestSchema, response: { 201: OkSchema } } },
@@ -37,30 +54,120 @@ export async function messagesRoutes(app: AppInstance, deps: Deps, auth: Auth): 
       if (honeypot) {
         request.log.info('contact form honeypot filled in; message dropped');
       } else {
-        await repo.create(message);
+        await repo.create(message, channels, deps.now());
+        inbox.changed();
+        notifier.kick();
       }
       return reply.code(201).send({ success: true as const });
     },
   );
 
-  app.get('/api/messages', { ...staff, schema: { response: { 200: z.array(MessageSchema) } } }, () => repo.list());
-
-  app.patch(
-    '/api/messages/:id/read',
-    { ...staff, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
-    async (request) => {
-      const message = await repo.markRead(request.params.id);
-      if (!message) throw notFound('Message');
-      return message;
+  // The spec's call answers the whole list; with page, pageSize or q it answers one page (the
+  // total in X-Total-Count).
+  app.get(
+    '/api/messages',
+    { ...staff, schema: { querystring: PageQuerySchema, response: { 200: z.array(MessageSchema) } } },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      if (!page) return repo.list();
+      const { items, total } = await repo.page(page);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
     },
   );
+
+  app.get(api.unreadCount, { ...staff, schema: { response: { 200: UnreadCountSchema } } }, async () => ({
+    unread: await repo.unreadCount(),
+  }));
+
+  for (const [suffix, isRead] of [
+    ['read', true],
+    ['unread', false],
+  ] as const) {
+    app.patch(
+      `/api/messages/:id/${suffix}`,
+      { ...staff, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
+      async (request) => {
+        const message = await repo.setRead(request.params.id, isRead);
+        if (!message) throw notFound('Message');
+        inbox.changed();
+        return message;
+      },
+    );
+  }
 
   app.delete(
     '/api/messages/:id',
     { ...staff, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
       if (!(await repo.remove(request.params.id))) throw notFound('Message');
+      inbox.changed();
       return { success: true as const };
     },
   );
+
+  // The live unread count: `event: unread` with { unread } on connecting and after every change.
+  const streams = new Set<(data: string) => void>();
+  const closers = new Set<() => void>();
+  let counting: Promise<void> | undefined;
+  let recount = false;
+  const broadcast = () => {
+    if (counting) {
+      recount = true;
+      return;
+    }
+    counting = repo
+      .unreadCount()
+      .then((unread) => {
+        const data = `event: unread\ndata: ${JSON.stringify({ unread })}\n\n`;
+        for (const send of streams) send(data);
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'inbox: could not count unread messages'))
+      .finally(() => {
+        counting = undefined;
+        if (recount) {
+          recount = false;
+          broadcast();
+        }
+      });
+  };
+  inbox.onChange(broadcast);
+
+  app.get(api.adminEvents, { ...staff }, async (request, reply) => {
+    const unread = await repo.unreadCount();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    // Reconnect after 3 s when the connection drops (EventSource does so by itself).
+    res.write(`retry: 3000\nevent: unread\ndata: ${JSON.stringify({ unread })}\n\n`);
+    const send = (data: string) => res.write(data);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      clearInterval(heartbeat);
+      streams.delete(send);
+      closers.delete(close);
+      res.end();
+    };
+    streams.add(send);
+    closers.add(close);
+    request.raw.on('close', close);
+  });
+
+  app.addHook('onReady', async () => {
+    await inbox.start();
+    notifier.start();
+  });
+  // Open streams would keep the server from closing: they end first.
+  app.addHook('preClose', async () => {
+    for (const close of [...closers]) close();
+  });
+  app.addHook('onClose', async () => {
+    await notifier.stop();
+    await inbox.stop();
+  });
 }
