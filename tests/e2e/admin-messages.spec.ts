@@ -196,6 +196,8 @@ test.describe('admin contact messages', () => {
 
     test('marking a message read that is gone shows the failure toast', async ({ page, request }) => {
       const message = await send(request, sample('gone-read'));
+      // Without the live inbox stream, so the deleted message stays on screen until the click.
+      await page.route('**/api/admin/events', (route) => route.fulfill({ status: 204 }));
       await open(page);
       const r = row(page, message.subject);
       expect((await (await staffApi(request)).delete(`/api/messages/${message.id}`)).status()).toBe(200);
@@ -208,7 +210,7 @@ test.describe('admin contact messages', () => {
       const message = await send(request, sample('retry'));
       await signIn(page);
       let fail = true;
-      await page.route('**/api/messages', (route) =>
+      await page.route(/\/api\/messages(\?|$)/, (route) =>
         fail && route.request().method() === 'GET'
           ? route.fulfill({
               status: 500,
@@ -233,7 +235,7 @@ test.describe('admin contact messages', () => {
     await signIn(page);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/messages', async (route) => {
+    await page.route(/\/api\/messages(\?|$)/, async (route) => {
       if (route.request().method() === 'GET') await released;
       await route.fallback();
     });
@@ -268,7 +270,7 @@ test.describe('admin contact messages', () => {
       await subjectButton(card, message.subject).click();
       await expect(card).toContainText('Do you plan an Android release of Lantern Drift?');
       await expect(card).toContainText('Read');
-      await expect(card.getByText('Unread')).toHaveCount(0);
+      await expect(card.getByText('Unread', { exact: true })).toHaveCount(0);
       await expectAccessible(page);
 
       await card.getByRole('button', { name: `Delete message: ${message.subject}` }).click();
@@ -280,5 +282,72 @@ test.describe('admin contact messages', () => {
       await expectToast(page, 'Message deleted', 'The message has been deleted successfully.');
       await expect(card).toHaveCount(0);
     });
+  });
+});
+
+test.describe('live inbox (issue 11)', () => {
+  const badge = (page: Page) => page.getByRole('navigation', { name: 'Admin' }).getByTestId('unread-badge');
+  const unreadNow = async (request: APIRequestContext) =>
+    ((await (await staffApi(request)).get('/api/messages/unread-count')).json() as Promise<{ unread: number }>).then(
+      (r) => r.unread,
+    );
+
+  test('the unread badge counts a new message without a reload and drops when it is read', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await signIn(page);
+    await page.goto('/admin-page');
+    const before = await unreadNow(request);
+    if (before > 0) await expect(badge(page)).toHaveText(`${before} unread`);
+    await expect(page.getByTestId('unread-card')).toContainText(String(before));
+
+    // A visitor sends a message through the public contact form, in a browser of their own.
+    const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const form = await visitor.newPage();
+    const values = sample('live');
+    await form.goto('/contact');
+    await form.getByLabel('First name').fill(values.firstName);
+    await form.getByLabel('Last name').fill(values.lastName);
+    await form.getByLabel('Email', { exact: true }).fill(values.email);
+    await form.getByLabel('Subject').fill(values.subject);
+    await form.getByLabel('Message', { exact: true }).fill(values.message);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Message sent', { exact: true })).toBeVisible();
+    await visitor.close();
+
+    // The admin, untouched, shows it.
+    await expect(badge(page)).toHaveText(`${before + 1} unread`);
+    await expect(page.getByTestId('unread-card')).toContainText(String(before + 1));
+
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: /Messages/ })
+      .click();
+    await page.getByLabel('Search messages').fill(values.subject);
+    await expect(row(page, values.subject)).toHaveCount(1);
+    await expect(table(page).getByRole('row')).toHaveCount(2); // the header and the one match
+    await row(page, values.subject)
+      .getByRole('button', { name: `Mark as read: ${values.subject}` })
+      .click();
+    await expectToast(page, 'Message marked as read', 'The message has been marked as read.');
+    if (before === 0) await expect(badge(page)).toHaveCount(0);
+    else await expect(badge(page)).toHaveText(`${before} unread`);
+
+    // And back to unread.
+    await row(page, values.subject)
+      .getByRole('button', { name: `Mark as unread: ${values.subject}` })
+      .click();
+    await expectToast(page, 'Message marked as unread', 'The message shows as new again.');
+    await expect(badge(page)).toHaveText(`${before + 1} unread`);
+    await expect(row(page, values.subject).getByText('Unread', { exact: true })).toBeVisible();
+
+    // The search is kept in the address.
+    await page.reload();
+    await expect(page.getByLabel('Search messages')).toHaveValue(values.subject);
+    await expect(row(page, values.subject)).toHaveCount(1);
+    await page.getByLabel('Search messages').fill(`nothing-like-this-${Date.now()}`);
+    await expect(page.getByText(/^No messages match/)).toBeVisible();
   });
 });

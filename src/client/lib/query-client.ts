@@ -8,10 +8,10 @@ import { toast, type ToastInput } from '../components/ui/use-toast';
 import { ApiError, errorMessage, request, type Fetcher } from './http';
 
 export type MutationMeta = {
-  /** The toast after success: fixed, or made from the reply and the variables. */
-  success?: ToastInput | ((data: unknown, variables: unknown) => ToastInput);
+  /** The toast after success: fixed, or made from the reply and the variables (none if it gives none). */
+  success?: ToastInput | ((data: unknown, variables: unknown) => ToastInput | undefined);
   /** The toast after failure (destructive unless said otherwise): fixed, or made from the error. */
-  error?: ToastInput | ((error: unknown, variables: unknown) => ToastInput);
+  error?: ToastInput | ((error: unknown, variables: unknown) => ToastInput | undefined);
   /** Queries re-fetched after success, and after a 404 (what the screen showed was out of date). */
   invalidates?: readonly QueryKey[];
 };
@@ -22,7 +22,10 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function pick<A extends unknown[]>(input: ToastInput | ((...args: A) => ToastInput), ...args: A): ToastInput {
+function pick<A extends unknown[]>(
+  input: ToastInput | ((...args: A) => ToastInput | undefined),
+  ...args: A
+): ToastInput | undefined {
   return typeof input === 'function' ? input(...args) : input;
 }
 
@@ -33,13 +36,14 @@ export function makeQueryClient(fetcher?: Fetcher): QueryClient {
   const mutationCache = new MutationCache({
     onSuccess: async (data, variables, _context, mutation) => {
       const meta = mutation.meta;
-      if (meta?.success) toast(pick(meta.success, data, variables));
+      const shown = meta?.success && pick(meta.success, data, variables);
+      if (shown) toast(shown);
       await refresh(meta);
     },
     onError: async (error, variables, _context, mutation) => {
       const meta = mutation.meta;
-      if (meta?.error) {
-        const shown = pick(meta.error, error, variables);
+      const shown = meta?.error && pick(meta.error, error, variables);
+      if (shown) {
         console.warn(`${typeof shown.title === 'string' ? shown.title : 'Request failed'}:`, errorMessage(error));
         toast({ variant: 'destructive', ...shown });
       }

@@ -1,39 +1,88 @@
-// Visitor messages in the admin: list, mark as read, delete. Every change re-fetches the list (SPEC §4).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Visitor messages in the admin: pages of the inbox (searched on the server), mark as read or
+// unread, delete, and the live unread count. Every change re-fetches the list (SPEC §4).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../shared/paths';
-import type { Message } from '../../../shared/schemas/messages';
-import { ApiError, http } from '../../lib/http';
+import type { Message, UnreadCount } from '../../../shared/schemas/messages';
+import { http } from '../../lib/http';
+import { fetchPage, pagePath, type Page, type PageParams } from '../../lib/paged';
 
-export const adminMessagesQuery = () => ({ queryKey: [api.messages] as const });
+export const MESSAGES_PAGE_SIZE = 25;
 
-export const useAdminMessages = () => useQuery<Message[]>(adminMessagesQuery());
+/** Every read of the inbox starts with this key, so one invalidation refreshes them all. */
+const inboxKey = [api.messages] as const;
+const unreadKey = [api.unreadCount] as const;
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries(adminMessagesQuery());
-}
+export const useAdminMessages = (params: PageParams) =>
+  useQuery<Page<Message>>({
+    queryKey: [...inboxKey, params],
+    queryFn: () => fetchPage<Message>(pagePath(api.messages, params)),
+    // The page on screen stays while the next one (or a new search) loads.
+    placeholderData: keepPreviousData,
+  });
 
-/** A 404 means the list on screen is out of date: refresh it so the missing message disappears. */
-function refreshOnNotFound(refresh: () => Promise<void>) {
-  return (error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) void refresh();
-  };
-}
+export const useUnreadCount = () => useQuery<UnreadCount>({ queryKey: unreadKey });
 
+const refreshes = { invalidates: [inboxKey, unreadKey] };
+
+/** `announce`: a toast says so (the Mark as read button); opening an unread message marks it quietly. */
 export function useMarkMessageRead() {
-  const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => http.patch<Message>(api.messageRead(id)),
-    onSuccess: refresh,
-    onError: refreshOnNotFound(refresh),
+    mutationFn: ({ id }: { id: number; announce: boolean }) => http.patch<Message>(api.messageRead(id)),
+    meta: {
+      ...refreshes,
+      success: (_reply, variables) =>
+        (variables as { announce: boolean }).announce
+          ? { title: 'Message marked as read', description: 'The message has been marked as read.' }
+          : undefined,
+      error: {
+        title: 'Failed to mark message as read',
+        description: 'An error occurred while marking the message as read.',
+      },
+    },
+  });
+}
+
+export function useMarkMessageUnread() {
+  return useMutation({
+    mutationFn: (id: number) => http.patch<Message>(api.messageUnread(id)),
+    meta: {
+      ...refreshes,
+      success: { title: 'Message marked as unread', description: 'The message shows as new again.' },
+      error: {
+        title: 'Failed to mark message as unread',
+        description: 'An error occurred while marking the message as unread.',
+      },
+    },
   });
 }
 
 export function useDeleteMessage() {
-  const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: number) => http.delete<{ success: true }>(api.message(id)),
-    onSuccess: refresh,
-    onError: refreshOnNotFound(refresh),
+    meta: {
+      ...refreshes,
+      success: { title: 'Message deleted', description: 'The message has been deleted successfully.' },
+      error: { title: 'Failed to delete message', description: 'An error occurred while deleting the message.' },
+    },
   });
+}
+
+/**
+ * Follows the server's inbox events (one stream for the whole admin): the unread count updates at
+ * once, and a change made elsewhere (a new message, another tab) refreshes the inbox on screen.
+ */
+export function useInboxEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const events = new EventSource(api.adminEvents);
+    events.addEventListener('unread', (event) => {
+      const next = JSON.parse((event as MessageEvent<string>).data) as UnreadCount;
+      const before = queryClient.getQueryData<UnreadCount>(unreadKey);
+      queryClient.setQueryData(unreadKey, next);
+      if (before && before.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: inboxKey });
+    });
+    return () => events.close();
+  }, [queryClient]);
 }

@@ -26,6 +26,7 @@ import { useSite } from '../../app/site-context';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { useLogout, useMe } from '../../features/admin/auth-api';
+import { useInboxEvents, useUnreadCount } from '../../features/messages/admin-api';
 import { ApiError } from '../../lib/http';
 import { cn } from '../../lib/utils';
 
@@ -43,6 +44,21 @@ export const ADMIN_NAV = [
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
 ];
+
+/** The number of unread messages beside Messages, kept current by the inbox's event stream. */
+function UnreadBadge() {
+  const unread = useUnreadCount().data?.unread ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span
+      data-testid="unread-badge"
+      className="ml-auto min-w-5 rounded-full bg-destructive px-1.5 text-center text-xs leading-5 font-semibold text-white"
+    >
+      {unread > 99 ? '99+' : unread}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
@@ -74,6 +90,7 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
         <NavLink key={to} to={to} end={end} className={item} onClick={onNavigate}>
           <Icon aria-hidden="true" className="size-4" />
           {label}
+          {to === paths.admin.messages && <UnreadBadge />}
         </NavLink>
       ))}
       <div className="mt-auto space-y-1 border-t pt-3">
@@ -143,6 +160,7 @@ function ScreenFailed({ retry }: { retry: () => void }) {
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  useInboxEvents();
   return (
     <div className="min-h-screen bg-muted/30">
       <a

@@ -5,6 +5,7 @@ import {
   FileText,
   LoaderCircle,
   Mail,
+  MessageSquare,
   Newspaper,
   Plus,
   Shield,
@@ -18,6 +19,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { useMe } from '../../features/admin/auth-api';
 import { useApps } from '../../features/apps/api';
+import { useUnreadCount } from '../../features/messages/admin-api';
 import { useDownloadBackup } from '../../features/backup/admin-api';
 import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
@@ -94,6 +96,7 @@ export default function Dashboard() {
   useDocumentTitle('Dashboard');
   const apps = useApps();
   const me = useMe();
+  const unread = useUnreadCount();
   return (
     <AdminPage title="Dashboard" description="Welcome back. Here is an overview of your site.">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -105,6 +108,18 @@ export default function Dashboard() {
         />
         <StatCard title="Contact Info" value={1} note="Contact details on the site" icon={Mail} />
         <StatCard title="Privacy Policy" value={1} note="Privacy policy page" icon={FileText} />
+        <Link
+          to={paths.admin.messages}
+          className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          data-testid="unread-card"
+        >
+          <StatCard
+            title="Unread Messages"
+            value={unread.isPending ? <Skeleton className="h-9 w-12" /> : unread.isError ? '–' : unread.data.unread}
+            note="New messages from the contact form"
+            icon={MessageSquare}
+          />
+        </Link>
       </div>
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="mb-3 text-lg font-semibold">

@@ -1,19 +1,26 @@
 // Contact Messages (SPEC §2): visitors' messages; the subject expands the full text (marking an
-// unread message read), mark as read, delete with confirmation. A table from 1024 px, stacked cards below.
-import { ChevronRight, Inbox, LoaderCircle, Mail, MailCheck, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+// unread message read), mark as read (or unread again), delete with confirmation; paged and searched
+// on the server. A table from 1024 px, stacked cards below.
+import { ChevronLeft, ChevronRight, Inbox, Mail, MailCheck, MailOpen, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDayMonthYear } from '../../../shared/dates';
 import type { Message } from '../../../shared/schemas/messages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { EmptyCard, QueryState } from '../../components/query-state';
+import { Input } from '../../components/ui/input';
 import { Tooltip } from '../../components/ui/controls';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { toast } from '../../components/ui/use-toast';
-import { useAdminMessages, useDeleteMessage, useMarkMessageRead } from '../../features/messages/admin-api';
-import { useReturnFocus } from '../../lib/use-return-focus';
-import { errorMessage } from '../../lib/http';
+import {
+  MESSAGES_PAGE_SIZE,
+  useAdminMessages,
+  useDeleteMessage,
+  useMarkMessageRead,
+  useMarkMessageUnread,
+  useUnreadCount,
+} from '../../features/messages/admin-api';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -95,35 +102,83 @@ function MessageBody({ id, message }: { id: string; message: Message }) {
   );
 }
 
+/** Previous / Next through the pages of the inbox, with where we are. */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages of messages" className="flex items-center justify-between gap-3 pt-4">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Page {page} of {pages}
+      </p>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
 export default function Messages() {
   useDocumentTitle('Messages');
-  const messages = useAdminMessages();
+  // The page and the search live in the address, so a reload or Back keeps them.
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [search, setSearch] = useState(q);
+  const messages = useAdminMessages({ page, pageSize: MESSAGES_PAGE_SIZE, q });
+  const unreadCount = useUnreadCount();
   const markRead = useMarkMessageRead();
+  const markUnread = useMarkMessageUnread();
   const deleteMessage = useDeleteMessage();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [deleting, setDeleting] = useState<Message | null>(null);
-  useReturnFocus(deleting !== null);
 
-  const marking = (id: number) => markRead.isPending && markRead.variables === id;
+  const go = (next: { q?: string; page?: number }) => {
+    const nextQ = next.q ?? q;
+    const nextPage = next.page ?? 1;
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (nextQ) out.set('q', nextQ);
+        else out.delete('q');
+        if (nextPage > 1) out.set('page', String(nextPage));
+        else out.delete('page');
+        return out;
+      },
+      { replace: next.page === undefined },
+    );
+  };
+
+  // The search runs on the server a moment after typing stops.
+  useEffect(() => {
+    if (search.trim() === q) return;
+    const timer = setTimeout(() => go({ q: search.trim() }), 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `go` reads the current address
+  }, [search, q]);
+
+  const marking = (id: number) =>
+    (markRead.isPending && markRead.variables?.id === id) || (markUnread.isPending && markUnread.variables === id);
 
   /** Marks a message read; `announce` for the action (a row expanded says so by its badge). */
-  const markAsRead = async (message: Message, announce: boolean) => {
+  const markAsRead = (message: Message, announce: boolean) => {
     if (marking(message.id)) return;
-    try {
-      await markRead.mutateAsync(message.id);
-      if (announce) {
-        toast({ title: 'Message marked as read', description: 'The message has been marked as read.' });
+    markRead.mutate(
+      { id: message.id, announce },
+      {
         // The button is gone now that the message is read: keep keyboard focus on its subject.
-        requestAnimationFrame(() => focusSubject(message.id));
-      }
-    } catch (error) {
-      console.warn('Failed to mark message as read:', errorMessage(error));
-      toast({
-        title: 'Failed to mark message as read',
-        description: 'An error occurred while marking the message as read.',
-        variant: 'destructive',
-      });
-    }
+        onSuccess: () => announce && requestAnimationFrame(() => focusSubject(message.id)),
+      },
+    );
+  };
+
+  const markAsUnread = (message: Message) => {
+    if (marking(message.id)) return;
+    markUnread.mutate(message.id, { onSuccess: () => requestAnimationFrame(() => focusSubject(message.id)) });
   };
 
   const toggle = (message: Message) => {
@@ -134,35 +189,33 @@ export default function Messages() {
       else next.add(message.id);
       return next;
     });
-    if (opening && !message.isRead) void markAsRead(message, false);
+    if (opening && !message.isRead) markAsRead(message, false);
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteMessage.mutateAsync(deleting.id);
-      toast({ title: 'Message deleted', description: 'The message has been deleted successfully.' });
-    } catch (error) {
-      console.warn('Failed to delete message:', errorMessage(error));
-      toast({
-        title: 'Failed to delete message',
-        description: 'An error occurred while deleting the message.',
-        variant: 'destructive',
-      });
-    } finally {
-      setDeleting(null);
-    }
+  const confirmDelete = () => {
+    if (deleting) deleteMessage.mutate(deleting.id, { onSettled: () => setDeleting(null) });
   };
 
   const actions = (message: Message, compact: boolean) => (
     <>
-      {!message.isRead && (
+      {message.isRead ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Mark as unread: ${message.subject}`}
+          disabled={marking(message.id)}
+          onClick={() => markAsUnread(message)}
+        >
+          <MailOpen aria-hidden="true" />
+          Mark as unread
+        </Button>
+      ) : (
         <Button
           variant="outline"
           size="sm"
           aria-label={`Mark as read: ${message.subject}`}
           disabled={marking(message.id)}
-          onClick={() => void markAsRead(message, true)}
+          onClick={() => markAsRead(message, true)}
         >
           <MailCheck aria-hidden="true" />
           Mark as read
@@ -195,129 +248,141 @@ export default function Messages() {
     </>
   );
 
-  const unread = messages.data?.filter((m) => !m.isRead).length ?? 0;
+  const unread = unreadCount.data?.unread;
+  const pages = messages.data ? Math.max(1, Math.ceil(messages.data.total / MESSAGES_PAGE_SIZE)) : 1;
 
   return (
     <AdminPage
       title="Contact Messages"
       description={
-        messages.isSuccess && messages.data.length > 0
+        unread !== undefined && (messages.data?.total ?? 0) > 0
           ? `Messages visitors sent through the contact form (${unread} unread).`
           : 'Messages visitors sent through the contact form.'
       }
     >
-      {messages.isPending ? (
-        <Card>
-          <CardContent className="flex items-center justify-center gap-3 py-12 text-muted-foreground">
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-            <p role="status">Loading messages...</p>
-          </CardContent>
-        </Card>
-      ) : messages.isError ? (
-        <Card>
-          <CardContent className="py-12 text-center">
-            <p role="alert" className="font-medium">
-              Failed to load messages
-            </p>
-            <p className="mt-1 text-sm text-muted-foreground">{errorMessage(messages.error)}</p>
-            <Button
-              variant="outline"
-              className="mt-4"
-              onClick={() => void messages.refetch()}
-              disabled={messages.isFetching}
-            >
-              {messages.isFetching ? 'Trying again...' : 'Try again'}
-            </Button>
-          </CardContent>
-        </Card>
-      ) : messages.data.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center py-12 text-center">
-            <Inbox aria-hidden="true" className="mb-3 size-10 text-muted-foreground" />
-            <p className="font-medium">No messages have been received yet.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <div className="hidden lg:block">
-            <Table aria-label="Messages">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Sender</TableHead>
-                  <TableHead>Subject</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {messages.data.flatMap((message) => {
-                  const open = expanded.has(message.id);
-                  const bodyId = `message-${message.id}-text`;
-                  const row = (
-                    <TableRow key={message.id} className={cn(open && 'border-b-0')}>
-                      <TableCell className="align-top whitespace-nowrap">
-                        <MessageDate value={message.createdAt} />
-                      </TableCell>
-                      <TableCell className="max-w-56 align-top">
-                        <Sender message={message} />
-                      </TableCell>
-                      <TableCell className="max-w-80 align-top">
-                        <SubjectToggle
-                          message={message}
-                          open={open}
-                          controls={bodyId}
-                          onToggle={() => toggle(message)}
-                        />
-                      </TableCell>
-                      <TableCell className="align-top">
-                        <StatusBadge isRead={message.isRead} />
-                      </TableCell>
-                      <TableCell className="align-top">
-                        <div className="flex items-center justify-end gap-1">{actions(message, true)}</div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                  if (!open) return [row];
-                  return [
-                    row,
-                    <TableRow key={`${message.id}-text`} className="hover:bg-transparent">
-                      <TableCell colSpan={5} className="pt-0">
-                        <MessageBody id={bodyId} message={message} />
-                      </TableCell>
-                    </TableRow>,
-                  ];
-                })}
-              </TableBody>
-            </Table>
-          </div>
-          <ul aria-label="Messages" className="space-y-3 lg:hidden">
-            {messages.data.map((message) => {
-              const open = expanded.has(message.id);
-              const bodyId = `message-${message.id}-text-stacked`;
-              return (
-                <li key={message.id} className="space-y-3 rounded-lg border bg-card p-4 text-card-foreground shadow-sm">
-                  <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-                    <MessageDate value={message.createdAt} />
-                    <StatusBadge isRead={message.isRead} />
-                  </div>
-                  <Sender message={message} />
-                  <SubjectToggle message={message} open={open} controls={bodyId} onToggle={() => toggle(message)} />
-                  {open && <MessageBody id={bodyId} message={message} />}
-                  <div className="flex flex-wrap gap-2">{actions(message, false)}</div>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
+      <div className="mb-4 max-w-md">
+        <label htmlFor="message-search" className="sr-only">
+          Search messages
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id="message-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search messages..."
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <QueryState
+        query={messages}
+        loading="Loading messages..."
+        error="Failed to load messages"
+        isEmpty={(data) => data.items.length === 0 && page === 1}
+        empty={
+          <EmptyCard icon={<Inbox aria-hidden="true" className="mb-3 size-10 text-muted-foreground" />}>
+            {q ? (
+              <>
+                <p>No messages match &ldquo;{q}&rdquo;.</p>
+                <p className="mt-1 text-sm font-normal text-muted-foreground">Try other words, or clear the search.</p>
+              </>
+            ) : (
+              <p>No messages have been received yet.</p>
+            )}
+          </EmptyCard>
+        }
+      >
+        {({ items }) => (
+          <>
+            <div className="hidden lg:block">
+              <Table aria-label="Messages">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Date</TableHead>
+                    <TableHead>Sender</TableHead>
+                    <TableHead>Subject</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead className="text-right">Actions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {items.flatMap((message) => {
+                    const open = expanded.has(message.id);
+                    const bodyId = `message-${message.id}-text`;
+                    const row = (
+                      <TableRow key={message.id} className={cn(open && 'border-b-0')}>
+                        <TableCell className="align-top whitespace-nowrap">
+                          <MessageDate value={message.createdAt} />
+                        </TableCell>
+                        <TableCell className="max-w-56 align-top">
+                          <Sender message={message} />
+                        </TableCell>
+                        <TableCell className="max-w-80 align-top">
+                          <SubjectToggle
+                            message={message}
+                            open={open}
+                            controls={bodyId}
+                            onToggle={() => toggle(message)}
+                          />
+                        </TableCell>
+                        <TableCell className="align-top">
+                          <StatusBadge isRead={message.isRead} />
+                        </TableCell>
+                        <TableCell className="align-top">
+                          <div className="flex items-center justify-end gap-1">{actions(message, true)}</div>
+                        </TableCell>
+                      </TableRow>
+                    );
+                    if (!open) return [row];
+                    return [
+                      row,
+                      <TableRow key={`${message.id}-text`} className="hover:bg-transparent">
+                        <TableCell colSpan={5} className="pt-0">
+                          <MessageBody id={bodyId} message={message} />
+                        </TableCell>
+                      </TableRow>,
+                    ];
+                  })}
+                </TableBody>
+              </Table>
+            </div>
+            <ul aria-label="Messages" className="space-y-3 lg:hidden">
+              {items.map((message) => {
+                const open = expanded.has(message.id);
+                const bodyId = `message-${message.id}-text-stacked`;
+                return (
+                  <li
+                    key={message.id}
+                    className="space-y-3 rounded-lg border bg-card p-4 text-card-foreground shadow-sm"
+                  >
+                    <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+                      <MessageDate value={message.createdAt} />
+                      <StatusBadge isRead={message.isRead} />
+                    </div>
+                    <Sender message={message} />
+                    <SubjectToggle message={message} open={open} controls={bodyId} onToggle={() => toggle(message)} />
+                    {open && <MessageBody id={bodyId} message={message} />}
+                    <div className="flex flex-wrap gap-2">{actions(message, false)}</div>
+                  </li>
+                );
+              })}
+            </ul>
+            <Pager page={page} pages={pages} onPage={(next) => go({ page: next })} />
+          </>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && !deleteMessage.isPending && setDeleting(null)}
         description="This will permanently delete this message. This action cannot be undone."
         pending={deleteMessage.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
       />
     </AdminPage>
   );
