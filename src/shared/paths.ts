@@ -63,6 +63,11 @@ export const api = {
   changePassword: '/api/admin/change-password',
   users: '/api/admin/users',
   user: (id: number | string) => `/api/admin/users/${id}`,
+  userPassword: (id: number | string) => `/api/admin/users/${id}/password`,
+  sessions: '/api/admin/sessions',
+  /** DELETE: ends every session of the caller but this one. */
+  otherSessions: '/api/admin/sessions/others',
+  session: (id: string) => `/api/admin/sessions/${encodeURIComponent(id)}`,
   adminBlogs: '/api/admin/blogs',
   adminBlog: (id: number | string) => `/api/admin/blogs/${id}`,
   publishBlog: (id: number | string) => `/api/admin/blogs/${id}/publish`,

@@ -80,6 +80,8 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   }),
   'POST /api/admin/users': () => ({ username: `probe-new-${++userCounter}`, password: 'probe-pass' }),
   'PATCH /api/admin/media/:id': () => ({ alt: 'A probe image' }),
+  'PUT /api/admin/users/:id/password': () => ({ newPassword: 'probe-pass-3', confirmPassword: 'probe-pass-3' }),
+  'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
 };
 
 /** A small real PNG (2×2), as an upload body (multipart, its one file in the field "file"). */

@@ -67,3 +67,28 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const AuthCheckSchema = z.object({ isAuthenticated: z.boolean() });
 export type AuthCheck = z.infer<typeof AuthCheckSchema>;
+
+/** An administrator sets another user's password (PUT /api/admin/users/{id}/password). */
+export const ResetPasswordInputSchema = z
+  .object({ newPassword: password(), confirmPassword: password() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MISMATCH, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+/** PATCH /api/admin/users/{id}: the user's role. */
+export const UpdateUserInputSchema = z.object({
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
+
+/** One of the caller's own sessions (GET /api/admin/sessions). */
+export const SessionInfoSchema = z.object({
+  /** An opaque name for the session (not its token, nor what the server stores). */
+  id: z.string(),
+  /** e.g. "Firefox on Windows". */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;

@@ -1,14 +1,16 @@
 // Sign-in, sign-out, who am I, and password change.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { api } from '../../../shared/paths';
 import { OkSchema } from '../../../shared/schemas/common';
 import {
   AuthCheckSchema,
   ChangePasswordInputSchema,
   CurrentUserSchema,
   LoginInputSchema,
+  SessionInfoSchema,
 } from '../../../shared/schemas/users';
-import { HttpError, unauthenticated } from '../../lib/errors';
+import { HttpError, notFound, unauthenticated } from '../../lib/errors';
 import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
 import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
 import type { Auth } from '../../plugins/auth';
@@ -91,7 +93,7 @@ export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       // A fresh session id at every sign-in; a session the browser already had is ended.
       await auth.loadUser(request);
       if (request.user) await auth.sessions.remove(request.user.sessionId);
-      auth.setSessionCookie(reply, await auth.sessions.create(user.id));
+      auth.setSessionCookie(reply, await auth.sessions.create(user.id, request.headers['user-agent'] ?? ''));
       return { success: true as const, user: { id: user.id, username: user.username, isAdmin: user.isAdmin } };
     },
   );
@@ -151,6 +153,39 @@ export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       await passwordChecks.reset(key);
       await users.setPassword(user.id, newHash);
       await auth.sessions.removeOthers(user.id, user.sessionId);
+      return { success: true as const };
+    },
+  );
+
+  // The caller's own sessions: where they are signed in, and ending the others.
+  app.get(
+    api.sessions,
+    { onRequest: auth.requireStaff, schema: { response: { 200: z.array(SessionInfoSchema) } } },
+    (request) => auth.sessions.listForUser(request.user!.id, request.user!.sessionId),
+  );
+
+  app.delete(
+    api.otherSessions,
+    { onRequest: auth.requireStaff, schema: { response: { 200: OkSchema } } },
+    async (request) => {
+      await auth.sessions.removeOthers(request.user!.id, request.user!.sessionId);
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/admin/sessions/:sessionId',
+    {
+      onRequest: auth.requireStaff,
+      schema: {
+        params: z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid session id') }),
+        response: { 200: OkSchema },
+      },
+    },
+    async (request) => {
+      // Only one's own sessions; someone else's is as unknown as a made-up one.
+      if (!(await auth.sessions.removeByPublicId(request.user!.id, request.params.sessionId)))
+        throw notFound('Session');
       return { success: true as const };
     },
   );

@@ -62,6 +62,25 @@ export function usersRepo(db: Db) {
         return rows.length > 0 ? 'removed' : 'not-found';
       });
     },
+
+    /**
+     * Changes a user's role unless that would leave no administrator: locked like the delete above,
+     * so two administrators demoting each other at once cannot both succeed.
+     */
+    async setRoleKeepingAnAdmin(
+      id: number,
+      isAdmin: boolean,
+      actingAdminId: number,
+    ): Promise<{ outcome: 'updated'; user: User } | { outcome: 'not-found' | 'last-admin' | 'not-admin' }> {
+      return db.transaction(async (tx) => {
+        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
+        const adminIds = new Set(admins.map((a) => a.id));
+        if (!adminIds.has(actingAdminId)) return { outcome: 'not-admin' as const };
+        if (!isAdmin && adminIds.has(id) && adminIds.size <= 1) return { outcome: 'last-admin' as const };
+        const [row] = await tx.update(users).set({ isAdmin }).where(eq(users.id, id)).returning(publicColumns);
+        return row ? { outcome: 'updated' as const, user: row } : { outcome: 'not-found' as const };
+      });
+    },
   };
 }
 export type UsersRepo = ReturnType<typeof usersRepo>;

@@ -1,7 +1,12 @@
 // Staff accounts: administrators list, create and delete them.
 import { z } from 'zod';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
-import { CreateUserInputSchema, UserSchema } from '../../../shared/schemas/users';
+import {
+  CreateUserInputSchema,
+  ResetPasswordInputSchema,
+  UpdateUserInputSchema,
+  UserSchema,
+} from '../../../shared/schemas/users';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, PasswordQueueFullError } from '../../lib/passwords';
 import type { Auth } from '../../plugins/auth';
@@ -49,6 +54,42 @@ export function usersRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       if (outcome === 'not-admin') throw forbidden();
       if (outcome === 'last-admin') throw conflict('The last administrator cannot be deleted');
       return { success: true as const };
+    },
+  );
+
+  // An administrator sets another user's password; that user is signed out everywhere.
+  app.put(
+    '/api/admin/users/:id/password',
+    { ...admin, schema: { params: IdParamsSchema, body: ResetPasswordInputSchema, response: { 200: OkSchema } } },
+    async (request, reply) => {
+      const target = await repo.get(request.params.id);
+      if (!target) throw notFound('User');
+      if (target.id === request.user!.id) {
+        throw forbidden('Use Change Password to change your own password (it asks for the current one)');
+      }
+      let hash: string;
+      try {
+        hash = await hashPassword(request.body.newPassword);
+      } catch (error) {
+        if (error instanceof PasswordQueueFullError) reply.header('retry-after', 1);
+        throw error;
+      }
+      await repo.setPassword(target.id, hash);
+      await auth.sessions.removeAll(target.id);
+      return { success: true as const };
+    },
+  );
+
+  // An administrator changes a user's role; there is always at least one administrator.
+  app.patch(
+    '/api/admin/users/:id',
+    { ...admin, schema: { params: IdParamsSchema, body: UpdateUserInputSchema, response: { 200: UserSchema } } },
+    async (request) => {
+      const result = await repo.setRoleKeepingAnAdmin(request.params.id, request.body.isAdmin, request.user!.id);
+      if (result.outcome === 'updated') return result.user;
+      if (result.outcome === 'not-found') throw notFound('User');
+      if (result.outcome === 'not-admin') throw forbidden();
+      throw conflict('The last administrator cannot stop being one');
     },
   );
 }
