@@ -14,9 +14,12 @@ const NAV_LINKS = [
   'Contact',
   'Privacy Policy',
   'Social Media',
+  'Site Settings',
   'Messages',
   'Users',
 ];
+/** A link's text and name: Messages carries the unread count when there are unread messages. */
+const navText = (label: string) => (label === 'Messages' ? /^Messages(\s*\d+\+? unread)?$/ : label);
 const NAV_PATHS: Record<string, string> = {
   Dashboard: '/admin-page',
   Apps: '/admin-page/apps',
@@ -27,6 +30,7 @@ const NAV_PATHS: Record<string, string> = {
   Contact: '/admin-page/contact',
   'Privacy Policy': '/admin-page/privacy',
   'Social Media': '/admin-page/social-media',
+  'Site Settings': '/admin-page/site-settings',
   Messages: '/admin-page/messages',
   Users: '/admin-page/users',
 };
@@ -190,10 +194,12 @@ test.describe('admin layout', () => {
     expect((await sidebar.boundingBox())?.width).toBe(240);
 
     const nav = adminNav(page);
-    await expect(nav.getByRole('link')).toHaveText([...NAV_LINKS, 'Back to Site']);
+    await expect(nav.getByRole('link')).toHaveText([...NAV_LINKS.map(navText), 'Back to Site']);
     await expect(nav.getByRole('button')).toHaveText(['Logout']);
     for (const label of NAV_LINKS) {
-      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', NAV_PATHS[label]!);
+      await expect(
+        nav.getByRole('link', label === 'Messages' ? { name: navText(label) } : { name: label, exact: true }),
+      ).toHaveAttribute('href', NAV_PATHS[label]!);
     }
     await expect(nav.getByRole('link', { name: 'Back to Site' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('button', { name: 'Open admin menu' })).toBeHidden();
@@ -236,7 +242,7 @@ test.describe('admin layout', () => {
     await page.getByRole('button', { name: 'Open admin menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Admin menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText([...NAV_LINKS, 'Back to Site']);
+    await expect(menu.getByRole('link')).toHaveText([...NAV_LINKS.map(navText), 'Back to Site']);
     await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
 
     // Escape closes it and gives focus back to the menu button.

@@ -315,3 +315,75 @@ test.describe('admin users', () => {
     });
   });
 });
+
+test.describe('staff accounts (issue 11)', () => {
+  test('an administrator resets another user’s password and changes their role', async ({ page, request, browser }) => {
+    const user = await createUser(request, { username: uniqueName('reset'), password: 'old-pass-1', isAdmin: false });
+    await open(page);
+    // The user is signed in somewhere else: the reset signs them out there.
+    const origin = new URL(page.url()).origin;
+    const theirs = await browser.newContext({ baseURL: origin });
+    expect(
+      (
+        await theirs.request.post('/api/admin/login', { data: { username: user.username, password: 'old-pass-1' } })
+      ).status(),
+    ).toBe(200);
+
+    const panel = await openTab(page, 'Manage Users');
+    await userRow(page, user.username)
+      .getByRole('button', { name: `Reset password of ${user.username}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Reset password of ${user.username}` });
+    await dialog.getByLabel('New password', { exact: true }).fill('new-pass-2');
+    await dialog.getByLabel('Confirm new password').fill('new-pass-3');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(dialog.getByText("Passwords don't match")).toBeVisible();
+    await dialog.getByLabel('Confirm new password').fill('new-pass-2');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await expectToast(page, 'Password reset', `${user.username} can sign in with the new password`);
+    await expect(dialog).toHaveCount(0);
+
+    expect((await theirs.request.get('/api/admin/me')).status()).toBe(401);
+    expect(
+      (
+        await theirs.request.post('/api/admin/login', { data: { username: user.username, password: 'new-pass-2' } })
+      ).status(),
+    ).toBe(200);
+    await theirs.close();
+
+    await userRow(page, user.username)
+      .getByRole('button', { name: `Make administrator: ${user.username}` })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Make administrator' }).click();
+    await expectToast(page, 'Role changed', `${user.username} is now an Administrator.`);
+    await expect(userRow(page, user.username)).toContainText('Administrator');
+    await expect(panel).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('everyone sees their own sessions and signs out another device', async ({ page, request, browser }) => {
+    const user = await createUser(request, { username: uniqueName('devices'), password: 'dev-pass-1', isAdmin: false });
+    await open(page, { username: user.username, password: 'dev-pass-1' });
+    const origin = new URL(page.url()).origin;
+    const phone = await browser.newContext({
+      baseURL: origin,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+    expect(
+      (
+        await phone.request.post('/api/admin/login', { data: { username: user.username, password: 'dev-pass-1' } })
+      ).status(),
+    ).toBe(200);
+    await page.reload();
+    const sessions = page.getByRole('list', { name: 'Your sessions' });
+    await expect(sessions.getByRole('listitem')).toHaveCount(2);
+    await expect(sessions.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
+    await sessions.getByRole('button', { name: /^Sign out Safari on iPhone/ }).click();
+    await expectToast(page, 'Session ended', 'That device is signed out.');
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    expect((await phone.request.get('/api/admin/me')).status()).toBe(401);
+    await phone.close();
+    await expectAccessible(page);
+  });
+});

@@ -61,6 +61,7 @@ export function ConfirmDialog({
   title = 'Are you sure?',
   description,
   confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
   pending = false,
   onConfirm,
 }: {
@@ -69,6 +70,8 @@ export function ConfirmDialog({
   title?: ReactNode;
   description: ReactNode;
   confirmLabel?: string;
+  /** The button's text while `onConfirm` runs. */
+  pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
 }) {
@@ -95,7 +98,7 @@ export function ConfirmDialog({
                 onConfirm();
               }}
             >
-              {pending ? 'Deleting...' : confirmLabel}
+              {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>
         </AlertPrimitive.Content>

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { api } from '../../../shared/paths';
 import type { Message, UnreadCount } from '../../../shared/schemas/messages';
+import type { AuthCheck } from '../../../shared/schemas/users';
 import { http } from '../../lib/http';
 import { fetchPage, pagePath, type Page, type PageParams } from '../../lib/paged';
 
@@ -21,7 +22,12 @@ export const useAdminMessages = (params: PageParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useUnreadCount = () => useQuery<UnreadCount>({ queryKey: unreadKey });
+/** Signed in (as the admin's guard found): the inbox reads stop the moment staff sign out. */
+function useSignedIn(): boolean {
+  return useQuery<AuthCheck>({ queryKey: [api.checkAuth] }).data?.isAuthenticated === true;
+}
+
+export const useUnreadCount = () => useQuery<UnreadCount>({ queryKey: unreadKey, enabled: useSignedIn() });
 
 const refreshes = { invalidates: [inboxKey, unreadKey] };
 
@@ -74,8 +80,9 @@ export function useDeleteMessage() {
  */
 export function useInboxEvents(): void {
   const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    if (!signedIn || typeof EventSource === 'undefined') return;
     const events = new EventSource(api.adminEvents);
     events.addEventListener('unread', (event) => {
       const next = JSON.parse((event as MessageEvent<string>).data) as UnreadCount;
@@ -84,5 +91,5 @@ export function useInboxEvents(): void {
       if (before && before.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: inboxKey });
     });
     return () => events.close();
-  }, [queryClient]);
+  }, [queryClient, signedIn]);
 }

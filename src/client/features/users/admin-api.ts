@@ -1,31 +1,114 @@
-// Staff accounts: the password change of the signed-in user, and (administrators only) the
-// list of users, creating and deleting them. Creating or deleting re-fetches the list (SPEC §4).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Staff accounts: the password change of the signed-in user and their sessions; (administrators
+// only) the list of users, creating, deleting, resetting passwords and changing roles. Each change
+// re-fetches the list (SPEC §4) and declares its toasts (SPEC §8's texts where the spec has them).
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
-import type { ChangePasswordInput, CreateUserInput, User } from '../../../shared/schemas/users';
-import { http } from '../../lib/http';
+import type {
+  ChangePasswordInput,
+  CreateUserInput,
+  ResetPasswordInput,
+  SessionInfo,
+  User,
+} from '../../../shared/schemas/users';
+import { ApiError, errorMessage, http } from '../../lib/http';
 
 export const usersQuery = () => ({ queryKey: [api.users] as const });
+const sessionsKey = [api.sessions] as const;
 
 /** Only administrators may list users (others get 403), so the query runs only for them. */
 export const useUsers = (enabled: boolean) => useQuery<User[]>({ ...usersQuery(), enabled });
 
+/** The server's reason, or the fallback when the call did not get that far. */
+const reason = (error: unknown, fallback: string) => (error instanceof ApiError ? error.serverMessage : fallback);
+
 export const useChangePassword = () =>
-  useMutation({ mutationFn: (input: ChangePasswordInput) => http.post<{ success: true }>(api.changePassword, input) });
+  useMutation({
+    mutationFn: (input: ChangePasswordInput) => http.post<{ success: true }>(api.changePassword, input),
+    meta: {
+      // The other sessions ended with the change.
+      invalidates: [sessionsKey],
+      success: { title: 'Password Changed', description: 'Your password has been updated successfully.' },
+      error: (error) => ({
+        title: 'Failed to Change Password',
+        description: reason(error, 'Failed to change password'),
+      }),
+    },
+  });
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateUserInput) => http.post<User>(api.users, input),
-    onSuccess: () => queryClient.invalidateQueries(usersQuery()),
+    meta: {
+      invalidates: [usersQuery().queryKey],
+      success: { title: 'User Created', description: 'New user has been created successfully.' },
+      error: (error) => ({ title: 'Failed to Create User', description: reason(error, 'Failed to create user') }),
+    },
   });
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<{ success: true }>(api.user(id)),
-    // Refreshed either way: a failure (already deleted, last administrator) may mean the list is stale.
-    onSettled: () => queryClient.invalidateQueries(usersQuery()),
+    mutationFn: ({ id }: User) => http.delete<{ success: true }>(api.user(id)),
+    meta: {
+      invalidates: [usersQuery().queryKey],
+      success: (_reply, user) => ({
+        title: 'User deleted',
+        description: `The user "${(user as User).username}" has been deleted.`,
+      }),
+      error: (error) => ({ title: 'Failed to delete user', description: errorMessage(error) }),
+    },
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ user, input }: { user: User; input: ResetPasswordInput }) =>
+      http.put<{ success: true }>(api.userPassword(user.id), input),
+    meta: {
+      success: (_reply, variables) => ({
+        title: 'Password reset',
+        description: `${(variables as { user: User }).user.username} can sign in with the new password; their sessions have ended.`,
+      }),
+      error: (error) => ({ title: 'Failed to reset password', description: errorMessage(error) }),
+    },
+  });
+}
+
+export function useSetRole() {
+  return useMutation({
+    mutationFn: ({ user, isAdmin }: { user: User; isAdmin: boolean }) =>
+      http.patch<User>(api.user(user.id), { isAdmin }),
+    meta: {
+      invalidates: [usersQuery().queryKey],
+      success: (saved) => ({
+        title: 'Role changed',
+        description: `${(saved as User).username} is now ${(saved as User).isAdmin ? 'an Administrator' : 'a User'}.`,
+      }),
+      error: (error) => ({ title: 'Failed to change the role', description: errorMessage(error) }),
+    },
+  });
+}
+
+export const useSessions = () => useQuery<SessionInfo[]>({ queryKey: sessionsKey });
+
+export function useEndSession() {
+  return useMutation({
+    mutationFn: (id: string) => http.delete<{ success: true }>(api.session(id)),
+    meta: {
+      invalidates: [sessionsKey],
+      success: { title: 'Session ended', description: 'That device is signed out.' },
+      error: (error) => ({ title: 'Failed to end the session', description: errorMessage(error) }),
+    },
+  });
+}
+
+export function useEndOtherSessions() {
+  return useMutation({
+    mutationFn: () => http.delete<{ success: true }>(api.otherSessions),
+    meta: {
+      invalidates: [sessionsKey],
+      success: { title: 'Signed out elsewhere', description: 'Every other device is signed out.' },
+      error: (error) => ({ title: 'Failed to sign out other sessions', description: errorMessage(error) }),
+    },
   });
 }

@@ -5,8 +5,7 @@ import { ChangePasswordInputSchema, type ChangePasswordInput } from '../../../sh
 import { Button } from '../../components/ui/button';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useChangePassword } from './admin-api';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -18,22 +17,11 @@ export function ChangePasswordForm() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await changePassword.mutateAsync(values);
-      toast({ title: 'Password Changed', description: 'Your password has been updated successfully.' });
-      form.reset(EMPTY);
-    } catch (error) {
-      // The server's field errors (e.g. a wrong current password) go next to their fields too.
-      for (const issue of error instanceof ApiError ? (error.body?.issues ?? []) : []) {
-        const field = FIELDS.find((f) => f === issue.path);
-        if (field) form.setError(field, { message: issue.message });
-      }
-      toast({
-        title: 'Failed to Change Password',
-        description: error instanceof ApiError ? error.serverMessage : 'Failed to change password',
-        variant: 'destructive',
-      });
-    }
+    // The server's field errors (e.g. a wrong current password) go next to their fields too.
+    await changePassword.mutateAsync(values).then(
+      () => form.reset(EMPTY),
+      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELDS }),
+    );
   });
 
   const err = {

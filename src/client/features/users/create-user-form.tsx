@@ -6,8 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/controls';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useCreateUser } from './admin-api';
 
 const EMPTY: CreateUserValues = { username: '', password: '', confirmPassword: '', isAdmin: false };
@@ -18,25 +17,12 @@ export function CreateUserForm() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...input }) => {
-    try {
-      await createUser.mutateAsync(input);
-      toast({ title: 'User Created', description: 'New user has been created successfully.' });
-      form.reset(EMPTY);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        // A taken username (409) or the server's field errors belong next to the field.
-        if (error.status === 409) form.setError('username', { message: error.serverMessage });
-        for (const issue of error.body?.issues ?? []) {
-          if (issue.path === 'username' || issue.path === 'password')
-            form.setError(issue.path, { message: issue.message });
-        }
-      }
-      toast({
-        title: 'Failed to Create User',
-        description: error instanceof ApiError ? error.serverMessage : 'Failed to create user',
-        variant: 'destructive',
-      });
-    }
+    // A taken username (409) or the server's field errors belong next to the field.
+    await createUser.mutateAsync(input).then(
+      () => form.reset(EMPTY),
+      (error: unknown) =>
+        applyServerErrors(form.setError, error, { fields: ['username', 'password'], conflict: 'username' }),
+    );
   });
 
   const err = {

@@ -1,105 +1,185 @@
-// The users of the admin (administrators only): username, role, delete (not yourself) with confirmation.
-import { LoaderCircle, Trash2 } from 'lucide-react';
+// The users of the admin (administrators only): username, role; for each other user, Reset password,
+// Make administrator / Make user and Delete, each asking first.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { User } from '../../../shared/schemas/users';
+import { useForm } from 'react-hook-form';
+import { ResetPasswordInputSchema, type ResetPasswordInput, type User } from '../../../shared/schemas/users';
+import { QueryState } from '../../components/query-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/dialog';
+import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import { useDeleteUser, useUsers } from './admin-api';
+import { useDeleteUser, useResetPassword, useSetRole, useUsers } from './admin-api';
 
 export const roleLabel = (isAdmin: boolean) => (isAdmin ? 'Administrator' : 'User');
+
+const EMPTY: ResetPasswordInput = { newPassword: '', confirmPassword: '' };
+
+function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const reset = useResetPassword();
+  const form = useForm<ResetPasswordInput>({ resolver: zodResolver(ResetPasswordInputSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (input) => {
+    await reset
+      .mutateAsync({ user, input })
+      .then(onDone, (error: unknown) =>
+        applyServerErrors(form.setError, error, { fields: ['newPassword', 'confirmPassword'] }),
+      );
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField id="reset-new" label="New password" error={errors.newPassword?.message}>
+        <Input
+          id="reset-new"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('newPassword')}
+          {...fieldAria('reset-new', errors.newPassword?.message)}
+        />
+      </FormField>
+      <FormField id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <Input
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          {...fieldAria('reset-confirm', errors.confirmPassword?.message)}
+        />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type Pending = { kind: 'delete'; user: User } | { kind: 'role'; user: User } | { kind: 'password'; user: User };
 
 export function UsersTable({ currentUserId }: { currentUserId: number | undefined }) {
   const users = useUsers(true);
   const deleteUser = useDeleteUser();
-  const [deleting, setDeleting] = useState<User | null>(null);
-  useReturnFocus(deleting !== null);
+  const setRole = useSetRole();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const close = () => setPending(null);
+  useReturnFocus(pending?.kind === 'password');
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteUser.mutateAsync(deleting.id);
-      toast({ title: 'User deleted', description: `The user "${deleting.username}" has been deleted.` });
-    } catch (error) {
-      toast({ title: 'Failed to delete user', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setDeleting(null);
-    }
+  const adminCount = users.data?.filter((u) => u.isAdmin).length ?? 0;
+  const confirm = () => {
+    if (!pending) return;
+    if (pending.kind === 'delete') deleteUser.mutate(pending.user, { onSettled: close });
+    if (pending.kind === 'role')
+      setRole.mutate({ user: pending.user, isAdmin: !pending.user.isAdmin }, { onSettled: close });
   };
 
-  if (users.isPending) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-8 text-muted-foreground">
-        <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-        <p role="status">Loading users...</p>
-      </div>
-    );
-  }
-  if (users.isError) {
-    return (
-      <div className="py-8 text-center">
-        <p role="alert" className="font-medium">
-          Failed to load users
-        </p>
-        <p className="mt-1 text-sm text-muted-foreground">{errorMessage(users.error)}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void users.refetch()} disabled={users.isFetching}>
-          {users.isFetching ? 'Trying again...' : 'Try again'}
-        </Button>
-      </div>
-    );
-  }
-  if (users.data.length === 0) return <p className="py-8 text-center text-muted-foreground">No users found</p>;
-
   return (
-    <>
-      <Table aria-label="Users">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Username</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {users.data.map((user) => (
-            <TableRow key={user.id}>
-              <TableCell className="font-medium break-all">{user.username}</TableCell>
-              <TableCell>
-                <Badge variant={user.isAdmin ? 'default' : 'secondary'}>{roleLabel(user.isAdmin)}</Badge>
-              </TableCell>
-              <TableCell className="text-right">
-                {user.id === currentUserId ? (
-                  <span className="text-sm text-muted-foreground">You</span>
-                ) : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-destructive hover:text-destructive"
-                    aria-label={`Delete user ${user.username}`}
-                    onClick={() => setDeleting(user)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !deleteUser.isPending && setDeleting(null)}
-        description={
-          deleting ? `This will permanently delete the user "${deleting.username}". This action cannot be undone.` : ''
-        }
-        pending={deleteUser.isPending}
-        onConfirm={() => void confirmDelete()}
-      />
-    </>
+    <QueryState
+      query={users}
+      loading="Loading users..."
+      error="Failed to load users"
+      isEmpty={(data) => data.length === 0}
+      empty={<p className="py-8 text-center text-muted-foreground">No users found</p>}
+    >
+      {(data) => (
+        <>
+          <Table aria-label="Users">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Username</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.map((user) => {
+                const lastAdmin = user.isAdmin && adminCount <= 1;
+                return (
+                  <TableRow key={user.id}>
+                    <TableCell className="font-medium break-all">{user.username}</TableCell>
+                    <TableCell>
+                      <Badge variant={user.isAdmin ? 'default' : 'secondary'}>{roleLabel(user.isAdmin)}</Badge>
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {user.id === currentUserId ? (
+                        <span className="text-sm text-muted-foreground">You</span>
+                      ) : (
+                        <div className="flex flex-wrap justify-end gap-1">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Reset password of ${user.username}`}
+                            onClick={() => setPending({ kind: 'password', user })}
+                          >
+                            <KeyRound aria-hidden="true" />
+                            Reset password
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            disabled={lastAdmin}
+                            title={lastAdmin ? 'The last administrator stays one' : undefined}
+                            aria-label={`${user.isAdmin ? 'Make user' : 'Make administrator'}: ${user.username}`}
+                            onClick={() => setPending({ kind: 'role', user })}
+                          >
+                            {user.isAdmin ? <ShieldOff aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+                            {user.isAdmin ? 'Make user' : 'Make administrator'}
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            className="text-destructive hover:text-destructive"
+                            aria-label={`Delete user ${user.username}`}
+                            onClick={() => setPending({ kind: 'delete', user })}
+                          >
+                            <Trash2 aria-hidden="true" />
+                            Delete
+                          </Button>
+                        </div>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          <ConfirmDialog
+            open={pending?.kind === 'delete' || pending?.kind === 'role'}
+            onOpenChange={(open) => !open && !deleteUser.isPending && !setRole.isPending && close()}
+            title={pending?.kind === 'role' ? 'Change the role?' : undefined}
+            confirmLabel={
+              pending?.kind === 'role' ? (pending.user.isAdmin ? 'Make user' : 'Make administrator') : 'Delete'
+            }
+            description={
+              pending?.kind === 'delete'
+                ? `This will permanently delete the user "${pending.user.username}". This action cannot be undone.`
+                : pending?.kind === 'role'
+                  ? pending.user.isAdmin
+                    ? `${pending.user.username} will no longer be able to manage users or backups.`
+                    : `${pending.user.username} will be able to manage users, their passwords and backups.`
+                  : ''
+            }
+            pendingLabel={pending?.kind === 'role' ? 'Saving...' : undefined}
+            pending={deleteUser.isPending || setRole.isPending}
+            onConfirm={confirm}
+          />
+          <Dialog open={pending?.kind === 'password'} onOpenChange={(open) => !open && close()}>
+            {pending?.kind === 'password' && (
+              <DialogContent
+                title={`Reset password of ${pending.user.username}`}
+                description="They are signed out everywhere and sign in again with the new password."
+              >
+                <ResetPasswordForm user={pending.user} onDone={close} />
+              </DialogContent>
+            )}
+          </Dialog>
+        </>
+      )}
+    </QueryState>
   );
 }

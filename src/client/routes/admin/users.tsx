@@ -1,5 +1,9 @@
 // Users (SPEC §2): My Profile, Change Password and, for administrators, Manage Users.
-import { KeyRound, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
+import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
+import { useState } from 'react';
+import { QueryState } from '../../components/query-state';
+import { Badge } from '../../components/ui/badge';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/controls';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -7,8 +11,8 @@ import { Button } from '../../components/ui/button';
 import { useMe } from '../../features/admin/auth-api';
 import { ChangePasswordForm } from '../../features/users/change-password-form';
 import { CreateUserForm } from '../../features/users/create-user-form';
+import { useEndOtherSessions, useEndSession, useSessions } from '../../features/users/admin-api';
 import { roleLabel, UsersTable } from '../../features/users/users-table';
-import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -21,31 +25,109 @@ function Profile() {
         <CardDescription>The account you are signed in with.</CardDescription>
       </CardHeader>
       <CardContent>
-        {me.isPending ? (
-          <div className="space-y-3" role="status" aria-label="Loading your profile">
-            <Skeleton className="h-5 w-48" />
-            <Skeleton className="h-5 w-32" />
-          </div>
-        ) : me.isError ? (
-          <div>
-            <p role="alert" className="font-medium">
-              Failed to load your profile
-            </p>
-            <p className="mt-1 text-sm text-muted-foreground">{errorMessage(me.error)}</p>
-            <Button variant="outline" className="mt-4" onClick={() => void me.refetch()} disabled={me.isFetching}>
-              {me.isFetching ? 'Trying again...' : 'Try again'}
-            </Button>
-          </div>
-        ) : (
-          <dl className="grid grid-cols-[6rem_minmax(0,1fr)] items-baseline gap-x-4 gap-y-3">
-            <dt className="text-sm font-medium text-muted-foreground">Username</dt>
-            <dd className="font-medium break-all">{me.data.username}</dd>
-            <dt className="text-sm font-medium text-muted-foreground">Role</dt>
-            <dd>{roleLabel(me.data.isAdmin)}</dd>
-          </dl>
-        )}
+        <QueryState
+          query={me}
+          loading={
+            <div className="space-y-3" role="status" aria-label="Loading your profile">
+              <Skeleton className="h-5 w-48" />
+              <Skeleton className="h-5 w-32" />
+            </div>
+          }
+          error="Failed to load your profile"
+          errorStyle="inline"
+        >
+          {(data) => (
+            <dl className="grid grid-cols-[6rem_minmax(0,1fr)] items-baseline gap-x-4 gap-y-3">
+              <dt className="text-sm font-medium text-muted-foreground">Username</dt>
+              <dd className="font-medium break-all">{data.username}</dd>
+              <dt className="text-sm font-medium text-muted-foreground">Role</dt>
+              <dd>{roleLabel(data.isAdmin)}</dd>
+            </dl>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
+  );
+}
+
+/** Where you are signed in: each device with its last use; end one, or all but this one. */
+function Sessions() {
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Card className="mt-6 max-w-xl">
+      <CardHeader>
+        <CardTitle>Your sessions</CardTitle>
+        <CardDescription>Where your account is signed in. Sign out a device you do not recognise.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={sessions} loading="Loading your sessions..." error="Failed to load your sessions">
+          {(data) => (
+            <>
+              <ul className="divide-y" aria-label="Your sessions">
+                {data.map((session) => (
+                  <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div className="flex min-w-0 items-center gap-3">
+                      <MonitorSmartphone aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+                      <div className="min-w-0">
+                        <p className="font-medium">
+                          {session.device}
+                          {session.current && (
+                            <Badge variant="green" className="ml-2 align-middle">
+                              This device
+                            </Badge>
+                          )}
+                        </p>
+                        <p className="text-sm text-muted-foreground">
+                          Last active <LocalDateTime value={session.lastSeenAt} />
+                        </p>
+                      </div>
+                    </div>
+                    {!session.current && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={endOne.isPending && endOne.variables === session.id}
+                        aria-label={`Sign out ${session.device}, last active ${new Date(session.lastSeenAt).toLocaleString()}`}
+                        onClick={() => endOne.mutate(session.id)}
+                      >
+                        <LogOut aria-hidden="true" />
+                        Sign out
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {data.length > 1 && (
+                <Button variant="outline" className="mt-4" onClick={() => setConfirming(true)}>
+                  Sign out all other sessions
+                </Button>
+              )}
+            </>
+          )}
+        </QueryState>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={(open) => !open && !endOthers.isPending && setConfirming(false)}
+          title="Sign out everywhere else?"
+          description="Every other device signed in to your account is signed out. This one stays signed in."
+          confirmLabel="Sign out others"
+          pendingLabel="Signing out..."
+          pending={endOthers.isPending}
+          onConfirm={() => endOthers.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function LocalDateTime({ value }: { value: string }) {
+  return (
+    <time dateTime={value}>
+      {new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
   );
 }
 
@@ -75,6 +157,7 @@ export default function UsersPage() {
         </TabsList>
         <TabsContent value="profile">
           <Profile />
+          <Sessions />
         </TabsContent>
         <TabsContent value="password">
           <Card className="max-w-xl">
