@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { likePattern } from '../../../shared/schemas/paging';
 import type { AdminBlogPost, BlogPost, BlogPostData } from '../../../shared/schemas/blog-posts';
 import type { Db } from '../../db/client';
 import { apps, blogPosts } from '../../db/schema';
@@ -51,6 +52,35 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
         .leftJoin(apps, eq(apps.id, blogPosts.appId))
         .orderBy(...newestFirst);
       return rows.map((r) => ({ ...toPost(r.post), appTitle: r.appTitle }));
+    },
+
+    /**
+     * One page of every post (newest first) whose title or app title holds `q` (any case, as the
+     * admin's search box), and how many match in all.
+     */
+    async page({ limit, offset, q }: { limit: number; offset: number; q: string }) {
+      const where = q
+        ? or(ilike(blogPosts.title, likePattern(q)), ilike(apps.title, likePattern(q)))
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ post: blogPosts, appTitle: apps.title })
+          .from(blogPosts)
+          .leftJoin(apps, eq(apps.id, blogPosts.appId))
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: count() })
+          .from(blogPosts)
+          .leftJoin(apps, eq(apps.id, blogPosts.appId))
+          .where(where),
+      ]);
+      return {
+        items: rows.map((r): AdminBlogPost => ({ ...toPost(r.post), appTitle: r.appTitle })),
+        total: Number(total?.n ?? 0),
+      };
     },
 
     async get(id: number): Promise<BlogPost | undefined> {

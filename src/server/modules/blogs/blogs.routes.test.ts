@@ -780,3 +780,39 @@ describe('GET /api/admin/blogs', () => {
     expect(after.indexOf(fresh.id)).toBeLessThan(after.indexOf(newest.id));
   });
 });
+
+describe('GET /api/admin/blogs with paging and search (issue 11)', () => {
+  const page = (query: string, cookie: string | null = editor) =>
+    ctx.app.inject({ url: `/api/admin/blogs?${query}`, headers: cookie ? { cookie } : {} });
+
+  it('answers one page with the total, newest first; without parameters the whole list as before', async () => {
+    const marker = `Paging ${Date.now()}`;
+    for (let n = 1; n <= 7; n++) await createPost({ title: `${marker} ${n}` });
+    const all = (await adminList()).json() as { id: number }[];
+    const first = await page('page=1&pageSize=5');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe(String(all.length));
+    expect(first.json().map((p: { id: number }) => p.id)).toEqual(all.slice(0, 5).map((p) => p.id));
+    const second = await page('page=2&pageSize=5');
+    expect(second.json().map((p: { id: number }) => p.id)).toEqual(all.slice(5, 10).map((p) => p.id));
+    expect(first.json()[0]).toHaveProperty('appTitle');
+
+    const found = await page(`q=${encodeURIComponent(marker.toLowerCase())}&pageSize=3`);
+    expect(found.headers['x-total-count']).toBe('7');
+    expect(found.json()).toHaveLength(3);
+  });
+
+  it('matches the app title too, and takes % and _ literally', async () => {
+    const byApp = await page(`q=${encodeURIComponent(appB.title.toUpperCase())}`);
+    expect(byApp.json().every((p: { appId: number }) => p.appId === appB.id)).toBe(true);
+    await createPost({ title: 'Sale: 50% off_today' });
+    expect((await page('q=50%25%20off_')).headers['x-total-count']).toBe('1');
+    expect((await page('q=%25%25%25')).json()).toEqual([]);
+  });
+
+  it('refuses bad parameters and anonymous callers', async () => {
+    expect((await page('page=0')).statusCode).toBe(400);
+    expect((await page('pageSize=500')).statusCode).toBe(400);
+    expect((await page('page=1', null)).statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminBlogPostSchema, BlogPostInputSchema, BlogPostSchema } from '../../../shared/schemas/blog-posts';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
+import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { invalid, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
@@ -44,8 +45,17 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     },
   );
 
-  app.get('/api/admin/blogs', { ...staff, schema: { response: { 200: z.array(AdminBlogPostSchema) } } }, () =>
-    repo.listAll(),
+  // The spec's call answers every post; with page, pageSize or q, one page (total in X-Total-Count).
+  app.get(
+    '/api/admin/blogs',
+    { ...staff, schema: { querystring: PageQuerySchema, response: { 200: z.array(AdminBlogPostSchema) } } },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      if (!page) return repo.listAll();
+      const { items, total } = await repo.page(page);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
   );
 
   app.post(
