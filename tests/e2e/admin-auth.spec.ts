@@ -280,6 +280,29 @@ test.describe('admin layout', () => {
     await page.goto('/admin-page/messages');
     await expect(page).toHaveURL('/admin-page/auth');
   });
+
+  test.describe('when the server fails', () => {
+    test.use({ allowConsoleErrors: ['the server responded with a status of 500'] });
+
+    test('a failed Logout shows Error logging out with the message and stays signed in', async ({ page }) => {
+      await page.route('**/api/admin/logout', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Session store unavailable', code: 'INTERNAL_ERROR' }),
+        }),
+      );
+      await page.goto('/admin-page');
+      await expect(dashboardHeading(page)).toBeVisible();
+      await adminNav(page).getByRole('button', { name: 'Logout' }).click();
+      const toast = toasts(page);
+      await expect(toast).toContainText('Error logging out');
+      await expect(toast).toContainText('Session store unavailable');
+      await expect(toast).toHaveAttribute('data-variant', 'destructive');
+      await expect(page).toHaveURL('/admin-page');
+      await expect(adminNav(page).getByRole('button', { name: 'Logout' })).toBeEnabled();
+    });
+  });
 });
 
 test.describe('dashboard', () => {

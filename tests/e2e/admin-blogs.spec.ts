@@ -202,10 +202,16 @@ test.describe('list', () => {
   test('loading shows skeleton cards; no posts at all says to create the first one', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/admin/blogs', async (route) => {
+    // The list and its count are read in pages (?page=…): every read is held, then answers none.
+    await page.route(/\/api\/admin\/blogs(\?|$)/, async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
       await held;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'x-total-count': '0' },
+        body: '[]',
+      });
     });
     await signIn(page);
     await page.goto('/admin-page/blogs');

@@ -586,6 +586,37 @@ test.describe('Contact information editor', () => {
       await expect(save(page)).toBeEnabled();
     });
   });
+
+  test.describe('when the server refuses fields', () => {
+    test.use({ allowConsoleErrors: ['the server responded with a status of 422'] });
+
+    test("the server's messages show next to its fields, the first focused", async ({ page }) => {
+      // The server's rules are the form's own, so a refusal is staged here; the API tests cover the shape.
+      await failPut(page, '/api/contact', {
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Invalid input',
+          code: 'VALIDATION_FAILED',
+          issues: [
+            { path: 'email', message: 'This address is refused' },
+            { path: 'githubLink', message: 'This link is refused' },
+            { path: 'id', message: 'Not a field of the form' },
+          ],
+        }),
+      });
+      await open(page);
+      await field(page, 'Location').fill('Unsaved location');
+      await save(page).click();
+      await expect(toasts(page)).toContainText('Failed to update contact information: Invalid input');
+      await expect(page.locator('#contact-email-error')).toHaveText('This address is refused');
+      await expect(page.locator('#contact-githubLink-error')).toHaveText('This link is refused');
+      await expect(field(page, 'Email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(field(page, 'Email')).toBeFocused();
+      await expect(page.getByText('Not a field of the form')).toHaveCount(0);
+      await expect(field(page, 'Location')).toHaveValue('Unsaved location');
+    });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

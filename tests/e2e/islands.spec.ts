@@ -3,7 +3,7 @@
 // replayed once it has arrived (exactly once). If the code cannot load, the page keeps working the
 // plain way. A page nobody touches loads no island code at all. (layout.spec.ts has the theme
 // menu's mouse and Tab-then-Escape cases; these cover the mobile menu, the theme menu's arrow keys
-// and the contact form.)
+// and the contact form.) An island that breaks after hydrating becomes its server HTML again.
 import type { Page, Request, Route } from '@playwright/test';
 import { ERRORS, FIELDS, type FieldName, type Values } from './contact-form';
 import { expect, staffApi, test } from './fixtures';
@@ -299,6 +299,54 @@ test.describe('contact form: when its code cannot load', () => {
     await expect(field(page, 'firstName')).toHaveValue('Ada');
     await expect(field(page, 'email')).toHaveValue('not-an-email');
     expect(sends.posts).toEqual(['/contact']);
+  });
+});
+
+test.describe('contact form: when it breaks after hydrating', () => {
+  // The island's error boundary logs what broke (and React says which boundary caught it).
+  test.use({ allowConsoleErrors: ['A screen failed to render', 'NotFoundError'] });
+
+  test('becomes the plain form again, keeps what was typed and sends the plain way', async ({ page, request }) => {
+    const values = sample('broken');
+    await page.goto('/contact');
+    const sends = watchSends(page);
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await field(page, 'firstName').focus();
+    await expect(island(page, 'contact-form')).toHaveAttribute('data-hydrated', 'true');
+
+    // An empty send: React shows the messages.
+    await sendButton(page).click();
+    await expect(form(page).locator('#firstName-error')).toHaveText(ERRORS.firstName);
+    // A page-translating browser extension wraps a node React put there in an element of its own
+    // (as Chrome's translator does with <font>): React's next change to it throws in the browser.
+    await page.evaluate(() => {
+      const message = document.getElementById('firstName-error')!;
+      const wrapper = document.createElement('font');
+      message.replaceWith(wrapper);
+      wrapper.append(message);
+    });
+    await field(page, 'firstName').fill(values.firstName);
+
+    // Not a blank: the form as the server rendered it, with what was typed, and no JavaScript behind it.
+    await expect(island(page, 'contact-form')).toHaveAttribute('data-hydrated', 'failed');
+    await expect(form(page).getByRole('heading', { name: 'Send a Message' })).toBeVisible();
+    await expect(form(page).locator('[id$="-error"]')).toHaveCount(0);
+    await expect(field(page, 'firstName')).toHaveValue(values.firstName);
+    expect(errors.some((e) => e.includes('A screen failed to render'))).toBe(true);
+
+    for (const name of FIELDS) await field(page, name).fill(values[name]);
+    await sendButton(page).click();
+    await expect(page).toHaveURL(/\/contact\?sent=1(#[\w-]+)?$/);
+    await expect(form(page).getByRole('status')).toContainText('Message sent');
+    expect(sends.posts).toEqual(['/contact']);
+
+    const { staff, stored } = await storedWithSubject(request, values.subject);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject(values);
+    expect((await staff.delete(`/api/messages/${stored[0]!.id}`)).status()).toBe(200);
   });
 });
 

@@ -1,7 +1,9 @@
+// The admin session: the auth check, the current user, and sign-in and sign-out with the spec's
+// toasts (SPEC §8 "Admin auth").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import type { AuthCheck, CurrentUser, LoginInput } from '../../../shared/schemas/users';
-import { http } from '../../lib/http';
+import { ApiError, errorMessage, http } from '../../lib/http';
 
 export const checkAuthQuery = () => ({ queryKey: [api.checkAuth] as const });
 export const meQuery = () => ({ queryKey: [api.me] as const });
@@ -13,6 +15,13 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => http.post<{ success: true; user: CurrentUser }>(api.login, input),
+    meta: {
+      success: { title: 'Login Successful', description: 'Welcome back.', duration: 3000 },
+      error: (error) => ({
+        title: 'Login Failed',
+        description: error instanceof ApiError ? error.serverMessage : 'Login failed',
+      }),
+    },
     onSuccess: (reply) => {
       // Signed-in reads differ from a visitor's (drafts, hidden links) and from a previous user's.
       queryClient.clear();
@@ -26,6 +35,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => http.post(api.logout),
+    meta: {
+      success: { title: 'Logged out', description: 'You have been signed out.' },
+      error: (error) => ({ title: 'Error logging out', description: errorMessage(error) }),
+    },
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData<AuthCheck>([api.checkAuth], { isAuthenticated: false });

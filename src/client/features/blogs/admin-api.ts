@@ -1,13 +1,45 @@
 // Admin reads and writes of blog posts (SPEC §7). Every change re-fetches the admin list and
 // the public views it touches: the app's post list, the post itself and the blog counts.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import type { AdminBlogPost, BlogPost, BlogPostData } from '../../../shared/schemas/blog-posts';
-import { http } from '../../lib/http';
+import { errorMessage, http } from '../../lib/http';
+import { fetchPage, pagePath, type Page } from '../../lib/paged';
 
 export const adminBlogsQuery = () => ({ queryKey: [api.adminBlogs] as const });
 
-export const useAdminBlogs = () => useQuery<AdminBlogPost[]>(adminBlogsQuery());
+export const ADMIN_BLOGS_PAGE_SIZE = 20;
+
+/**
+ * Every post matching `q` (title or app title, searched on the server), newest first, read in pages
+ * of 20 as the list grows ("Load more"): a studio with a thousand posts opens the screen at once.
+ */
+export const useAdminBlogs = (q: string) =>
+  useInfiniteQuery({
+    queryKey: [api.adminBlogs, { q }],
+    queryFn: ({ pageParam }) =>
+      fetchPage<AdminBlogPost>(pagePath(api.adminBlogs, { page: pageParam, pageSize: ADMIN_BLOGS_PAGE_SIZE, q })),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.length * ADMIN_BLOGS_PAGE_SIZE < last.total ? pages.length + 1 : undefined,
+    // The list on screen stays while a new search runs.
+    placeholderData: keepPreviousData,
+  });
+
+/** How many posts there are in all (one tiny page read: the server counts). */
+export const useAdminBlogsTotal = () =>
+  useQuery({
+    queryKey: [api.adminBlogs, 'total'],
+    queryFn: async () => (await fetchPage<AdminBlogPost>(pagePath(api.adminBlogs, { page: 1, pageSize: 1 }))).total,
+  });
 
 /** Marks every query a change of these posts and apps may have made out of date. */
 function invalidateBlogQueries(
@@ -20,9 +52,15 @@ function invalidateBlogQueries(
   return Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
-/** The app a post belonged to before the change, as the cached admin list knows it. */
+/** The app a post belonged to before the change, as any cached page of the admin list knows it. */
 function cachedAppId(queryClient: QueryClient, postId: number): number | undefined {
-  return queryClient.getQueryData<AdminBlogPost[]>([api.adminBlogs])?.find((p) => p.id === postId)?.appId;
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<Page<AdminBlogPost>>>({
+    queryKey: [api.adminBlogs],
+  })) {
+    const found = data?.pages?.flatMap((page) => page.items).find((p) => p.id === postId);
+    if (found) return found.appId;
+  }
+  return undefined;
 }
 
 export function useCreateBlogPost() {
@@ -30,6 +68,10 @@ export function useCreateBlogPost() {
   return useMutation({
     mutationFn: (input: BlogPostData) => http.post<BlogPost>(api.adminBlogs, input),
     onSuccess: (post) => invalidateBlogQueries(queryClient, { postId: post.id, appIds: [post.appId] }),
+    meta: {
+      success: { title: 'Blog post created successfully' },
+      error: (error) => ({ title: 'Failed to create blog post', description: errorMessage(error) }),
+    },
   });
 }
 
@@ -39,6 +81,10 @@ export function useUpdateBlogPost() {
     mutationFn: ({ id, input }: { id: number; input: BlogPostData }) => http.put<BlogPost>(api.adminBlog(id), input),
     onSettled: (_post, _error, { id, input }) =>
       invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id), input.appId] }),
+    meta: {
+      success: { title: 'Blog post updated successfully' },
+      error: (error) => ({ title: 'Failed to update blog post', description: errorMessage(error) }),
+    },
   });
 }
 
@@ -48,6 +94,10 @@ export function usePublishBlogPost() {
     mutationFn: (id: number) => http.patch<BlogPost>(api.publishBlog(id), undefined),
     onSettled: (_post, _error, id) =>
       invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id)] }),
+    meta: {
+      success: { title: 'Blog post published successfully' },
+      error: (error) => ({ title: 'Failed to publish blog post', description: errorMessage(error) }),
+    },
   });
 }
 
@@ -57,5 +107,9 @@ export function useDeleteBlogPost() {
     mutationFn: (id: number) => http.delete<{ success: true }>(api.adminBlog(id)),
     onSettled: (_reply, _error, id) =>
       invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id)] }),
+    meta: {
+      success: { title: 'Blog post deleted successfully' },
+      error: (error) => ({ title: 'Failed to delete blog post', description: errorMessage(error) }),
+    },
   });
 }

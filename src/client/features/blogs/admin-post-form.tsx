@@ -23,8 +23,7 @@ import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
 import { useApps } from '../apps/api';
 import { useCreateBlogPost, usePublishBlogPost, useUpdateBlogPost } from './admin-api';
@@ -63,14 +62,7 @@ function focusField(field: Field) {
 /** Publish for a draft, from the form's header. */
 function PublishAction({ post }: { post: AdminBlogPost }) {
   const publish = usePublishBlogPost();
-  const onPublish = async () => {
-    try {
-      await publish.mutateAsync(post.id);
-      toast({ title: 'Blog post published successfully' });
-    } catch (error) {
-      toast({ title: 'Failed to publish blog post', description: errorMessage(error), variant: 'destructive' });
-    }
-  };
+  const onPublish = () => publish.mutate(post.id);
   return (
     <Button size="sm" onClick={onPublish} disabled={publish.isPending}>
       <Send aria-hidden="true" />
@@ -135,38 +127,21 @@ function BlogPostForm({
       return;
     }
     onSavingChange(true);
-    try {
-      if (post) {
-        // No action returns a post to draft (SPEC §4): a published post is saved as published.
-        await update.mutateAsync({
-          id: post.id,
-          input: { ...data, isPublished: data.isPublished || post.isPublished },
-        });
-        toast({ title: 'Blog post updated successfully' });
-      } else {
-        await create.mutateAsync(data);
-        toast({ title: 'Blog post created successfully' });
-      }
-      onSavingChange(false);
-      onSaved();
-    } catch (error) {
-      onSavingChange(false);
-      // The server's own field messages go next to their fields; the values stay.
-      const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-      let first: Field | undefined;
-      for (const issue of issues) {
-        const field = FIELDS.find((f) => issue.path === f || issue.path.startsWith(`${f}.`));
-        if (!field) continue;
-        form.setError(field as FieldPath<BlogPostInput>, { message: issue.message });
-        first ??= field;
-      }
-      if (first) focusField(first);
-      toast({
-        title: post ? 'Failed to update blog post' : 'Failed to create blog post',
-        description: errorMessage(error),
-        variant: 'destructive',
-      });
-    }
+    // No action returns a post to draft (SPEC §4): a published post is saved as published.
+    const saving = post
+      ? update.mutateAsync({ id: post.id, input: { ...data, isPublished: data.isPublished || post.isPublished } })
+      : create.mutateAsync(data);
+    await saving.then(
+      () => {
+        onSavingChange(false);
+        onSaved();
+      },
+      (error: unknown) => {
+        onSavingChange(false);
+        // The server's own field messages go next to their fields; the values stay.
+        applyServerErrors(form.setError, error, { fields: FIELDS as unknown as FieldPath<BlogPostInput>[] });
+      },
+    );
   }, onInvalid);
 
   const isPublishedNow = post?.isPublished ?? false;

@@ -6,15 +6,16 @@ import { Link } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { AboutUsInputSchema, type AboutUs, type AboutUsInput } from '../../../shared/schemas/site-content';
+import { QueryState } from '../../components/query-state';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
 import { useUpdateAboutUs } from '../../features/pages/admin-api';
 import { useAboutUs } from '../../features/pages/api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -22,6 +23,8 @@ interface FormValues {
   title: string;
   content: string;
 }
+
+const FIELDS = ['title', 'content'] as const;
 
 const toValues = (about: AboutUs | null | undefined): FormValues => ({
   title: about?.title ?? '',
@@ -38,14 +41,12 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      form.reset(toValues(saved));
-      toast({ title: 'About Us Updated', description: 'The About Us page content has been updated successfully.' });
-    } catch {
-      toast({ title: 'Update Failed', description: 'Failed to update About Us page content.', variant: 'destructive' });
-    }
+    await update.mutateAsync(values).then(
+      (saved) => form.reset(toValues(saved)),
+      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELDS }),
+    );
   });
 
   return (
@@ -117,18 +118,14 @@ export default function AboutUsEditor() {
   const about = useAboutUs();
   return (
     <AdminPage title="About Us" description="Edit the title and the text of the About Us page.">
-      {about.data !== undefined ? (
-        <AboutUsForm about={about.data} />
-      ) : about.isError && !about.isFetching ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
-          <p className="font-medium">Failed to load About Us page content</p>
-          <Button variant="link" onClick={() => void about.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <FormSkeleton />
-      )}
+      <QueryState
+        query={about}
+        loading={<FormSkeleton />}
+        error="Failed to load About Us page content"
+        errorStyle="inline"
+      >
+        {(data) => <AboutUsForm about={data} />}
+      </QueryState>
     </AdminPage>
   );
 }

@@ -1,3 +1,4 @@
+// Sign-in (SPEC §2): username and password; a signed-in visitor goes straight to the Dashboard.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -10,9 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
 import { useAuthCheck, useLogin } from '../../features/admin/auth-api';
-import { ApiError } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useDocumentTitle } from './use-document-title';
 
 export default function AuthPage() {
@@ -36,18 +36,12 @@ export default function AuthPage() {
   }
   if (check.data?.isAuthenticated) return <Navigate to={paths.admin.root} replace />;
 
+  // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await login.mutateAsync(values);
-      toast({ title: 'Login Successful', description: 'Welcome back.', duration: 3000 });
-      navigate(paths.admin.root, { replace: true });
-    } catch (error) {
-      toast({
-        title: 'Login Failed',
-        description: error instanceof ApiError ? error.serverMessage : 'Login failed',
-        variant: 'destructive',
-      });
-    }
+    await login.mutateAsync(values).then(
+      () => navigate(paths.admin.root, { replace: true }),
+      (error: unknown) => applyServerErrors(form.setError, error, { fields: ['username', 'password'] }),
+    );
   });
 
   return (

@@ -11,7 +11,7 @@ import {
   Send,
   Trash2,
 } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EXCERPT_ADMIN } from '../../../shared/constants';
 import type { AdminBlogPost } from '../../../shared/schemas/blog-posts';
 import { excerpt } from '../../../shared/text';
@@ -21,8 +21,12 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { useAdminBlogs, useDeleteBlogPost, usePublishBlogPost } from '../../features/blogs/admin-api';
+import {
+  useAdminBlogs,
+  useAdminBlogsTotal,
+  useDeleteBlogPost,
+  usePublishBlogPost,
+} from '../../features/blogs/admin-api';
 import { BlogPostDialog } from '../../features/blogs/admin-post-form';
 import { PostStatusBadge } from '../../features/blogs/post-status';
 import { errorMessage } from '../../lib/http';
@@ -33,22 +37,9 @@ const LOADING_CARDS = 3;
 
 type Editor = { kind: 'create' } | { kind: 'edit'; post: AdminBlogPost };
 
-/** True when the post's title or app title contains the query, ignoring case. */
-function matches(post: AdminBlogPost, query: string): boolean {
-  const q = query.toLocaleLowerCase();
-  return post.title.toLocaleLowerCase().includes(q) || (post.appTitle ?? '').toLocaleLowerCase().includes(q);
-}
-
 function PublishButton({ post }: { post: AdminBlogPost }) {
   const publish = usePublishBlogPost();
-  const onPublish = async () => {
-    try {
-      await publish.mutateAsync(post.id);
-      toast({ title: 'Blog post published successfully' });
-    } catch (error) {
-      toast({ title: 'Failed to publish blog post', description: errorMessage(error), variant: 'destructive' });
-    }
-  };
+  const onPublish = () => publish.mutate(post.id);
   return (
     <Button variant="outline" size="sm" onClick={onPublish} disabled={publish.isPending}>
       <Send aria-hidden="true" />
@@ -152,10 +143,16 @@ function LoadingCards() {
 
 export default function BlogPosts() {
   useDocumentTitle('Blog Posts');
-  const posts = useAdminBlogs();
   const remove = useDeleteBlogPost();
   const [search, setSearch] = useState('');
-  const query = useDeferredValue(search.trim());
+  // The search runs on the server a moment after typing stops.
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), search.trim() ? 250 : 0);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const posts = useAdminBlogs(query);
+  const everyPost = useAdminBlogsTotal();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [toDelete, setToDelete] = useState<AdminBlogPost | null>(null);
   const [returnFocus, setReturnFocus] = useState<{ to: HTMLElement | null } | null>(null);
@@ -170,21 +167,14 @@ export default function BlogPosts() {
     setToDelete(post);
   };
 
-  const all = posts.data ?? [];
-  const shown = query ? all.filter((p) => matches(p, query)) : all;
+  const shown = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const matching = posts.data?.pages[0]?.total ?? 0;
+  const all = everyPost.data ?? matching;
   // The edited post as the list now has it (a publish from the form updates its header).
-  const editing = editor?.kind === 'edit' ? (all.find((p) => p.id === editor.post.id) ?? editor.post) : null;
+  const editing = editor?.kind === 'edit' ? (shown.find((p) => p.id === editor.post.id) ?? editor.post) : null;
 
-  const onConfirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      toast({ title: 'Blog post deleted successfully' });
-    } catch (error) {
-      toast({ title: 'Failed to delete blog post', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setToDelete(null);
-    }
+  const onConfirmDelete = () => {
+    if (toDelete) remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
   };
 
   // The dialogs here open without a Radix trigger, so Radix cannot return the keyboard on close:
@@ -236,9 +226,7 @@ export default function BlogPosts() {
         </div>
         {posts.isSuccess && (
           <p role="status" className="text-sm text-muted-foreground">
-            {query
-              ? `${shown.length} of ${all.length} posts match`
-              : `${all.length} ${all.length === 1 ? 'post' : 'posts'}`}
+            {query ? `${matching} of ${all} posts match` : `${matching} ${matching === 1 ? 'post' : 'posts'}`}
           </p>
         )}
       </div>
@@ -262,17 +250,26 @@ export default function BlogPosts() {
           </p>
         </Card>
       ) : (
-        <ul className="space-y-4" aria-label="Blog posts">
-          {shown.map((post) => (
-            <li key={post.id}>
-              <PostCard
-                post={post}
-                onEdit={(from) => openEditor({ kind: 'edit', post }, from)}
-                onDelete={(from) => openDelete(post, from)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-4" aria-label="Blog posts">
+            {shown.map((post) => (
+              <li key={post.id}>
+                <PostCard
+                  post={post}
+                  onEdit={(from) => openEditor({ kind: 'edit', post }, from)}
+                  onDelete={(from) => openDelete(post, from)}
+                />
+              </li>
+            ))}
+          </ul>
+          {posts.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+                {posts.isFetchingNextPage ? 'Loading...' : `Load more posts (${matching - shown.length} more)`}
+              </Button>
+            </div>
+          )}
+        </>
       )}
 
       {editor && <BlogPostDialog key={editing ? editing.id : 'new'} post={editing} onClose={() => setEditor(null)} />}
@@ -288,7 +285,7 @@ export default function BlogPosts() {
             : ''
         }
         pending={remove.isPending}
-        onConfirm={() => void onConfirmDelete()}
+        onConfirm={onConfirmDelete}
       />
     </AdminPage>
   );

@@ -3,15 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ContactInfoInputSchema, type ContactInfo } from '../../../shared/schemas/site-content';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
 import { useUpdateContactInfo } from '../../features/pages/admin-api';
 import { useContactInfo } from '../../features/pages/api';
-import { errorMessage } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -64,6 +64,8 @@ const FIELDS = [
   hint: string | undefined;
 }[];
 
+const FIELD_NAMES = FIELDS.map(({ name }) => name);
+
 const toValues = (info: ContactInfo | null | undefined): FormValues => ({
   email: info?.email ?? '',
   location: info?.location ?? '',
@@ -80,21 +82,12 @@ function ContactInfoForm({ info }: { info: ContactInfo | null }) {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      form.reset(toValues(saved));
-      toast({
-        title: 'Contact information updated',
-        description: 'The contact details on the site have been updated.',
-      });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: 'Failed to update contact information: ' + errorMessage(error),
-        variant: 'destructive',
-      });
-    }
+    await update.mutateAsync(values).then(
+      (saved) => form.reset(toValues(saved)),
+      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELD_NAMES }),
+    );
   });
 
   return (
@@ -157,18 +150,14 @@ export default function ContactInfoEditor() {
       title="Edit Contact Information"
       description="The email address, location and social links shown on the Contact page and in the footer."
     >
-      {contact.data !== undefined ? (
-        <ContactInfoForm info={contact.data} />
-      ) : contact.isError && !contact.isFetching ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
-          <p className="font-medium">Failed to load contact information</p>
-          <Button variant="link" onClick={() => void contact.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <FormSkeleton />
-      )}
+      <QueryState
+        query={contact}
+        loading={<FormSkeleton />}
+        error="Failed to load contact information"
+        errorStyle="inline"
+      >
+        {(data) => <ContactInfoForm info={data} />}
+      </QueryState>
     </AdminPage>
   );
 }

@@ -4,15 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HomeContentInputSchema, type HomeContent } from '../../../shared/schemas/site-content';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
 import { useUpdateHomeContent } from '../../features/pages/admin-api';
 import { useHomeContent } from '../../features/pages/api';
-import { errorMessage } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -27,6 +27,8 @@ interface FormValues {
   featuredAppTitle: string;
   ctaText: string;
 }
+
+const FIELDS = ['heroTitle', 'heroSubtitle', 'heroContent', 'featuredAppTitle', 'ctaText'] as const;
 
 const toValues = (content: HomeContent | null | undefined): FormValues => ({
   heroTitle: content?.heroTitle ?? '',
@@ -44,22 +46,13 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync({
-        ...values,
-        introTitle: content?.introTitle ?? '',
-        introContent: content?.introContent ?? '',
-      });
-      form.reset(toValues(saved));
-      toast({ title: 'Content Updated', description: 'The home page content has been updated successfully.' });
-    } catch (error) {
-      toast({
-        title: 'Update Failed',
-        description: errorMessage(error) || 'Failed to update home page content.',
-        variant: 'destructive',
-      });
-    }
+    const input = { ...values, introTitle: content?.introTitle ?? '', introContent: content?.introContent ?? '' };
+    await update.mutateAsync(input).then(
+      (saved) => form.reset(toValues(saved)),
+      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELDS }),
+    );
   });
 
   return (
@@ -173,18 +166,9 @@ export default function HomeContentEditor() {
       title="Home Content"
       description="Edit the texts of the home page: the hero, the featured apps heading and the call to action."
     >
-      {home.data !== undefined ? (
-        <HomeContentForm content={home.data} />
-      ) : home.isError && !home.isFetching ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
-          <p className="font-medium">Failed to load home page content</p>
-          <Button variant="link" onClick={() => void home.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <FormSkeleton />
-      )}
+      <QueryState query={home} loading={<FormSkeleton />} error="Failed to load home page content" errorStyle="inline">
+        {(data) => <HomeContentForm content={data} />}
+      </QueryState>
     </AdminPage>
   );
 }

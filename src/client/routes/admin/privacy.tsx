@@ -12,6 +12,7 @@ import {
   type PrivacyPolicy,
   type PrivacyPolicyForm,
 } from '../../../shared/schemas/site-content';
+import { QueryState } from '../../components/query-state';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -21,6 +22,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -28,6 +30,8 @@ const toValues = (policy: PrivacyPolicy | null | undefined): PrivacyPolicyForm =
   content: policy?.content ?? '',
   lastUpdated: policy?.lastUpdated ? formatDayMonthYear(policy.lastUpdated) : '',
 });
+
+const FIELDS = ['content', 'lastUpdated'] as const;
 
 function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
   // Images pasted or dropped into the editor are still uploading: saving now would leave them out.
@@ -45,21 +49,11 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
       form.setError('lastUpdated', { message: INVALID_DATE }, { shouldFocus: true });
       return;
     }
-    try {
-      const saved = await update.mutateAsync({ content: values.content, lastUpdated: date.toISOString() });
-      form.reset(toValues(saved));
-      toast({
-        title: 'Privacy Policy Updated',
-        description: 'Your privacy policy has been successfully updated.',
-        duration: 3000,
-      });
-    } catch (error) {
-      toast({
-        title: 'Update Failed',
-        description: error instanceof Error ? `Failed to update: ${error.message}` : 'An unknown error occurred',
-        variant: 'destructive',
-      });
-    }
+    // The toasts come with the mutation; the shown policy becomes the server's reply.
+    await update.mutateAsync({ content: values.content, lastUpdated: date.toISOString() }).then(
+      (saved) => form.reset(toValues(saved)),
+      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELDS }),
+    );
   });
 
   const dateError = errors.lastUpdated?.message;
@@ -151,18 +145,9 @@ export default function PrivacyEditor() {
 
   return (
     <AdminPage title="Edit Privacy Policy" description="Update your privacy policy content and last updated date.">
-      {policy.data !== undefined ? (
-        <PrivacyForm policy={policy.data} />
-      ) : policy.isError && !policy.isFetching ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
-          <p className="font-medium">Failed to load privacy policy</p>
-          <Button variant="link" onClick={() => void policy.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <FormSkeleton />
-      )}
+      <QueryState query={policy} loading={<FormSkeleton />} error="Failed to load privacy policy" errorStyle="inline">
+        {(data) => <PrivacyForm policy={data} />}
+      </QueryState>
     </AdminPage>
   );
 }
