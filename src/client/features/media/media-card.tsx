@@ -42,13 +42,7 @@ function AltForm({ item }: { item: MediaItem }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!changed) return;
-    try {
-      await update.mutateAsync({ id: item.id, alt: alt.trim() });
-      toast({ title: 'Alt text saved', description: `"${item.filename}" now has the new alt text.` });
-    } catch (e) {
-      setError(errorMessage(e));
-      toast({ title: 'Failed to save alt text', description: errorMessage(e), variant: 'destructive' });
-    }
+    await update.mutateAsync({ item, alt: alt.trim() }).catch((e: unknown) => setError(errorMessage(e)));
   };
 
   return (

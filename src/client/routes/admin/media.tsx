@@ -9,7 +9,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
 import { useDeleteMedia, usedByOf } from '../../features/media/admin-api';
 import { MediaCard, UsedByList } from '../../features/media/media-card';
 import { MEDIA_PAGE_SIZE, useMediaList } from '../../components/media/media-api';
@@ -98,19 +97,17 @@ export default function MediaPage() {
     }
   }, [data, list.isPlaceholderData, page, totalPages, search, setParams]);
 
-  const onConfirmDelete = async () => {
+  const onConfirmDelete = () => {
     if (!toDelete) return;
     const item = toDelete;
-    try {
-      await remove.mutateAsync(item.id);
-      toast({ title: 'Image deleted', description: `"${item.filename}" has been deleted.` });
-      setToDelete(null);
-    } catch (error) {
-      setToDelete(null);
-      const usedBy = usedByOf(error);
-      if (usedBy.length > 0) setInUse({ item, usedBy });
-      else toast({ title: 'Failed to delete image', description: errorMessage(error), variant: 'destructive' });
-    }
+    remove.mutate(item, {
+      onSettled: () => setToDelete(null),
+      // Still shown somewhere: say where (the mutation shows no toast for this).
+      onError: (error) => {
+        const usedBy = usedByOf(error);
+        if (usedBy.length > 0) setInUse({ item, usedBy });
+      },
+    });
   };
 
   return (
