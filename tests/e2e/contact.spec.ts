@@ -4,10 +4,14 @@ import { ERRORS, FIELDS, type FieldName, type Values } from './contact-form';
 import { expect, staffApi, test } from './fixtures';
 
 const EMAIL = 'hello@northpaw.studio';
+// The contact data's links first (SPEC §2), then the visible Social Media Links not already shown
+// (the demo's X link is the contact's, so it shows once; its YouTube link is hidden).
 const SOCIALS = [
   { name: 'X (Twitter)', href: 'https://x.com/northpawstudio' },
   { name: 'LinkedIn', href: 'https://www.linkedin.com/company/northpaw-studio' },
   { name: 'GitHub', href: 'https://github.com/northpaw-studio' },
+  { name: 'Instagram', href: 'https://www.instagram.com/northpawstudio' },
+  { name: 'Discord', href: 'https://discord.gg/northpaw' },
 ];
 
 /** Values with a unique subject, so the stored message can be found again. */
@@ -71,8 +75,9 @@ test.describe('contact page: information panel', () => {
     const mail = panel.getByRole('link', { name: EMAIL });
     await expect(mail).toHaveAttribute('href', `mailto:${EMAIL}`);
     await expect(panel).toContainText('Bristol, United Kingdom');
+    await expect(panel.getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(SOCIALS.length);
     for (const { name, href } of SOCIALS) {
-      const link = panel.getByRole('link', { name, exact: true });
+      const link = panel.getByRole('link', { name: `${name} (opens in a new tab)`, exact: true });
       await expect(link).toHaveAttribute('href', href);
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);

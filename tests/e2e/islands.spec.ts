@@ -331,8 +331,8 @@ test.describe('contact form: when it breaks after hydrating', () => {
     await field(page, 'firstName').fill(values.firstName);
 
     // Not a blank: the form as the server rendered it, with what was typed, and no JavaScript behind it.
-    await expect(island(page, 'contact-form')).toHaveAttribute('data-hydrated', 'failed');
     await expect(form(page).getByRole('heading', { name: 'Send a Message' })).toBeVisible();
+    await expect(island(page, 'contact-form')).toHaveAttribute('data-hydrated', 'failed');
     await expect(form(page).locator('[id$="-error"]')).toHaveCount(0);
     await expect(field(page, 'firstName')).toHaveValue(values.firstName);
     expect(errors.some((e) => e.includes('A screen failed to render'))).toBe(true);

@@ -132,7 +132,8 @@ test.describe('footer', () => {
     await expect(social('X (Twitter)')).toHaveAttribute('href', demoContact.twitterLink);
     await expect(social('LinkedIn')).toHaveAttribute('href', demoContact.linkedinLink);
     await expect(social('GitHub')).toHaveAttribute('href', demoContact.githubLink);
-    await expect(footer(page).getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(3);
+    // Then the visible Social Media Links not already there (Instagram, Discord; X is the same address).
+    await expect(footer(page).getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(5);
 
     const api = await staffApi(request);
     const res = await api.put('/api/contact', { data: { ...demoContact, githubLink: '' } });
@@ -142,7 +143,7 @@ test.describe('footer', () => {
       await expect(social('X (Twitter)')).toHaveAttribute('href', demoContact.twitterLink);
       await expect(social('LinkedIn')).toHaveAttribute('href', demoContact.linkedinLink);
       await expect(social('GitHub')).toHaveCount(0);
-      await expect(footer(page).getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(2);
+      await expect(footer(page).getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(4);
     } finally {
       expect((await api.put('/api/contact', { data: demoContact })).status()).toBe(200);
     }

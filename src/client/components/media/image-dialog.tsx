@@ -1,11 +1,12 @@
 // The rich-text editor's Image dialog: upload a new image (the upload control, alt text asked for)
 // or pick one from the media library (a searchable, paginated grid, operated with the arrow keys),
 // check its alt text and insert it. For an image already in the text it edits the alt text.
-import { ChevronLeft, ChevronRight, ImageIcon, Search } from 'lucide-react';
+import { ImageIcon, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ALT_MAX, type MediaItem } from '../../../shared/schemas/media';
 import { errorMessage } from '../../lib/http';
 import { cn } from '../../lib/utils';
+import { Pager } from '../pager';
 import { Button } from '../ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/controls';
 import { DialogClose, DialogContent, DialogFooter } from '../ui/dialog';
@@ -208,21 +209,7 @@ function LibraryPicker({ selected, onSelect }: { selected: string | null; onSele
               );
             })}
           </div>
-          {totalPages > 1 && (
-            <nav aria-label="Library pages" className="flex items-center justify-between gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                Page {Math.min(page, totalPages)} of {totalPages}
-              </p>
-              <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={totalPages} onPage={setPage} label="Library pages" />
         </>
       )}
     </div>

@@ -1,9 +1,10 @@
 // Media: every uploaded image, newest first, with search and pages; upload more, edit alt text,
 // copy an image's URL, delete one (refused, with the list of places, while it is still used).
-import { ChevronLeft, ChevronRight, ImageIcon, Search } from 'lucide-react';
+import { ImageIcon, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
+import { Pager } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
@@ -198,21 +199,12 @@ export default function MediaPage() {
               </li>
             ))}
           </ul>
-          {totalPages > 1 && (
-            <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2 sm:justify-center">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                Page {Math.min(page, totalPages)} of {totalPages}
-              </p>
-              <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => go({ page: page + 1 })}>
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={totalPages}
+            onPage={(next) => go({ page: next })}
+            className="mt-6 sm:justify-center"
+          />
         </>
       )}
 

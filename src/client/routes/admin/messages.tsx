@@ -1,13 +1,14 @@
 // Contact Messages (SPEC §2): visitors' messages; the subject expands the full text (marking an
 // unread message read), mark as read (or unread again), delete with confirmation; paged and searched
 // on the server. A table from 1024 px, stacked cards below.
-import { ChevronLeft, ChevronRight, Inbox, Mail, MailCheck, MailOpen, Search, Trash2 } from 'lucide-react';
+import { ChevronRight, Inbox, Mail, MailCheck, MailOpen, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDayMonthYear } from '../../../shared/dates';
 import type { Message } from '../../../shared/schemas/messages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { Pager } from '../../components/pager';
 import { EmptyCard, QueryState } from '../../components/query-state';
 import { Input } from '../../components/ui/input';
 import { Tooltip } from '../../components/ui/controls';
@@ -99,26 +100,6 @@ function MessageBody({ id, message }: { id: string; message: Message }) {
         Reply by email
       </a>
     </div>
-  );
-}
-
-/** Previous / Next through the pages of the inbox, with where we are. */
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages of messages" className="flex items-center justify-between gap-3 pt-4">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" />
-        Previous
-      </Button>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Page {page} of {pages}
-      </p>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-        <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
   );
 }
 
@@ -372,7 +353,13 @@ export default function Messages() {
                 );
               })}
             </ul>
-            <Pager page={page} pages={pages} onPage={(next) => go({ page: next })} />
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={(next) => go({ page: next })}
+              label="Pages of messages"
+              className="pt-4"
+            />
           </>
         )}
       </QueryState>
