@@ -84,6 +84,12 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
 };
 
+/**
+ * Routes whose reply is an endless event stream: app.inject would wait for its end forever. They
+ * are called over real HTTP where they are tested (inbox.test.ts, the access-control table).
+ */
+export const STREAM_ROUTES: ReadonlySet<string> = new Set(['GET /api/admin/events']);
+
 /** A small real PNG (2×2), as an upload body (multipart, its one file in the field "file"). */
 export const PROBE_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWMwXpVmvCqNAUIBACKWBQ1W9VvXAAAAAElFTkSuQmCC',
