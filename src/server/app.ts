@@ -13,6 +13,8 @@ import { appsRoutes } from './modules/apps/apps.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { mediaPlugin } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
@@ -31,6 +33,7 @@ import { siteIconRoutes } from './ssr/site-icons';
 import { publicPagesRoutes, type PagesOptions } from './ssr/pages';
 import { shareImageRoutes } from './ssr/share-images';
 import { inlineScriptHashes } from './ssr/inline-scripts';
+import type { PostScheduler } from './modules/blogs/scheduler';
 import type { AppInstance, Deps } from './types';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -149,8 +152,10 @@ export async function buildApp({
   }
 
   appsRoutes(app, deps, auth);
-  blogsRoutes(app, deps, auth);
+  const scheduler = blogsRoutes(app, deps, auth);
   pagesRoutes(app, deps, auth);
+  revisionsRoutes(app, deps, auth);
+  draftsRoutes(app, deps, auth);
   siteSettingsRoutes(app, deps, auth);
   await messagesRoutes(app, deps, auth);
   socialRoutes(app, deps, auth);
@@ -160,8 +165,16 @@ export async function buildApp({
   await app.register(mediaPlugin, { deps, auth });
 
   app.decorate('caches', { reads: readCache, pages: pageCache, shareImages });
-  app.addHook('onReady', () => content.start());
-  app.addHook('onClose', () => content.stop());
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', async () => {
+    await content.start();
+    // Scheduled posts whose time passed while the server was down are published now.
+    scheduler.start();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await content.stop();
+  });
   return app;
 }
 
@@ -170,5 +183,7 @@ declare module 'fastify' {
     deps: Deps;
     /** The in-memory caches of content-derived replies (for diagnostics and tests). */
     caches: { reads: CacheStats; pages?: CacheStats; shareImages: CacheStats };
+    /** Publishes scheduled posts at their time (tests set the clock and call runDue). */
+    scheduler: PostScheduler;
   }
 }

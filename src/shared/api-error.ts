@@ -26,6 +26,8 @@ export interface ApiErrorBody {
   issues?: ApiIssue[];
   /** A 409 on deleting an image that is still shown somewhere: where. */
   usedBy?: UsedBy[];
+  /** A 409 on saving over a newer version (issue 12): the item as it is now, to show beside the edit. */
+  current?: unknown;
 }
 
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {

@@ -8,6 +8,20 @@ export const paths = {
   appBlogs: (appId: number | string) => `/apps/${appId}/blogs`,
   appRss: (appId: number | string) => `/apps/${appId}/rss.xml`,
   blogPost: (id: number | string) => `/blogs/${id}`,
+  /** A post's readable (canonical) URL; `/blogs/{id}` answers too and names it. */
+  readablePost: (post: { id: number; slug: string }) => `/blogs/${post.id}/${post.slug}`,
+  /** Every published post (issue 12), by page and app. */
+  blogIndex: '/blog',
+  blogIndexPage: (page: number, appId?: number) => {
+    const query = new URLSearchParams();
+    if (appId) query.set('app', String(appId));
+    if (page > 1) query.set('page', String(page));
+    const search = query.toString();
+    return search ? `/blog?${search}` : '/blog';
+  },
+  blogRss: '/blog/rss.xml',
+  /** A shared draft (issue 12). */
+  preview: (token: string) => `/preview/${token}`,
   rss: '/rss.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
@@ -71,6 +85,22 @@ export const api = {
   adminBlogs: '/api/admin/blogs',
   adminBlog: (id: number | string) => `/api/admin/blogs/${id}`,
   publishBlog: (id: number | string) => `/api/admin/blogs/${id}/publish`,
+  unpublishBlog: (id: number | string) => `/api/admin/blogs/${id}/unpublish`,
+  /** The blog index: published posts, a page at a time, of one app or all. */
+  blogs: (query: { page?: number; pageSize?: number; appId?: number } = {}) => {
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    ).toString();
+    return search ? `/api/blogs?${search}` : '/api/blogs';
+  },
+  previewLink: (id: number | string) => `/api/admin/blogs/${id}/preview-link`,
+  previewLinks: (id: number | string) => `/api/admin/blogs/${id}/preview-links`,
+  revokePreviewLink: (id: number | string, linkId: number | string) => `/api/admin/blogs/${id}/preview-links/${linkId}`,
+  preview: (token: string) => `/api/preview/${token}`,
+  revisions: (type: string, id?: number) => `/api/admin/revisions?type=${type}${id ? `&id=${id}` : ''}`,
+  revision: (id: number | string) => `/api/admin/revisions/${id}`,
+  restoreRevision: (id: number | string) => `/api/admin/revisions/${id}/restore`,
+  draft: (kind: string, key: string | number) => `/api/admin/drafts/${kind}/${key}`,
   backup: '/api/admin/backup',
   media: '/api/admin/media',
   mediaItem: (id: number | string) => `/api/admin/media/${id}`,

@@ -6,7 +6,9 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -98,10 +100,26 @@ export const blogPosts = pgTable(
       .default(sql`'{}'::text[]`),
     isPublished: boolean('is_published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A draft with a time here is scheduled: the server publishes it then (issue 12). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** The readable URL's last segment (/blogs/{id}/{slug}); unique, made from the title unless staff set it. */
+    slug: text('slug').notNull(),
+    /** Search and link previews; empty means the default (the first 160 characters, the title, the first image). */
+    excerpt: text('excerpt').notNull().default(''),
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
+    shareImage: text('share_image'),
+    /** Raised by every save: a save or autosave made from an older version is refused (409). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blog_posts_app_id_idx').on(t.appId), index('blog_posts_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('blog_posts_app_id_idx').on(t.appId),
+    index('blog_posts_created_at_idx').on(t.createdAt),
+    uniqueIndex('blog_posts_slug_idx').on(t.slug),
+    index('blog_posts_publish_at_idx').on(t.publishAt),
+  ],
 );
 
 export const socialMediaLinks = pgTable('social_media_links', {
@@ -129,6 +147,7 @@ export const privacyPolicy = pgTable('privacy_policy', {
   id: serial('id').primaryKey(),
   content: text('content').notNull(),
   lastUpdated: timestamp('last_updated', { withTimezone: true }),
+  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });
 
@@ -193,6 +212,7 @@ export const homeContent = pgTable('home_content', {
   introContent: text('intro_content').notNull().default(''),
   featuredAppTitle: text('featured_app_title').notNull(),
   ctaText: text('cta_text').notNull().default(''),
+  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });
 
@@ -201,6 +221,7 @@ export const aboutUs = pgTable('about_us', {
   title: text('title').notNull(),
   content: text('content').notNull(),
   lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });
 
@@ -240,4 +261,65 @@ export const mediaFiles = pgTable(
     bytes: bytea('bytes').notNull(),
   },
   (t) => [index('media_files_media_id_idx').on(t.mediaId)],
+);
+
+/**
+ * Every saved version of a post, About Us, the privacy policy and the home content (issue 12), newest
+ * kept: at most REVISIONS_KEPT per item. `itemId` is the post's id, 0 for the single-row pages.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    /** 'post', 'about', 'privacy' or 'home'. */
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    /** The item's version this revision holds. */
+    version: integer('version').notNull(),
+    /** The item's fields as saved (the API's input shape). */
+    data: jsonb('data').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why it was made: 'save', 'restore', 'publish', 'unpublish', 'schedule'. */
+    reason: text('reason').notNull().default('save'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revisions_item_idx').on(t.kind, t.itemId, t.id)],
+);
+
+/**
+ * Autosaved, unsaved work: one per editor, item and staff member. Never public and never applied by
+ * itself; `baseVersion` is the item's version the edit started from (a newer one is a conflict).
+ */
+export const drafts = pgTable(
+  'drafts',
+  {
+    kind: text('kind').notNull(),
+    /** The post's id, 'new' for a post not yet created, 'main' for the single-row pages. */
+    itemKey: text('item_key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    baseVersion: integer('base_version').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemKey, t.userId] })],
+);
+
+/** Secret links that show a post as it will look, to anyone who has one, until they expire or are revoked. */
+export const previewLinks = pgTable(
+  'preview_links',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's token: a leaked table opens no preview. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('preview_links_post_id_idx').on(t.postId)],
 );

@@ -1,4 +1,5 @@
 // First run: an administrator, and demo content for an empty site. Safe to run at every start.
+import { slugify } from '../../shared/slug';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { siteSettingsRepo } from '../modules/site/site-settings.repo';
@@ -89,6 +90,7 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
   for (const table of tables) if (!(await isEmpty(db, table))) return false;
 
   const pictures = await seedDemoPictures(db);
+  const slugs = new Set<string>();
   await db.transaction(async (tx) => {
     for (const [i, demo] of demoApps.entries()) {
       const { posts, slug: _slug, art: _art, shots: _shots, ...fields } = demo;
@@ -110,9 +112,13 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
         .returning({ id: apps.id });
       for (const post of posts) {
         const at = new Date(now.getTime() - post.daysAgo * DAY_MS);
+        let slug = slugify(post.title);
+        while (slugs.has(slug)) slug = `${slug}-${slugs.size}`;
+        slugs.add(slug);
         await tx.insert(blogPosts).values({
           appId: app!.id,
           title: post.title,
+          slug,
           content: sanitizeRichText(post.content),
           images: post.images.map((n) => screenshots[n]!),
           isPublished: post.isPublished,

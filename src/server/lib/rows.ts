@@ -6,4 +6,3 @@ export function iso(date: Date | null): string | null;
 export function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
-

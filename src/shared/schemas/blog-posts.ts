@@ -1,8 +1,28 @@
 import { z } from './zod';
 import { LIMITS } from '../constants';
 import { imageUrl } from './common';
+import { SLUG_MAX, SLUG_PATTERN } from '../slug';
 
-/** What the blog post form sends on create and update. publishedAt is owned by the server. */
+export const INVALID_SLUG = 'Use lower-case letters, digits and single hyphens';
+export const SLUG_TAKEN = 'Another post already uses this slug';
+export const INVALID_PUBLISH_DATE = 'Please enter a valid date and time';
+export const FUTURE_PUBLISH_DATE = 'The publish date cannot be in the future: schedule the post instead';
+export const PAST_SCHEDULE = 'Pick a time in the future to schedule the post';
+export const SEO_TITLE_MAX = 120;
+export const SEO_DESCRIPTION_MAX = 300;
+
+/** An optional date and time: missing keeps what is there, null clears it, else an ISO date. */
+const optionalDateTime = () =>
+  z.union([z.null(), z.string().refine((v) => !Number.isNaN(Date.parse(v)), INVALID_PUBLISH_DATE)]).optional();
+
+/** An optional text of the post's search and link-preview fields: missing keeps what is there. */
+const seoText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+/**
+ * What the blog post form sends on create and update. The spec's fields come first; the rest
+ * (issue 12) are optional and, when missing on an update, keep what the post has.
+ */
 export const BlogPostInputSchema = z.object({
   appId: z.coerce
     .number({ message: 'Please select an app' })
@@ -21,7 +41,26 @@ export const BlogPostInputSchema = z.object({
     .max(LIMITS.htmlMax, 'Content is too long'),
   images: z.array(imageUrl('Each image must be a valid URL')).max(LIMITS.imagesMax, 'At most 50 images').default([]),
   isPublished: z.boolean().default(false),
+  /** The spec's field; the server owns publishedAt and ignores it (set the date with publishAt). */
   publishedAt: z.union([z.string(), z.null()]).optional(),
+  /**
+   * When the post goes, or went, live. On a draft a future time schedules it (null unschedules it);
+   * on a post that is or becomes published, a time up to now sets its publish date.
+   */
+  publishAt: optionalDateTime(),
+  /** Empty makes one from the title. */
+  slug: z
+    .string()
+    .trim()
+    .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
+    .refine((v) => v === '' || SLUG_PATTERN.test(v), INVALID_SLUG)
+    .optional(),
+  excerpt: seoText(SEO_DESCRIPTION_MAX, 'Excerpt'),
+  seoTitle: seoText(SEO_TITLE_MAX, 'SEO title'),
+  seoDescription: seoText(SEO_DESCRIPTION_MAX, 'SEO description'),
+  shareImage: z.union([z.literal(''), z.null(), imageUrl('The share image must be a valid URL')]).optional(),
+  /** The version the edit started from: a save over a newer one is refused (409). */
+  version: z.number().int().positive().optional(),
 });
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 export type BlogPostData = z.output<typeof BlogPostInputSchema>;
@@ -34,11 +73,34 @@ export const BlogPostSchema = z.object({
   images: z.array(z.string()),
   isPublished: z.boolean(),
   publishedAt: z.string().nullable(),
+  publishAt: z.string().nullable(),
+  slug: z.string(),
+  excerpt: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  shareImage: z.string().nullable(),
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
+export type PostState = 'draft' | 'scheduled' | 'published';
+export const postState = (post: Pick<BlogPost, 'isPublished' | 'publishAt'>): PostState =>
+  post.isPublished ? 'published' : post.publishAt ? 'scheduled' : 'draft';
+
 /** A post in the admin list also names its app (null when the app is gone). */
 export const AdminBlogPostSchema = BlogPostSchema.extend({ appTitle: z.string().nullable() });
 export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
+
+/** A post in the blog index (/blog) also names its app. */
+export const PublicBlogPostSchema = BlogPostSchema.extend({ appTitle: z.string() });
+export type PublicBlogPost = z.infer<typeof PublicBlogPostSchema>;
+
+export const BLOG_INDEX_PAGE_SIZE = 10;
+/** The blog index's page and its app filter. */
+export const BlogIndexQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(BLOG_INDEX_PAGE_SIZE),
+  appId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});

@@ -40,8 +40,12 @@ export const INVALID_DMY = 'Date must be in DD/MM/YYYY format';
 export const INVALID_DATE = 'Invalid date format. Please use DD/MM/YYYY format.';
 
 /** The API accepts an ISO date (what the form's Date serialises to) or DD/MM/YYYY. */
+/** The version an edit started from (issue 12): a save over a newer one is refused (409). */
+const baseVersion = z.number().int().positive().optional();
+
 export const PrivacyPolicyInputSchema = z.object({
   content: htmlContent('Content is required'),
+  version: baseVersion,
   lastUpdated: z.union([z.string(), z.date()], { error: INVALID_DATE }).transform((value, ctx) => {
     const date = typeof value === 'string' ? parseFlexibleDate(value) : value;
     if (!date || Number.isNaN(date.getTime())) {
@@ -67,6 +71,7 @@ export const PrivacyPolicySchema = z.object({
   id: z.number(),
   content: z.string(),
   lastUpdated: z.string().nullable(),
+  version: z.number(),
   updatedAt: z.string(),
 });
 export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
@@ -92,6 +97,7 @@ export const HomeContentInputSchema = z.object({
     .min(LIMITS.featuredTitleMin, 'Featured app title must be at least 2 characters')
     .max(LIMITS.shortText, 'Featured app title must be at most 200 characters'),
   ctaText: optionalLongText,
+  version: baseVersion,
 });
 export type HomeContentInput = z.input<typeof HomeContentInputSchema>;
 export const HomeContentSchema = z.object({
@@ -103,6 +109,7 @@ export const HomeContentSchema = z.object({
   introContent: z.string(),
   featuredAppTitle: z.string(),
   ctaText: z.string(),
+  version: z.number(),
   updatedAt: z.string(),
 });
 export type HomeContent = z.infer<typeof HomeContentSchema>;
@@ -114,6 +121,7 @@ export const AboutUsInputSchema = z.object({
     .min(LIMITS.aboutTitleMin, 'Title must be at least 2 characters')
     .max(LIMITS.shortText, 'Title must be at most 200 characters'),
   content: htmlContent('Content must be at least 10 characters', LIMITS.aboutContentMin),
+  version: baseVersion,
 });
 export type AboutUsInput = z.input<typeof AboutUsInputSchema>;
 export const AboutUsSchema = z.object({
@@ -121,6 +129,7 @@ export const AboutUsSchema = z.object({
   title: z.string(),
   content: z.string(),
   lastUpdated: z.string(),
+  version: z.number(),
   updatedAt: z.string(),
 });
 export type AboutUs = z.infer<typeof AboutUsSchema>;

@@ -1,3 +1,4 @@
+import { dropRevisions } from '../revisions/revisions.repo';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { App, AppData, BlogCounts } from '../../../shared/schemas/apps';
 import type { Db } from '../../db/client';
@@ -89,9 +90,19 @@ export function appsRepo(db: Db) {
     },
 
     /** Deletes the app; its posts go with it (ON DELETE CASCADE). */
+    /** Deletes an app with its posts (by the foreign key) and their revisions. */
     async remove(id: number): Promise<boolean> {
-      const rows = await db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id });
-      return rows.length > 0;
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const posts = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.appId, id));
+        const rows = await tx.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id });
+        await dropRevisions(
+          tx,
+          'post',
+          posts.map((p) => p.id),
+        );
+        return rows.length > 0;
+      });
     },
 
     /** Published posts per app (of apps visitors may see, unless asked for all). */

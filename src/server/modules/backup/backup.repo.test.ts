@@ -126,19 +126,48 @@ async function fillEveryTable(database: Database) {
   // A gap in the ids (and a sequence ahead of the highest id): ids must survive as they are.
   await db.delete(apps).where(eq(apps.id, gone!.id));
 
-  await db.insert(blogPosts).values([
-    {
-      appId: game!.id,
-      title: 'Patch notes — ß, 😀, עִבְרִית',
-      content: '<p>Hello <em>world</em></p>\n<img src="/media/demo/shot-1.svg" alt="">',
-      images: ['/media/demo/shot-1.svg', 'https://example.com/ümlaut.png'],
-      isPublished: true,
-      publishedAt: at('2024-02-29 23:59:59.123456+00'),
-      createdAt: at('2024-02-28 00:00:00+00'),
-      updatedAt: at('2024-03-01 08:30:00.5+00'),
-    },
-    { appId: plain!.id, title: 'Draft', content: '<p>Not yet</p>', isPublished: false, publishedAt: null },
-  ]);
+  const [patch] = await db
+    .insert(blogPosts)
+    .values([
+      {
+        appId: game!.id,
+        title: 'Patch notes — ß, 😀, עִבְרִית',
+        slug: 'patch-notes',
+        content: '<p>Hello <em>world</em></p>\n<img src="/media/demo/shot-1.svg" alt="">',
+        images: ['/media/demo/shot-1.svg', 'https://example.com/ümlaut.png'],
+        isPublished: true,
+        publishedAt: at('2024-02-29 23:59:59.123456+00'),
+        createdAt: at('2024-02-28 00:00:00+00'),
+        updatedAt: at('2024-03-01 08:30:00.5+00'),
+      },
+      {
+        appId: plain!.id,
+        title: 'Draft',
+        slug: 'draft',
+        content: '<p>Not yet</p>',
+        isPublished: false,
+        publishedAt: null,
+      },
+    ])
+    .returning();
+  // Issue 12: a revision with JSON data, an autosaved draft and a preview link (only its secret's hash).
+  await db.insert(schema.revisions).values({
+    kind: 'post',
+    itemId: patch!.id,
+    version: 1,
+    data: { title: 'Patch notes — ß', images: ['/media/demo/shot-1.svg'], nested: { n: 1.5, none: null } },
+    userId: ada!.id,
+    createdAt: at('2024-02-29 23:59:59.123456+00'),
+  });
+  await db
+    .insert(schema.drafts)
+    .values({ kind: 'about', itemKey: 'main', userId: grace!.id, data: { title: 'Über' }, baseVersion: 3 });
+  await db.insert(schema.previewLinks).values({
+    postId: patch!.id,
+    tokenHash: 'a'.repeat(64),
+    createdBy: ada!.id,
+    expiresAt: at('2030-01-01 00:00:00+00'),
+  });
   await db.insert(socialMediaLinks).values([
     { name: 'GitHub', url: 'https://github.com/studio', icon: 'FaGithub', isVisible: false, order: -1 },
     { name: 'Mastodon 🐘', url: 'https://mastodon.social/@studio', icon: 'FaMastodon', order: 2_147_483_647 },

@@ -1,26 +1,118 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../shared/schemas/paging';
-import type { AdminBlogPost, BlogPost, BlogPostData } from '../../../shared/schemas/blog-posts';
+import {
+  FUTURE_PUBLISH_DATE,
+  PAST_SCHEDULE,
+  SLUG_TAKEN,
+  type AdminBlogPost,
+  type BlogPost,
+  type BlogPostData,
+  type PublicBlogPost,
+} from '../../../shared/schemas/blog-posts';
+import { slugify } from '../../../shared/slug';
 import type { Db } from '../../db/client';
 import { apps, blogPosts } from '../../db/schema';
+import { invalid, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 import { sanitizeRequired } from '../../lib/sanitize';
+import { dropDraft } from '../drafts/drafts.repo';
+import { dropRevisions, recordRevision } from '../revisions/revisions.repo';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
-function toPost(row: PostRow): BlogPost {
+export function toPost(row: PostRow): BlogPost {
   return {
     ...row,
     publishedAt: iso(row.publishedAt),
+    publishAt: iso(row.publishAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
 }
 
+/** The fields a revision of a post keeps: what the form edits, and its state. */
+export function postRevisionData(row: PostRow): Record<string, unknown> {
+  return {
+    appId: row.appId,
+    title: row.title,
+    content: row.content,
+    images: row.images,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    shareImage: row.shareImage,
+    isPublished: row.isPublished,
+    publishedAt: iso(row.publishedAt),
+    publishAt: iso(row.publishAt),
+  };
+}
+
 // Newest first: by publication when published, else by creation.
 const newestFirst = [desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)];
+/** Visitors see published posts of apps that are not hidden. */
+const publicPost = and(eq(blogPosts.isPublished, true), eq(apps.isHidden, false));
+
+/** Who makes a change, for its revision and to drop their autosaved draft. */
+export interface Editor {
+  userId: number | null;
+}
+
+/** A slight allowance for a publish date typed as "now" on a clock a little ahead of the server's. */
+const CLOCK_SKEW_MS = 60_000;
 
 export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
+  /** A slug no other post has: the wanted one (refused when taken) or one made from the title. */
+  async function freeSlug(tx: Db, wanted: string | undefined, title: string, selfId?: number): Promise<string> {
+    const taken = async (slug: string) => {
+      const others =
+        selfId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, selfId));
+      return (await tx.select({ id: blogPosts.id }).from(blogPosts).where(others).limit(1)).length > 0;
+    };
+    if (wanted) {
+      if (await taken(wanted)) throw invalid(SLUG_TAKEN, [{ path: 'slug', message: SLUG_TAKEN }]);
+      return wanted;
+    }
+    const base = slugify(title);
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}-${n}`;
+      if (!(await taken(candidate))) return candidate;
+    }
+  }
+
+  /** The publish date, or the schedule, that `publishAt` asks for; refused when it is on the wrong side of now. */
+  function timing(publishAt: string | null | undefined, published: boolean, at: Date) {
+    if (!publishAt) return undefined;
+    const when = new Date(publishAt);
+    if (published && when.getTime() > at.getTime() + CLOCK_SKEW_MS) {
+      throw invalid(FUTURE_PUBLISH_DATE, [{ path: 'publishAt', message: FUTURE_PUBLISH_DATE }]);
+    }
+    if (!published && when.getTime() <= at.getTime()) {
+      throw invalid(PAST_SCHEDULE, [{ path: 'publishAt', message: PAST_SCHEDULE }]);
+    }
+    return when;
+  }
+
+  /** Writes a post's revision and drops its editor's autosaved draft, in the save's transaction. */
+  async function saved(tx: Db, row: PostRow, editor: Editor, reason: string, draftKey: string) {
+    await recordRevision(tx, {
+      kind: 'post',
+      itemId: row.id,
+      version: row.version,
+      data: postRevisionData(row),
+      userId: editor.userId,
+      reason,
+      at: row.updatedAt,
+    });
+    if (editor.userId !== null) await dropDraft(tx, { kind: 'post', itemKey: draftKey, userId: editor.userId });
+  }
+
+  /** Locks a post for a change; undefined when there is none. */
+  async function lock(tx: Db, id: number): Promise<PostRow | undefined> {
+    const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    return row;
+  }
+
   return {
     async listByApp(appId: number, includeDrafts: boolean): Promise<BlogPost[]> {
       const where = includeDrafts
@@ -40,9 +132,29 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
         .select({ post: blogPosts })
         .from(blogPosts)
         .innerJoin(apps, eq(apps.id, blogPosts.appId))
-        .where(and(eq(blogPosts.isPublished, true), eq(apps.isHidden, false)))
+        .where(publicPost)
         .orderBy(...newestFirst);
       return rows.map((r) => toPost(r.post));
+    },
+
+    /** One page of the blog index: published posts, newest first, of one app or all, and how many in all. */
+    async publishedPage({ limit, offset, appId }: { limit: number; offset: number; appId?: number }) {
+      const where = appId === undefined ? publicPost : and(publicPost, eq(blogPosts.appId, appId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ post: blogPosts, appTitle: apps.title })
+          .from(blogPosts)
+          .innerJoin(apps, eq(apps.id, blogPosts.appId))
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(blogPosts).innerJoin(apps, eq(apps.id, blogPosts.appId)).where(where),
+      ]);
+      return {
+        items: rows.map((r): PublicBlogPost => ({ ...toPost(r.post), appTitle: r.appTitle })),
+        total: Number(total?.n ?? 0),
+      };
     },
 
     async listAll(): Promise<AdminBlogPost[]> {
@@ -59,9 +171,7 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
      * admin's search box), and how many match in all.
      */
     async page({ limit, offset, q }: { limit: number; offset: number; q: string }) {
-      const where = q
-        ? or(ilike(blogPosts.title, likePattern(q)), ilike(apps.title, likePattern(q)))
-        : undefined;
+      const where = q ? or(ilike(blogPosts.title, likePattern(q)), ilike(apps.title, likePattern(q))) : undefined;
       const [rows, [total]] = await Promise.all([
         db
           .select({ post: blogPosts, appTitle: apps.title })
@@ -71,11 +181,7 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
           .orderBy(...newestFirst)
           .limit(limit)
           .offset(offset),
-        db
-          .select({ n: count() })
-          .from(blogPosts)
-          .leftJoin(apps, eq(apps.id, blogPosts.appId))
-          .where(where),
+        db.select({ n: count() }).from(blogPosts).leftJoin(apps, eq(apps.id, blogPosts.appId)).where(where),
       ]);
       return {
         items: rows.map((r): AdminBlogPost => ({ ...toPost(r.post), appTitle: r.appTitle })),
@@ -88,57 +194,170 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
       return row && toPost(row);
     },
 
-    async create(data: BlogPostData): Promise<BlogPost> {
-      const [row] = await db
-        .insert(blogPosts)
-        .values({
-          appId: data.appId,
-          title: data.title,
-          content: sanitizeRequired(data.content, 1, 'Content is required'),
-          images: data.images,
-          isPublished: data.isPublished,
-          publishedAt: data.isPublished ? now() : null,
-        })
-        .returning();
-      return toPost(row!);
+    async create(data: BlogPostData, editor: Editor = { userId: null }): Promise<BlogPost> {
+      const at = now();
+      const content = sanitizeRequired(data.content, 1, 'Content is required');
+      const when = timing(data.publishAt, data.isPublished, at);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(blogPosts)
+          .values({
+            appId: data.appId,
+            title: data.title,
+            content,
+            images: data.images,
+            isPublished: data.isPublished,
+            publishedAt: data.isPublished ? (when ?? at) : null,
+            publishAt: data.isPublished ? null : (when ?? null),
+            slug: await freeSlug(tx, data.slug, data.title),
+            excerpt: data.excerpt ?? '',
+            seoTitle: data.seoTitle ?? '',
+            seoDescription: data.seoDescription ?? '',
+            shareImage: data.shareImage || null,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        await saved(tx, row!, editor, data.isPublished ? 'publish' : when ? 'schedule' : 'save', 'new');
+        return toPost(row!);
+      });
     },
 
-    /** Updates a post. A post, once published, stays published; publishedAt is set the first time. */
-    async update(id: number, data: BlogPostData): Promise<BlogPost | undefined> {
-      const [row] = await db
-        .update(blogPosts)
-        .set({
-          appId: data.appId,
-          title: data.title,
-          content: sanitizeRequired(data.content, 1, 'Content is required'),
-          images: data.images,
-          isPublished: sql`${blogPosts.isPublished} or ${data.isPublished}`,
-          publishedAt: data.isPublished
-            ? sql`coalesce(${blogPosts.publishedAt}, ${now().toISOString()}::timestamptz)`
-            : sql`${blogPosts.publishedAt}`,
-          updatedAt: now(),
-        })
-        .where(eq(blogPosts.id, id))
-        .returning();
-      return row && toPost(row);
+    /**
+     * Updates a post. A post, once published, stays published (only unpublish returns it to draft);
+     * fields the request leaves out keep their values. A `version` older than the post's is refused.
+     */
+    async update(
+      id: number,
+      data: BlogPostData,
+      editor: Editor = { userId: null },
+      reason?: string,
+    ): Promise<BlogPost | undefined> {
+      const at = now();
+      const content = sanitizeRequired(data.content, 1, 'Content is required');
+      return db.transaction(async (tx) => {
+        const current = await lock(tx, id);
+        if (!current) return undefined;
+        if (data.version !== undefined && data.version !== current.version) throw staleVersion(toPost(current));
+        const published = current.isPublished || data.isPublished;
+        // An unchanged schedule stays as it is, even if its time has just passed (the scheduler publishes it).
+        const unchanged = data.publishAt && current.publishAt?.getTime() === new Date(data.publishAt).getTime();
+        const when = unchanged ? current.publishAt! : timing(data.publishAt, published, at);
+        const [row] = await tx
+          .update(blogPosts)
+          .set({
+            appId: data.appId,
+            title: data.title,
+            content,
+            images: data.images,
+            isPublished: published,
+            publishedAt: published ? (when ?? current.publishedAt ?? at) : null,
+            publishAt: published ? null : data.publishAt === undefined ? current.publishAt : (when ?? null),
+            slug: data.slug === undefined ? current.slug : await freeSlug(tx, data.slug || undefined, data.title, id),
+            excerpt: data.excerpt ?? current.excerpt,
+            seoTitle: data.seoTitle ?? current.seoTitle,
+            seoDescription: data.seoDescription ?? current.seoDescription,
+            shareImage: data.shareImage === undefined ? current.shareImage : data.shareImage || null,
+            version: current.version + 1,
+            updatedAt: at,
+          })
+          .where(eq(blogPosts.id, id))
+          .returning();
+        const why =
+          reason ?? (published && !current.isPublished ? 'publish' : !published && when ? 'schedule' : 'save');
+        await saved(tx, row!, editor, why, String(id));
+        return toPost(row!);
+      });
     },
 
-    async publish(id: number): Promise<BlogPost | undefined> {
+    /** Publishes a draft now (a scheduled one too); a published post keeps its date. */
+    async publish(id: number, editor: Editor = { userId: null }): Promise<BlogPost | undefined> {
+      return this.setState(id, true, editor);
+    },
+
+    /** Returns a post to draft: gone from every public page, feed and sitemap, its schedule cleared. */
+    async unpublish(id: number, editor: Editor = { userId: null }): Promise<BlogPost | undefined> {
+      return this.setState(id, false, editor);
+    },
+
+    async setState(id: number, publish: boolean, editor: Editor): Promise<BlogPost | undefined> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const current = await lock(tx, id);
+        if (!current) return undefined;
+        if (current.isPublished === publish && current.publishAt === null) return toPost(current);
+        const [row] = await tx
+          .update(blogPosts)
+          .set({
+            isPublished: publish,
+            publishedAt: publish ? (current.publishedAt ?? at) : null,
+            publishAt: null,
+            version: current.version + 1,
+            updatedAt: at,
+          })
+          .where(eq(blogPosts.id, id))
+          .returning();
+        await recordRevision(tx, {
+          kind: 'post',
+          itemId: id,
+          version: row!.version,
+          data: postRevisionData(row!),
+          userId: editor.userId,
+          reason: publish ? 'publish' : 'unpublish',
+          at,
+        });
+        return toPost(row!);
+      });
+    },
+
+    /**
+     * Publishes every scheduled post whose time has come, dated at its scheduled time (also those
+     * missed while the server was down). Safe on several instances: each post is published once.
+     */
+    async publishDue(): Promise<BlogPost[]> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(blogPosts)
+          .set({
+            isPublished: true,
+            publishedAt: sql`${blogPosts.publishAt}`,
+            publishAt: null,
+            version: sql`${blogPosts.version} + 1`,
+            updatedAt: at,
+          })
+          .where(and(eq(blogPosts.isPublished, false), isNotNull(blogPosts.publishAt), lte(blogPosts.publishAt, at)))
+          .returning();
+        for (const row of rows) {
+          await recordRevision(tx, {
+            kind: 'post',
+            itemId: row.id,
+            version: row.version,
+            data: postRevisionData(row),
+            userId: null,
+            reason: 'scheduled publish',
+            at,
+          });
+        }
+        return rows.map(toPost);
+      });
+    },
+
+    /** When the next scheduled post is due, if any. */
+    async nextScheduled(): Promise<Date | undefined> {
       const [row] = await db
-        .update(blogPosts)
-        .set({
-          isPublished: true,
-          publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${now().toISOString()}::timestamptz)`,
-          updatedAt: now(),
-        })
-        .where(eq(blogPosts.id, id))
-        .returning();
-      return row && toPost(row);
+        .select({ at: sql<Date | string | null>`min(${blogPosts.publishAt})` })
+        .from(blogPosts)
+        .where(eq(blogPosts.isPublished, false));
+      return row?.at ? new Date(row.at) : undefined;
     },
 
     async remove(id: number): Promise<boolean> {
-      const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+        await dropRevisions(tx, 'post', [id]);
+        return rows.length > 0;
+      });
     },
   };
 }

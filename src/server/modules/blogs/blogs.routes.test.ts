@@ -12,6 +12,13 @@ const POST_KEYS = [
   'images',
   'isPublished',
   'publishedAt',
+  'publishAt',
+  'slug',
+  'excerpt',
+  'seoTitle',
+  'seoDescription',
+  'shareImage',
+  'version',
   'createdAt',
   'updatedAt',
 ].sort();

@@ -1,18 +1,38 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdminBlogPostSchema, BlogPostInputSchema, BlogPostSchema } from '../../../shared/schemas/blog-posts';
+import { paths } from '../../../shared/paths';
+import {
+  AdminBlogPostSchema,
+  BlogIndexQuerySchema,
+  BlogPostInputSchema,
+  BlogPostSchema,
+  PublicBlogPostSchema,
+} from '../../../shared/schemas/blog-posts';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
+import {
+  NewPreviewLinkSchema,
+  PreviewLinkSchema,
+  PreviewTokenParamsSchema,
+} from '../../../shared/schemas/preview-links';
 import { invalid, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { appsRepo } from '../apps/apps.repo';
-import { blogsRepo } from './blogs.repo';
+import { blogsRepo, type Editor } from './blogs.repo';
+import { previewLinksRepo } from './preview-links.repo';
+import { PostScheduler } from './scheduler';
 
-export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+const PreviewLinkParamsSchema = IdParamsSchema.extend({ linkId: IdParamsSchema.shape.id });
+
+export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostScheduler {
   const repo = blogsRepo(deps.database.db, deps.now);
   const apps = appsRepo(deps.database.db);
+  const previews = previewLinksRepo(deps.database.db, deps.now);
+  const scheduler = new PostScheduler(repo, deps.content, app.log, deps.now);
   const staff = { onRequest: auth.requireStaff };
   const write = { ...staff, config: { changesContent: true } };
+  const editor = (request: FastifyRequest): Editor => ({ userId: request.user?.id ?? null });
 
   async function assertAppExists(appId: number) {
     if (!(await apps.get(appId, { includeHidden: true }))) {
@@ -45,6 +65,32 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     },
   );
 
+  // The blog index (/blog): published posts of every visible app, or of one, a page at a time.
+  app.get(
+    '/api/blogs',
+    {
+      config: { publicRead: true },
+      schema: { querystring: BlogIndexQuerySchema, response: { 200: z.array(PublicBlogPostSchema) } },
+    },
+    async (request, reply) => {
+      const { page, pageSize, appId } = request.query;
+      const { items, total } = await repo.publishedPage({ limit: pageSize, offset: (page - 1) * pageSize, appId });
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  // A shared draft: the post as it will look, to anyone with the link, until it expires or is revoked.
+  app.get(
+    '/api/preview/:token',
+    { schema: { params: PreviewTokenParamsSchema, response: { 200: BlogPostSchema } } },
+    async (request) => {
+      const post = await previews.open(request.params.token);
+      if (!post) throw notFound('Preview');
+      return post;
+    },
+  );
+
   // The spec's call answers every post; with page, pageSize or q, one page (total in X-Total-Count).
   app.get(
     '/api/admin/blogs',
@@ -63,7 +109,9 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     { ...write, schema: { body: BlogPostInputSchema, response: { 201: BlogPostSchema } } },
     async (request, reply) => {
       await assertAppExists(request.body.appId);
-      return reply.code(201).send(await repo.create(request.body));
+      const post = await repo.create(request.body, editor(request));
+      if (post.publishAt) scheduler.kick();
+      return reply.code(201).send(post);
     },
   );
 
@@ -73,8 +121,9 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     async (request) => {
       if (!(await repo.get(request.params.id))) throw notFound('Blog post');
       await assertAppExists(request.body.appId);
-      const updated = await repo.update(request.params.id, request.body);
+      const updated = await repo.update(request.params.id, request.body, editor(request));
       if (!updated) throw notFound('Blog post');
+      if (updated.publishAt) scheduler.kick();
       return updated;
     },
   );
@@ -83,9 +132,48 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     '/api/admin/blogs/:id/publish',
     { ...write, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
     async (request) => {
-      const published = await repo.publish(request.params.id);
+      const published = await repo.publish(request.params.id, editor(request));
       if (!published) throw notFound('Blog post');
       return published;
+    },
+  );
+
+  // Back to draft: gone from every public page, feed and sitemap (a schedule is cleared too).
+  app.patch(
+    '/api/admin/blogs/:id/unpublish',
+    { ...write, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
+    async (request) => {
+      const draft = await repo.unpublish(request.params.id, editor(request));
+      if (!draft) throw notFound('Blog post');
+      return draft;
+    },
+  );
+
+  app.post(
+    '/api/admin/blogs/:id/preview-link',
+    { ...staff, schema: { params: IdParamsSchema, response: { 201: NewPreviewLinkSchema } } },
+    async (request, reply) => {
+      if (!(await repo.get(request.params.id))) throw notFound('Blog post');
+      const { token, link } = await previews.create(request.params.id, request.user?.id ?? null);
+      return reply.code(201).send({ ...link, url: `${deps.config.siteUrl}${paths.preview(token)}` });
+    },
+  );
+
+  app.get(
+    '/api/admin/blogs/:id/preview-links',
+    { ...staff, schema: { params: IdParamsSchema, response: { 200: z.array(PreviewLinkSchema) } } },
+    async (request) => {
+      if (!(await repo.get(request.params.id))) throw notFound('Blog post');
+      return previews.listActive(request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/admin/blogs/:id/preview-links/:linkId',
+    { ...staff, schema: { params: PreviewLinkParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      if (!(await previews.revoke(request.params.id, request.params.linkId))) throw notFound('Preview link');
+      return { success: true as const };
     },
   );
 
@@ -97,4 +185,5 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       return { success: true as const };
     },
   );
+  return scheduler;
 }

@@ -7,7 +7,7 @@ const INVALID_DATE = 'Invalid date format. Please use DD/MM/YYYY format.';
 const CLOCK_SLACK_MS = 5_000;
 
 const CONTACT_KEYS = ['id', 'email', 'location', 'twitterLink', 'linkedinLink', 'githubLink', 'updatedAt'].sort();
-const PRIVACY_KEYS = ['id', 'content', 'lastUpdated', 'updatedAt'].sort();
+const PRIVACY_KEYS = ['id', 'content', 'lastUpdated', 'version', 'updatedAt'].sort();
 const HOME_KEYS = [
   'id',
   'heroTitle',
@@ -17,9 +17,10 @@ const HOME_KEYS = [
   'introContent',
   'featuredAppTitle',
   'ctaText',
+  'version',
   'updatedAt',
 ].sort();
-const ABOUT_KEYS = ['id', 'title', 'content', 'lastUpdated', 'updatedAt'].sort();
+const ABOUT_KEYS = ['id', 'title', 'content', 'lastUpdated', 'version', 'updatedAt'].sort();
 
 const validContact = {
   email: 'hello@studio.example',

@@ -10,12 +10,17 @@ import {
   PrivacyPolicyInputSchema,
   PrivacyPolicySchema,
 } from '../../../shared/schemas/site-content';
+import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { pagesRepo } from './pages.repo';
 
 export function pagesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = pagesRepo(deps.database.db);
+  const repo = pagesRepo(deps.database.db, deps.now);
+  const save = (request: FastifyRequest<{ Body: { version?: number } }>) => ({
+    userId: request.user?.id ?? null,
+    version: request.body.version,
+  });
   const read = { config: { publicRead: true } };
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
@@ -34,7 +39,7 @@ export function pagesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   app.put(
     '/api/privacy-policy',
     { ...write, schema: { body: PrivacyPolicyInputSchema, response: { 200: PrivacyPolicySchema } } },
-    (request) => repo.putPrivacy(request.body),
+    (request) => repo.putPrivacy(request.body, save(request)),
   );
 
   app.get('/api/home-content', { ...read, schema: { response: { 200: HomeContentSchema.nullable() } } }, () =>
@@ -43,13 +48,13 @@ export function pagesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   app.put(
     '/api/home-content',
     { ...write, schema: { body: HomeContentInputSchema, response: { 200: HomeContentSchema } } },
-    (request) => repo.putHome(request.body),
+    (request) => repo.putHome(request.body, save(request)),
   );
 
   app.get('/api/about-us', { ...read, schema: { response: { 200: AboutUsSchema.nullable() } } }, () => repo.getAbout());
   app.put(
     '/api/about-us',
     { ...write, schema: { body: AboutUsInputSchema, response: { 200: AboutUsSchema } } },
-    (request) => repo.putAbout(request.body),
+    (request) => repo.putAbout(request.body, save(request)),
   );
 }

@@ -1,0 +1,77 @@
+// Publishes scheduled posts at their time (issue 12). It reads the one clock (deps.now), wakes at the
+// next post's time (and at least every minute, for posts other instances scheduled), and catches up
+// at start with posts whose time passed while the server was down. Tests set the clock and call runDue.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ContentEvents } from '../../lib/content-events';
+import type { BlogsRepo } from './blogs.repo';
+import type { BlogPost } from '../../../shared/schemas/blog-posts';
+
+/** Posts scheduled elsewhere are looked for at least this often. */
+const POLL_MS = 60_000;
+
+export class PostScheduler {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<BlogPost[]> | undefined;
+  #stopped = true;
+
+  constructor(
+    private readonly repo: BlogsRepo,
+    private readonly content: ContentEvents,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+  ) {}
+
+  start(): void {
+    this.#stopped = false;
+    void this.runDue();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running?.catch(() => undefined);
+  }
+
+  /** Publishes what is due now, then sleeps until the next post's time; what it published. */
+  runDue(): Promise<BlogPost[]> {
+    this.#running ??= this.#publish().finally(() => {
+      this.#running = undefined;
+      void this.#sleep();
+    });
+    return this.#running;
+  }
+
+  /** A schedule changed: the next wake-up may be sooner. */
+  kick(): void {
+    if (!this.#stopped) void this.#sleep();
+  }
+
+  async #publish(): Promise<BlogPost[]> {
+    try {
+      const published = await this.repo.publishDue();
+      if (published.length) {
+        this.log.info({ posts: published.map((p) => p.id) }, 'scheduled posts published');
+        await this.content.changed();
+      }
+      return published;
+    } catch (err) {
+      this.log.error({ err }, 'scheduled posts could not be published; trying again later');
+      return [];
+    }
+  }
+
+  async #sleep(): Promise<void> {
+    if (this.#stopped) return;
+    let wait = POLL_MS;
+    try {
+      const next = await this.repo.nextScheduled();
+      if (next) wait = Math.min(wait, Math.max(0, next.getTime() - this.now().getTime()));
+    } catch {
+      // the database is away: look again after the poll interval
+    }
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.runDue(), wait);
+    this.#timer.unref();
+  }
+}

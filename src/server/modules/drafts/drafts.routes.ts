@@ -1,0 +1,73 @@
+// Autosave (issue 12): each staff member's unsaved work per editor and item, kept on the server a few
+// seconds after the last change. It is never public and never applied: a save does that (and drops
+// it). An autosave made from an older version than the item's is refused (409, with the item now).
+import type { FastifyRequest } from 'fastify';
+import { OkSchema } from '../../../shared/schemas/common';
+import { DraftInputSchema, DraftParamsSchema, DraftSchema, type DraftKind } from '../../../shared/schemas/drafts';
+import { notFound, staleVersion } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import type { AppInstance, Deps } from '../../types';
+import { blogsRepo } from '../blogs/blogs.repo';
+import { pagesRepo } from '../pages/pages.repo';
+import { draftsRepo } from './drafts.repo';
+
+export function draftsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+  const repo = draftsRepo(deps.database.db);
+  const posts = blogsRepo(deps.database.db, deps.now);
+  const pages = pagesRepo(deps.database.db, deps.now);
+  const staff = { onRequest: auth.requireStaff };
+
+  /** The item as it is now (undefined for a post not yet created; null for a page never written). */
+  async function current(kind: DraftKind, key: string) {
+    if (key === 'new') return undefined;
+    switch (kind) {
+      case 'post': {
+        const post = key === 'main' ? undefined : await posts.get(Number(key));
+        if (!post) throw notFound('Blog post');
+        return post;
+      }
+      case 'about':
+        return pages.getAbout();
+      case 'privacy':
+        return pages.getPrivacy();
+      case 'home':
+        return pages.getHome();
+    }
+  }
+
+  const keyOf = (request: FastifyRequest<{ Params: { kind: DraftKind; key: string } }>) => ({
+    kind: request.params.kind,
+    itemKey: request.params.key,
+    userId: request.user!.id,
+  });
+
+  app.get(
+    '/api/admin/drafts/:kind/:key',
+    { ...staff, schema: { params: DraftParamsSchema, response: { 200: DraftSchema } } },
+    async (request) => {
+      const draft = await repo.get(keyOf(request));
+      if (!draft) throw notFound('Draft');
+      return draft;
+    },
+  );
+
+  app.put(
+    '/api/admin/drafts/:kind/:key',
+    { ...staff, schema: { params: DraftParamsSchema, body: DraftInputSchema, response: { 200: DraftSchema } } },
+    async (request) => {
+      const item = await current(request.params.kind, request.params.key);
+      const version = item?.version ?? 0;
+      if (request.body.baseVersion !== version) throw staleVersion(item ?? null);
+      return repo.put(keyOf(request), request.body.data, request.body.baseVersion, deps.now());
+    },
+  );
+
+  app.delete(
+    '/api/admin/drafts/:kind/:key',
+    { ...staff, schema: { params: DraftParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await repo.remove(keyOf(request));
+      return { success: true as const };
+    },
+  );
+}
