@@ -134,6 +134,10 @@ const TABLE: Row[] = [
   row('PATCH /api/admin/media/:id',               401, 200, 200, { id: 'mediaId' }),
   row('DELETE /api/admin/media/:id',              401, 404, 404),
   row('GET /media/:hash/:file',                   200, 200, 200, { url: (f) => f.mediaUrl }),
+
+  row('GET /api/admin/revisions',                 401, 200, 200, { url: (f) => `/api/admin/revisions?type=post&id=${f.draftPostId}` }),
+  row('GET /api/admin/revisions/:id',             401, 404, 404),
+  row('POST /api/admin/revisions/:id/restore',    401, 404, 404),
 ];
 
 let ctx: RoutedTestContext;
