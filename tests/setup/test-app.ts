@@ -121,3 +121,21 @@ export async function staffSessions(ctx: TestContext) {
     editor: await login(ctx.app, 'editor', 'editor-pass'),
   };
 }
+
+/**
+ * The site restarted: `ctx`'s app is closed and a new one is built on the same database (on
+ * PostgreSQL with a pool of its own, as a new process would), with its own clock set `offsetMs`
+ * ahead. Its start-up work (the scheduler's catch-up) has begun when this returns.
+ */
+export async function restartTestApp(ctx: TestContext, offsetMs = 0): Promise<TestContext> {
+  await ctx.app.close();
+  const database = ctx.databaseUrl ? await openDatabase({ url: ctx.databaseUrl }) : ctx.database;
+  const clock = { offsetMs };
+  const app = await buildApp({ config: ctx.config, database, now: () => new Date(Date.now() + clock.offsetMs) });
+  await app.ready();
+  cleanups.push(async () => {
+    await app.close();
+    if (database !== ctx.database) await database.close();
+  });
+  return { ...ctx, app, database, clock };
+}

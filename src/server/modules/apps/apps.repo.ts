@@ -18,7 +18,7 @@ export interface Audience {
 
 const byPosition = [asc(apps.position), asc(apps.id)];
 
-export function appsRepo(db: Db) {
+export function appsRepo(db: Db, now: () => Date = () => new Date()) {
   return {
     /** Apps in their order; hidden ones only when asked for. */
     async list({ includeHidden = false }: Audience = {}): Promise<App[]> {
@@ -40,10 +40,13 @@ export function appsRepo(db: Db) {
 
     /** A new app goes last (apps created at the same moment may share a place: ties go by id). */
     async create(data: AppData): Promise<App> {
+      const at = now();
       const [row] = await db
         .insert(apps)
         .values({
           ...data,
+          createdAt: at,
+          updatedAt: at,
           position: sql`(select coalesce(max(${apps.position}), 0) + 1 from ${apps})`,
         })
         .returning();
@@ -53,7 +56,7 @@ export function appsRepo(db: Db) {
     async update(id: number, data: AppData): Promise<App | undefined> {
       const [row] = await db
         .update(apps)
-        .set({ ...data, updatedAt: new Date() })
+        .set({ ...data, updatedAt: now() })
         .where(eq(apps.id, id))
         .returning();
       return row && toApp(row);

@@ -9,7 +9,7 @@ import type { AppInstance, Deps } from '../../types';
 import { appsRepo } from './apps.repo';
 
 export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = appsRepo(deps.database.db);
+  const repo = appsRepo(deps.database.db, deps.now);
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
   const read = { config: { publicRead: true } };

@@ -58,12 +58,19 @@ export interface Editor {
   userId: number | null;
 }
 
+/**
+ * Posts choose their slugs one at a time (a transaction-scoped advisory lock, any fixed number unique
+ * to the app): two posts with one title saved at once would otherwise both take it, and one fail.
+ */
+const SLUG_LOCK_KEY = 720_041_212;
+
 /** A slight allowance for a publish date typed as "now" on a clock a little ahead of the server's. */
 const CLOCK_SKEW_MS = 60_000;
 
 export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
   /** A slug no other post has: the wanted one (refused when taken) or one made from the title. */
   async function freeSlug(tx: Db, wanted: string | undefined, title: string, selfId?: number): Promise<string> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`);
     const taken = async (slug: string) => {
       const others =
         selfId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, selfId));
@@ -240,9 +247,14 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
         if (!current) return undefined;
         if (data.version !== undefined && data.version !== current.version) throw staleVersion(toPost(current));
         const published = current.isPublished || data.isPublished;
-        // An unchanged schedule stays as it is, even if its time has just passed (the scheduler publishes it).
+        // An unchanged schedule stays as it is, even if its time has just passed (the scheduler publishes
+        // it); a scheduled post published by this save goes live now, or at its time if that has passed.
         const unchanged = data.publishAt && current.publishAt?.getTime() === new Date(data.publishAt).getTime();
-        const when = unchanged ? current.publishAt! : timing(data.publishAt, published, at);
+        const when = unchanged
+          ? published && current.publishAt!.getTime() > at.getTime()
+            ? undefined
+            : current.publishAt!
+          : timing(data.publishAt, published, at);
         const [row] = await tx
           .update(blogPosts)
           .set({

@@ -32,13 +32,25 @@ export class PostScheduler {
     await this.#running?.catch(() => undefined);
   }
 
-  /** Publishes what is due now, then sleeps until the next post's time; what it published. */
+  /**
+   * Publishes what is due now, then sleeps until the next post's time; what it published. A call
+   * made while a run is under way runs again after it (that run may have read the clock too early).
+   */
   runDue(): Promise<BlogPost[]> {
-    this.#running ??= this.#publish().finally(() => {
-      this.#running = undefined;
-      void this.#sleep();
-    });
-    return this.#running;
+    const run: Promise<BlogPost[]> = (this.#running ?? Promise.resolve())
+      .then(() => this.#publish())
+      .finally(() => {
+        if (this.#running !== run) return;
+        this.#running = undefined;
+        void this.#sleep();
+      });
+    this.#running = run;
+    return run;
+  }
+
+  /** Resolves when no run is under way (the catch-up at start included). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
   }
 
   /** A schedule changed: the next wake-up may be sooner. */

@@ -57,7 +57,10 @@ export function messagesRepo(db: Db) {
       now = new Date(),
     ): Promise<Message> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(userMessages).values(data).returning();
+        const [row] = await tx
+          .insert(userMessages)
+          .values({ ...data, createdAt: now })
+          .returning();
         await notifications.enqueue(tx as unknown as Db, row!.id, channels, now);
         return toMessage(row!);
       });

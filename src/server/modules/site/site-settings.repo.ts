@@ -8,7 +8,11 @@ import { siteSettings } from '../../db/schema';
 
 type Row = typeof siteSettings.$inferSelect;
 
-export function siteSettingsRepo(db: Db, config: Pick<Config, 'siteName' | 'siteUrl'>) {
+export function siteSettingsRepo(
+  db: Db,
+  config: Pick<Config, 'siteName' | 'siteUrl'>,
+  now: () => Date = () => new Date(),
+) {
   const toSettings = (row: Row | undefined): SiteSettings => ({
     name: row?.name ?? config.siteName,
     tagline: row?.tagline ?? '',
@@ -28,7 +32,7 @@ export function siteSettingsRepo(db: Db, config: Pick<Config, 'siteName' | 'site
     async put(data: SiteSettingsData): Promise<SiteSettings> {
       return db.transaction(async (tx) => {
         const existing = await read(tx as unknown as Db);
-        const values = { ...data, updatedAt: new Date() };
+        const values = { ...data, updatedAt: now() };
         const [row] = existing
           ? await tx.update(siteSettings).set(values).where(eq(siteSettings.id, existing.id)).returning()
           : await tx.insert(siteSettings).values(values).returning();

@@ -10,7 +10,7 @@ import { mediaRepo } from '../media/media.repo';
 import { siteSettingsRepo } from './site-settings.repo';
 
 export function siteSettingsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = siteSettingsRepo(deps.database.db, deps.config);
+  const repo = siteSettingsRepo(deps.database.db, deps.config, deps.now);
   const media = mediaRepo(deps.database.db);
 
   app.get(api.siteSettings, { config: { publicRead: true }, schema: { response: { 200: SiteSettingsSchema } } }, () =>

@@ -8,7 +8,7 @@ import { iso } from '../../lib/rows';
 type Row = typeof socialMediaLinks.$inferSelect;
 const toLink = (r: Row): SocialLink => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) });
 
-export function socialRepo(db: Db) {
+export function socialRepo(db: Db, now: () => Date = () => new Date()) {
   return {
     async list(onlyVisible: boolean): Promise<SocialLink[]> {
       const query = db.select().from(socialMediaLinks);
@@ -19,13 +19,17 @@ export function socialRepo(db: Db) {
       return rows.map(toLink);
     },
     async create(data: z.output<typeof SocialLinkInputSchema>): Promise<SocialLink> {
-      const [row] = await db.insert(socialMediaLinks).values(data).returning();
+      const at = now();
+      const [row] = await db
+        .insert(socialMediaLinks)
+        .values({ ...data, createdAt: at, updatedAt: at })
+        .returning();
       return toLink(row!);
     },
     async update(id: number, data: z.output<typeof SocialLinkInputSchema>): Promise<SocialLink | undefined> {
       const [row] = await db
         .update(socialMediaLinks)
-        .set({ ...data, updatedAt: new Date() })
+        .set({ ...data, updatedAt: now() })
         .where(eq(socialMediaLinks.id, id))
         .returning();
       return row && toLink(row);

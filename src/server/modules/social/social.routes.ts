@@ -7,7 +7,7 @@ import type { AppInstance, Deps } from '../../types';
 import { socialRepo } from './social.repo';
 
 export function socialRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = socialRepo(deps.database.db);
+  const repo = socialRepo(deps.database.db, deps.now);
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
   // Visitors get the visible links; signed-in staff get all of them, hidden ones included.
