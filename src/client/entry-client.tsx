@@ -4,7 +4,7 @@ import './admin.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { createBrowserRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { SiteContext, siteFrom, type SiteInfo } from './app/site-context';
 import { useSiteSettings } from './features/site/api';
 import { ToastHost } from './components/ui/toast-host';
@@ -37,9 +37,12 @@ followSystemTheme();
 const boot = JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}') as BootData;
 const queryClient = makeQueryClient();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
+// A data router, so that editors with unsaved changes can hold a navigation (useBlocker); the
+// screens themselves are still declared with <Routes>.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
       <QueryClientProvider client={queryClient}>
         <LiveSite fallback={boot.site}>
           <Routes>
@@ -49,6 +52,12 @@ createRoot(document.getElementById('root')!).render(
           <ToastHost />
         </LiveSite>
       </QueryClientProvider>
-    </BrowserRouter>
+    ),
+  },
+]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -315,12 +315,12 @@ test.describe('create and publish', () => {
 
     // Closing with unsaved changes asks first; Cancel keeps the form.
     await page.keyboard.press('Escape');
-    const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await expect(discard).toBeVisible();
-    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
     await expect(dialog.getByLabel('Title')).toHaveValue('Almost there');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await discard.getByRole('button', { name: 'Discard' }).click();
+    await discard.getByRole('button', { name: 'Discard changes' }).click();
     await expect(dialog).toBeHidden();
     await expect(card(page, 'Almost there')).toHaveCount(0);
   });

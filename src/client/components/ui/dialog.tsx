@@ -19,8 +19,14 @@ export function DialogContent({
   children,
   title,
   description,
+  hideClose = false,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** A dialog that must be answered with one of its own buttons. */
+  hideClose?: boolean;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
@@ -38,10 +44,12 @@ export function DialogContent({
           )}
         </div>
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100">
-          <X aria-hidden="true" className="size-4" />
-          <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
+        {!hideClose && (
+          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100">
+            <X aria-hidden="true" className="size-4" />
+            <span className="sr-only">Close</span>
+          </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
@@ -63,6 +71,7 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   pendingLabel = 'Deleting...',
   pending = false,
+  cancelLabel = 'Cancel',
   onConfirm,
 }: {
   open: boolean;
@@ -73,6 +82,7 @@ export function ConfirmDialog({
   /** The button's text while `onConfirm` runs. */
   pendingLabel?: string;
   pending?: boolean;
+  cancelLabel?: string;
   onConfirm: () => void;
 }) {
   // Opened from state (not a Radix trigger): focus goes back to what opened it.
@@ -89,7 +99,9 @@ export function ConfirmDialog({
             </AlertPrimitive.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertPrimitive.Cancel>
+            <AlertPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>
+              {cancelLabel}
+            </AlertPrimitive.Cancel>
             <Button
               variant="destructive"
               disabled={pending}

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import type { AdminBlogPost, BlogPost, BlogPostData } from '../../../shared/schemas/blog-posts';
+import type { NewPreviewLink, PreviewLink } from '../../../shared/schemas/preview-links';
 import { errorMessage, http } from '../../lib/http';
 import { fetchPage, pagePath, type Page } from '../../lib/paged';
 
@@ -110,6 +111,45 @@ export function useDeleteBlogPost() {
     meta: {
       success: { title: 'Blog post deleted successfully' },
       error: (error) => ({ title: 'Failed to delete blog post', description: errorMessage(error) }),
+    },
+  });
+}
+
+/** Back to draft (issue 12): gone from every public page, feed and sitemap. */
+export function useUnpublishBlogPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.patch<BlogPost>(api.unpublishBlog(id), undefined),
+    onSettled: (_post, _error, id) =>
+      invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id)] }),
+    meta: {
+      success: { title: 'Blog post unpublished', description: 'It is a draft again and no longer public.' },
+      error: (error) => ({ title: 'Failed to unpublish blog post', description: errorMessage(error) }),
+    },
+  });
+}
+
+/** A post's preview links that still open. */
+export const usePreviewLinks = (postId: number) =>
+  useQuery({ queryKey: [api.previewLinks(postId)], queryFn: () => http.get<PreviewLink[]>(api.previewLinks(postId)) });
+
+export function useCreatePreviewLink(postId: number) {
+  return useMutation({
+    mutationFn: () => http.post<NewPreviewLink>(api.previewLink(postId), undefined),
+    meta: {
+      invalidates: [[api.previewLinks(postId)]],
+      error: (error) => ({ title: 'Failed to create a preview link', description: errorMessage(error) }),
+    },
+  });
+}
+
+export function useRevokePreviewLink(postId: number) {
+  return useMutation({
+    mutationFn: (linkId: number) => http.delete<{ success: true }>(api.revokePreviewLink(postId, linkId)),
+    meta: {
+      invalidates: [[api.previewLinks(postId)]],
+      success: { title: 'Preview link revoked', description: 'The link no longer opens the draft.' },
+      error: (error) => ({ title: 'Failed to revoke the preview link', description: errorMessage(error) }),
     },
   });
 }

@@ -2,34 +2,127 @@
 // in a wide, scrollable dialog: app, title, rich-text content, gallery images and the Published
 // switch. Editing a draft also offers Publish in the header. Closing with unsaved changes asks first.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ExternalLink, Send, Undo2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
 import {
   BlogPostInputSchema,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
   type AdminBlogPost,
   type BlogPostData,
   type BlogPostInput,
 } from '../../../shared/schemas/blog-posts';
+import { SLUG_MAX } from '../../../shared/slug';
+import { excerpt as textExcerpt } from '../../../shared/text';
 import { LocalDate } from '../../components/local-date';
 import { ImageListField, type ImageListTexts } from '../../components/media/image-list-field';
 import { RichTextEditor } from '../../components/rich-text-editor';
-import { Button } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Select, Switch } from '../../components/ui/controls';
 import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField, fieldAria } from '../../components/ui/form-field';
-import { Input, Label } from '../../components/ui/input';
+import { Input, Label, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { applyServerErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
 import { useApps } from '../apps/api';
-import { useCreateBlogPost, usePublishBlogPost, useUpdateBlogPost } from './admin-api';
-import { PostStatusBadge } from './post-status';
+import { useDraftEditor } from '../drafts/draft-editor';
+import { DiscardChangesDialog } from '../drafts/unsaved-changes';
+import { useCreateBlogPost, usePublishBlogPost, useUnpublishBlogPost, useUpdateBlogPost } from './admin-api';
+import { PostStatusBadge, scheduleTime } from './post-status';
+import { PreviewLinks } from './preview-links';
 
-const FIELDS = ['appId', 'title', 'content', 'images', 'isPublished'] as const;
+/** The form's values: the API's input, with the publish time as the date-time field holds it (local, or ''). */
+const PostFormSchema = BlogPostInputSchema.extend({
+  publishAt: z.string().refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Please enter a valid date and time'),
+});
+type PostFormInput = Omit<BlogPostInput, 'publishAt'> & { publishAt: string };
+type PostFormData = Omit<BlogPostData, 'publishAt'> & { publishAt: string };
+
+/** An ISO time as a datetime-local field shows it (the reader's time zone, to the minute). */
+function localInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+type PostLike = Pick<
+  AdminBlogPost,
+  | 'appId'
+  | 'title'
+  | 'content'
+  | 'images'
+  | 'isPublished'
+  | 'publishedAt'
+  | 'publishAt'
+  | 'slug'
+  | 'excerpt'
+  | 'seoTitle'
+  | 'seoDescription'
+  | 'shareImage'
+>;
+
+const toValues = (post: PostLike | null): PostFormInput =>
+  post
+    ? {
+        appId: String(post.appId),
+        title: post.title,
+        content: post.content,
+        images: post.images,
+        isPublished: post.isPublished,
+        publishAt: localInput(post.isPublished ? post.publishedAt : post.publishAt),
+        slug: post.slug,
+        excerpt: post.excerpt,
+        seoTitle: post.seoTitle,
+        seoDescription: post.seoDescription,
+        shareImage: post.shareImage ?? '',
+      }
+    : {
+        appId: '',
+        title: '',
+        content: '',
+        images: [],
+        isPublished: false,
+        publishAt: '',
+        slug: '',
+        excerpt: '',
+        seoTitle: '',
+        seoDescription: '',
+        shareImage: '',
+      };
+
+/** What a conflict compares, by name. */
+const CONFLICT_LABELS = {
+  title: 'Title',
+  content: 'Content',
+  images: 'Gallery images',
+  slug: 'URL slug',
+  excerpt: 'Excerpt',
+  seoTitle: 'Headline for search and sharing',
+  seoDescription: 'Description for search and sharing',
+  shareImage: 'Share image',
+};
+
+const FIELDS = [
+  'appId',
+  'title',
+  'content',
+  'images',
+  'isPublished',
+  'publishAt',
+  'slug',
+  'excerpt',
+  'seoTitle',
+  'seoDescription',
+  'shareImage',
+] as const;
+const SEO_FIELDS: readonly Field[] = ['slug', 'excerpt', 'seoTitle', 'seoDescription', 'shareImage'];
 type Field = (typeof FIELDS)[number];
 /** Where the keyboard goes for a field that failed validation. */
 const FOCUS_ID: Record<Field, string> = {
@@ -38,6 +131,12 @@ const FOCUS_ID: Record<Field, string> = {
   content: 'blog-content',
   images: 'blog-new-image',
   isPublished: 'blog-published',
+  publishAt: 'blog-publish-at',
+  slug: 'blog-slug',
+  excerpt: 'blog-excerpt',
+  seoTitle: 'blog-seo-title',
+  seoDescription: 'blog-seo-description',
+  shareImage: 'blog-share-image',
 };
 const PENDING_IMAGE = 'Press Add to attach this image, or clear the field.';
 
@@ -71,37 +170,61 @@ function PublishAction({ post }: { post: AdminBlogPost }) {
   );
 }
 
+/** Unpublish for a published post (back to draft), asking first: it leaves the public site at once. */
+function UnpublishAction({ post }: { post: AdminBlogPost }) {
+  const unpublish = useUnpublishBlogPost();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setAsking(true)} disabled={unpublish.isPending}>
+        <Undo2 aria-hidden="true" />
+        {unpublish.isPending ? 'Unpublishing...' : 'Unpublish'}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Unpublish this post?"
+        description={`"${post.title}" goes back to draft: it leaves the blog, the feeds and the sitemap until you publish it again.`}
+        confirmLabel="Unpublish"
+        pendingLabel="Unpublishing..."
+        pending={unpublish.isPending}
+        onConfirm={() => unpublish.mutate(post.id, { onSettled: () => setAsking(false) })}
+      />
+    </>
+  );
+}
+
 function BlogPostForm({
   post,
   onSaved,
   onCancel,
   onDirtyChange,
   onSavingChange,
+  forgetRef,
 }: {
   post: AdminBlogPost | null;
   onSaved: () => void;
   onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
   onSavingChange: (saving: boolean) => void;
+  /** Set to what drops the autosaved copies, for the dialog's Discard. */
+  forgetRef: { current: (() => Promise<void>) | undefined };
 }) {
   const apps = useApps();
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
-  const form = useForm<BlogPostInput, unknown, BlogPostData>({
-    resolver: zodResolver(BlogPostInputSchema),
-    defaultValues: post
-      ? {
-          appId: String(post.appId),
-          title: post.title,
-          content: post.content,
-          images: post.images,
-          isPublished: post.isPublished,
-        }
-      : { appId: '', title: '', content: '', images: [], isPublished: false },
+  const form = useForm<PostFormInput, unknown, PostFormData>({
+    resolver: zodResolver(PostFormSchema),
+    defaultValues: toValues(post),
     shouldFocusError: false,
   });
   const { errors, isSubmitted, isDirty } = form.formState;
   const images = useWatch({ control: form.control, name: 'images' }) ?? [];
+  const [title, content, switchedOn, publishAtValue] = useWatch({
+    control: form.control,
+    name: ['title', 'content', 'isPublished', 'publishAt'],
+  });
+  const [seoOpen, setSeoOpen] = useState(false);
   const [newImage, setNewImage] = useState('');
   const [imageError, setImageError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -110,6 +233,19 @@ function BlogPostForm({
   // Unsaved work: a changed field, an image address typed but not added, or an upload under way.
   const dirty = isDirty || newImage.trim() !== '' || uploading || editorUploading;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const session = useDraftEditor({
+    form,
+    draft: { kind: 'post', itemKey: post ? String(post.id) : 'new' },
+    item: post,
+    toValues,
+    labels: CONFLICT_LABELS,
+    extraDirty: dirty,
+  });
+  useEffect(() => {
+    forgetRef.current = session.forget;
+  }, [forgetRef, session.forget]);
+  // A field of the search section failed: it stays open, so the message shows.
+  const seoError = SEO_FIELDS.some((f) => errors[f]);
 
   const setImages = (next: string[]) => {
     form.setValue('images', next, { shouldDirty: true, shouldValidate: isSubmitted });
@@ -117,7 +253,8 @@ function BlogPostForm({
 
   const onInvalid = (invalid: Partial<Record<Field, unknown>>) => {
     const first = FIELDS.find((f) => invalid[f]);
-    if (first) focusField(first);
+    if (first && SEO_FIELDS.includes(first)) setSeoOpen(true);
+    if (first) setTimeout(() => focusField(first));
   };
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -127,19 +264,32 @@ function BlogPostForm({
       return;
     }
     onSavingChange(true);
-    // No action returns a post to draft (SPEC §4): a published post is saved as published.
-    const saving = post
-      ? update.mutateAsync({ id: post.id, input: { ...data, isPublished: data.isPublished || post.isPublished } })
-      : create.mutateAsync(data);
+    // The publish time: on a published post, its date (sent only when changed, as the field shows
+    // minutes); on a draft, its schedule (empty unschedules it); publishing now needs none.
+    const published = data.isPublished || Boolean(post?.isPublished);
+    const when = data.publishAt ? new Date(data.publishAt).toISOString() : null;
+    const publishAt = post?.isPublished
+      ? data.publishAt !== toValues(post).publishAt
+        ? (when ?? undefined)
+        : undefined
+      : published
+        ? undefined
+        : when;
+    const input: BlogPostData = { ...data, isPublished: published, publishAt, version: session.version };
+    // Only an explicit Unpublish returns a post to draft (SPEC §4): a published post is saved as published.
+    const saving = post ? update.mutateAsync({ id: post.id, input }) : create.mutateAsync(input);
     await saving.then(
       () => {
         onSavingChange(false);
+        session.saved();
+        form.reset(form.getValues());
         onSaved();
       },
       (error: unknown) => {
         onSavingChange(false);
+        if (session.onSaveError(error)) return;
         // The server's own field messages go next to their fields; the values stay.
-        applyServerErrors(form.setError, error, { fields: FIELDS as unknown as FieldPath<BlogPostInput>[] });
+        applyServerErrors(form.setError, error, { fields: FIELDS as unknown as FieldPath<PostFormInput>[] });
       },
     );
   }, onInvalid);
@@ -153,6 +303,8 @@ function BlogPostForm({
   const saving = form.formState.isSubmitting;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={saving}>
+      {session.banner}
+      {session.dialogs}
       <FormField id="blog-app" label="App" error={errors.appId?.message}>
         {apps.isPending ? (
           <Skeleton className="h-10 w-full" />
@@ -254,15 +406,142 @@ function BlogPostForm({
               <Label htmlFor="blog-published">Published</Label>
               <p id="blog-published-hint" className="text-xs text-muted-foreground">
                 {isPublishedNow
-                  ? 'This post is live. Published posts stay published.'
-                  : 'Switch on to publish the post when you save; leave off to keep it as a draft.'}
+                  ? 'This post is live. Unpublish it from the status bar above to take it down.'
+                  : 'Switch on to publish the post when you save; leave off to keep it as a draft or schedule it.'}
               </p>
             </div>
           </div>
         )}
       />
 
-      <div className="sticky bottom-0 -mx-4 grid grid-cols-2 gap-2 border-t bg-background px-4 py-3 sm:-mx-6 sm:flex sm:justify-end sm:px-6 sm:py-4">
+      {isPublishedNow ? (
+        <FormField
+          id="blog-publish-at"
+          label="Publish date"
+          hint="The date shown on the post. Today or earlier."
+          error={errors.publishAt?.message}
+          className="max-w-xs"
+        >
+          <Input
+            id="blog-publish-at"
+            type="datetime-local"
+            {...form.register('publishAt')}
+            {...fieldAria('blog-publish-at', errors.publishAt?.message, true)}
+          />
+        </FormField>
+      ) : (
+        <FormField
+          id="blog-publish-at"
+          label="Schedule for"
+          hint={
+            switchedOn
+              ? 'The post is published when you save.'
+              : publishAtValue
+                ? `Published automatically on ${scheduleTime(new Date(publishAtValue).toISOString())}. Clear the field to keep it as a draft.`
+                : 'Optional: a time to publish the post automatically. Empty keeps it as a draft.'
+          }
+          error={errors.publishAt?.message}
+          className="max-w-md"
+        >
+          <Input
+            id="blog-publish-at"
+            type="datetime-local"
+            disabled={Boolean(switchedOn)}
+            className="max-w-xs"
+            {...form.register('publishAt')}
+            {...fieldAria('blog-publish-at', errors.publishAt?.message, true)}
+          />
+        </FormField>
+      )}
+
+      <details
+        open={seoOpen || seoError}
+        onToggle={(e) => setSeoOpen(e.currentTarget.open)}
+        className="rounded-lg border p-4 [&_summary]:cursor-pointer"
+      >
+        <summary className="text-sm font-medium">Search and sharing</summary>
+        <div className="mt-4 grid gap-4">
+          <FormField
+            id="blog-slug"
+            label="URL slug"
+            hint={
+              post
+                ? `The post's address: ${paths.readablePost({ id: post.id, slug: post.slug })}. Empty makes one from the title; the old address redirects.`
+                : "Part of the post's address. Empty makes one from the title."
+            }
+            error={errors.slug?.message}
+          >
+            <Input
+              id="blog-slug"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={SLUG_MAX}
+              {...form.register('slug')}
+              {...fieldAria('blog-slug', errors.slug?.message, true)}
+            />
+          </FormField>
+          <FormField
+            id="blog-excerpt"
+            label="Excerpt"
+            hint="Shown in lists of posts. Empty uses the start of the text."
+            error={errors.excerpt?.message}
+          >
+            <Textarea
+              id="blog-excerpt"
+              rows={2}
+              maxLength={SEO_DESCRIPTION_MAX}
+              placeholder={textExcerpt(content ?? '', 160)}
+              {...form.register('excerpt')}
+              {...fieldAria('blog-excerpt', errors.excerpt?.message, true)}
+            />
+          </FormField>
+          <FormField
+            id="blog-seo-title"
+            label="Headline for search and sharing"
+            hint="Empty uses the post's title."
+            error={errors.seoTitle?.message}
+          >
+            <Input
+              id="blog-seo-title"
+              maxLength={SEO_TITLE_MAX}
+              placeholder={title ?? ''}
+              {...form.register('seoTitle')}
+              {...fieldAria('blog-seo-title', errors.seoTitle?.message, true)}
+            />
+          </FormField>
+          <FormField
+            id="blog-seo-description"
+            label="Description for search and sharing"
+            hint="Empty uses the excerpt, or the first 160 characters of the text."
+            error={errors.seoDescription?.message}
+          >
+            <Textarea
+              id="blog-seo-description"
+              rows={2}
+              maxLength={SEO_DESCRIPTION_MAX}
+              {...form.register('seoDescription')}
+              {...fieldAria('blog-seo-description', errors.seoDescription?.message, true)}
+            />
+          </FormField>
+          <FormField
+            id="blog-share-image"
+            label="Share image URL"
+            hint="The picture of link previews (1200×630 works best). Empty uses the first image of the post."
+            error={errors.shareImage?.message}
+          >
+            <Input
+              id="blog-share-image"
+              inputMode="url"
+              placeholder="/media/… or https://…"
+              {...form.register('shareImage')}
+              {...fieldAria('blog-share-image', errors.shareImage?.message, true)}
+            />
+          </FormField>
+        </div>
+      </details>
+
+      <div className="sticky bottom-0 -mx-4 grid grid-cols-2 items-center gap-2 border-t bg-background px-4 py-3 sm:-mx-6 sm:flex sm:justify-end sm:px-6 sm:py-4">
+        <div className="col-span-2 sm:mr-auto">{session.status}</div>
         <Button variant="outline" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
@@ -286,6 +565,7 @@ export function BlogPostDialog({ post, onClose }: { post: AdminBlogPost | null; 
   const [dirty, setDirty] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [saving, setSaving] = useState(false);
+  const forget = useRef<() => Promise<void>>(undefined);
 
   const requestClose = () => {
     if (saving) return;
@@ -314,18 +594,40 @@ export function BlogPostDialog({ post, onClose }: { post: AdminBlogPost | null; 
               className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 px-4 py-3"
             >
               <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <PostStatusBadge isPublished={post.isPublished} />
+                <PostStatusBadge isPublished={post.isPublished} scheduled={Boolean(post.publishAt)} />
                 {post.publishedAt ? (
                   <span>
                     <span className="sr-only">Published on </span>
                     <LocalDate iso={post.publishedAt} />
                   </span>
+                ) : post.publishAt ? (
+                  <span>Scheduled for {scheduleTime(post.publishAt)}</span>
                 ) : (
                   <span>Not published</span>
                 )}
               </div>
-              {!post.isPublished && <PublishAction post={post} />}
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={paths.readablePost(post)}
+                  target="_blank"
+                  rel="noopener"
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                >
+                  <ExternalLink aria-hidden="true" />
+                  Preview
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                {post.isPublished ? <UnpublishAction post={post} /> : <PublishAction post={post} />}
+              </div>
             </div>
+          )}
+          {post && !post.isPublished && (
+            <details className="rounded-lg border [&_summary]:cursor-pointer">
+              <summary className="px-4 py-3 text-sm font-medium">Share a preview link</summary>
+              <div className="px-4 pb-4">
+                <PreviewLinks postId={post.id} />
+              </div>
+            </details>
           )}
           <BlogPostForm
             post={post}
@@ -333,17 +635,17 @@ export function BlogPostDialog({ post, onClose }: { post: AdminBlogPost | null; 
             onSavingChange={setSaving}
             onCancel={requestClose}
             onSaved={onClose}
+            forgetRef={forget}
           />
         </DialogContent>
       </Dialog>
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={confirmDiscard}
-        onOpenChange={setConfirmDiscard}
-        title="Discard changes?"
         description="Your changes to this blog post have not been saved. Close the form and lose them?"
-        confirmLabel="Discard"
-        onConfirm={() => {
+        onKeepEditing={() => setConfirmDiscard(false)}
+        onDiscard={() => {
           setConfirmDiscard(false);
+          void forget.current?.();
           onClose();
         }}
       />

@@ -19,6 +19,8 @@ import type { MutationMeta } from '../../lib/query-client';
 export interface PrivacyPolicyPayload {
   content: string;
   lastUpdated: string;
+  /** The version the edit started from (a newer one on the server is a conflict). */
+  version?: number;
 }
 
 function usePagePut<TInput, TReply>(path: string, toasts: Pick<MutationMeta, 'success' | 'error'>) {

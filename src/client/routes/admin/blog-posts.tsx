@@ -28,7 +28,7 @@ import {
   usePublishBlogPost,
 } from '../../features/blogs/admin-api';
 import { BlogPostDialog } from '../../features/blogs/admin-post-form';
-import { PostStatusBadge } from '../../features/blogs/post-status';
+import { PostStatusBadge, scheduleTime } from '../../features/blogs/post-status';
 import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -67,7 +67,7 @@ function PostCard({
             <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
               {post.title}
             </h2>
-            <PostStatusBadge isPublished={post.isPublished} />
+            <PostStatusBadge isPublished={post.isPublished} scheduled={Boolean(post.publishAt)} />
           </div>
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1.5">
@@ -82,6 +82,8 @@ function PostCard({
                   <span className="sr-only">Published on </span>
                   <LocalDate iso={post.publishedAt} />
                 </>
+              ) : post.publishAt ? (
+                `Scheduled for ${scheduleTime(post.publishAt)}`
               ) : (
                 'Not published'
               )}

@@ -1,0 +1,97 @@
+// Share a draft (issue 12): a secret link that shows the post as it will look to anyone who has it,
+// for 7 days or until revoked. The address is shown once, when it is made (only a hash is kept).
+import { Check, Copy, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import type { NewPreviewLink } from '../../../shared/schemas/preview-links';
+import { QueryState } from '../../components/query-state';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { useCreatePreviewLink, usePreviewLinks, useRevokePreviewLink } from './admin-api';
+import { scheduleTime } from './post-status';
+
+export function PreviewLinks({ postId }: { postId: number }) {
+  const links = usePreviewLinks(postId);
+  const create = useCreatePreviewLink(postId);
+  const revoke = useRevokePreviewLink(postId);
+  const [made, setMade] = useState<NewPreviewLink | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const onCreate = () =>
+    create.mutate(undefined, {
+      onSuccess: (link) => {
+        setMade(link);
+        setCopied(false);
+      },
+    });
+  const onCopy = async () => {
+    if (!made) return;
+    await navigator.clipboard.writeText(made.url).then(
+      () => setCopied(true),
+      () => document.getElementById('preview-link-url')?.focus(),
+    );
+  };
+
+  return (
+    <section aria-labelledby="preview-links-title" className="space-y-3 rounded-lg border p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 id="preview-links-title" className="text-sm font-semibold">
+            Share a preview
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            Anyone with the link sees the post as it will look, for 7 days or until you revoke it.
+          </p>
+        </div>
+        <Button variant="outline" size="sm" onClick={onCreate} disabled={create.isPending}>
+          <Link2 aria-hidden="true" />
+          {create.isPending ? 'Creating...' : 'Create preview link'}
+        </Button>
+      </div>
+      {made && (
+        <div className="space-y-1.5">
+          <Label htmlFor="preview-link-url">New preview link (shown only now: copy it)</Label>
+          <div className="flex gap-2">
+            <Input id="preview-link-url" readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} />
+            <Button variant="outline" size="sm" className="h-10 shrink-0" onClick={() => void onCopy()}>
+              {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          </div>
+        </div>
+      )}
+      <QueryState
+        query={links}
+        loading="Loading preview links..."
+        error="Failed to load the preview links"
+        errorStyle="inline"
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-xs text-muted-foreground">No preview link is open.</p>
+          ) : (
+            <ul aria-label="Open preview links" className="divide-y rounded-md border text-sm">
+              {list.map((link) => (
+                <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                  <span className="text-muted-foreground">
+                    Made {scheduleTime(link.createdAt)}
+                    {link.createdBy ? ` by ${link.createdBy}` : ''} · expires {scheduleTime(link.expiresAt)}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-destructive hover:text-destructive"
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(link.id)}
+                  >
+                    Revoke
+                    <span className="sr-only"> the link made {scheduleTime(link.createdAt)}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}

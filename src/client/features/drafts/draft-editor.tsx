@@ -1,0 +1,245 @@
+// One place for what every post and page editor does so that nothing is lost (issue 12): the guard
+// on leaving, autosave with its status, the offer of changes kept from before a crash or reload,
+// and the conflict view when someone saved the item since the edit started (both versions shown).
+import { CloudOff, History } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { htmlToText } from '../../../shared/text';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { ApiError } from '../../lib/http';
+import type { DraftRef } from './api';
+import { UnsavedChangesGuard } from './unsaved-changes';
+import { useAutosave, useKeptDraft, type AutosaveState } from './use-autosave';
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** "Saving…", "Saved 10:42", "Offline — changes kept on this device": announced politely. */
+export function AutosaveStatus({ state }: { state: AutosaveState }) {
+  let text: ReactNode = null;
+  if (state.status === 'saving') text = 'Saving…';
+  else if (state.status === 'saved') text = `Saved ${time(state.at)}`;
+  else if (state.status === 'offline') {
+    text = (
+      <>
+        <CloudOff aria-hidden="true" className="size-4" /> Offline — changes kept on this device
+      </>
+    );
+  } else if (state.status === 'failed') text = 'Autosave failed — changes kept on this device';
+  else if (state.status === 'conflict') text = 'Changed elsewhere — see both versions';
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      data-testid="autosave-status"
+      className="inline-flex min-h-5 items-center gap-1.5 text-sm text-muted-foreground"
+    >
+      {text}
+    </p>
+  );
+}
+
+/** A field's value as a person reads it (rich text as plain text). */
+function readable(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.join('\n') : '—';
+  const text = String(value);
+  return /<[a-z][\s\S]*>/i.test(text) ? htmlToText(text) : text;
+}
+
+/** Both versions of the fields that differ, side by side (stacked on a phone). */
+function ConflictDialog({
+  open,
+  mine,
+  theirs,
+  labels,
+  onKeepMine,
+  onUseTheirs,
+}: {
+  open: boolean;
+  mine: Record<string, unknown>;
+  theirs: Record<string, unknown> | null;
+  labels: Record<string, string>;
+  onKeepMine: () => void;
+  onUseTheirs: () => void;
+}) {
+  const fields = Object.keys(labels).filter((key) => readable(mine[key]) !== readable(theirs?.[key]));
+  return (
+    <Dialog open={open}>
+      <DialogContent
+        title="Changed elsewhere"
+        description="Someone saved this since you started editing. Compare both versions and choose which to keep."
+        className="max-w-4xl"
+        hideClose
+      >
+        <div className="max-h-[60vh] space-y-4 overflow-y-auto">
+          {fields.length === 0 && <p className="text-sm">The texts are the same; only the version moved on.</p>}
+          {fields.map((key) => (
+            <section key={key} aria-label={labels[key]} className="space-y-2">
+              <h3 className="text-sm font-semibold">{labels[key]}</h3>
+              <div className="grid gap-3 md:grid-cols-2">
+                <div className="rounded-md border p-3">
+                  <p className="mb-1 text-xs font-medium text-muted-foreground">Your version</p>
+                  <p className="text-sm break-words whitespace-pre-wrap" data-testid={`mine-${key}`}>
+                    {readable(mine[key])}
+                  </p>
+                </div>
+                <div className="rounded-md border p-3">
+                  <p className="mb-1 text-xs font-medium text-muted-foreground">Saved version</p>
+                  <p className="text-sm break-words whitespace-pre-wrap" data-testid={`theirs-${key}`}>
+                    {readable(theirs?.[key])}
+                  </p>
+                </div>
+              </div>
+            </section>
+          ))}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onUseTheirs}>
+            Use the saved version
+          </Button>
+          <Button onClick={onKeepMine}>Keep my version</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export interface SavedItem {
+  version: number;
+}
+
+/**
+ * Wires an editor's form to autosave, the kept-changes offer, the conflict view and the guard.
+ * `toValues` turns the saved item (or a conflict's current item) into form values. Save with
+ * `version` (the version the edit is based on) and hand a failed save to `onSaveError`.
+ */
+export function useDraftEditor<V extends FieldValues>({
+  form,
+  draft,
+  item,
+  toValues,
+  labels,
+  guard = true,
+  extraDirty = false,
+}: {
+  form: UseFormReturn<V, unknown, unknown>;
+  draft: DraftRef;
+  item: SavedItem | null;
+  toValues: (item: never | null) => V;
+  /** The fields a conflict compares, with their names. */
+  labels: Record<string, string>;
+  /** Whether leaving the screen asks (dialogs ask on close themselves). */
+  guard?: boolean;
+  /** Unsaved work the form's values do not show (an image address typed but not added). */
+  extraDirty?: boolean;
+}) {
+  const values = useWatch({ control: form.control }) as Record<string, unknown>;
+  const dirty = form.formState.isDirty;
+  const [base, setBase] = useState(item?.version ?? 0);
+  const [saveConflict, setSaveConflict] = useState<Record<string, unknown> | null | undefined>(undefined);
+  // A save moved the item on: the edit is now based on it.
+  const itemVersion = item?.version ?? 0;
+  const [seenVersion, setSeenVersion] = useState(itemVersion);
+  if (seenVersion !== itemVersion) {
+    setSeenVersion(itemVersion);
+    setBase(itemVersion);
+  }
+
+  const autosave = useAutosave({ draft, values, dirty, baseVersion: base });
+  const { kept, dismiss } = useKeptDraft(draft, toValues(item as never));
+  const conflict =
+    saveConflict !== undefined
+      ? saveConflict
+      : autosave.state.status === 'conflict'
+        ? (autosave.state.current as Record<string, unknown> | null)
+        : undefined;
+
+  const restoreKept = () => {
+    if (!kept) return;
+    form.reset({ ...toValues(item as never), ...kept.data } as V, { keepDefaultValues: true });
+    // Kept from an older version: the next autosave or save shows both.
+    setBase(kept.baseVersion);
+    dismiss();
+  };
+  const discardKept = () => {
+    void autosave.forget();
+    dismiss();
+  };
+  const keepMine = () => {
+    const current = conflict as (SavedItem & Record<string, unknown>) | null;
+    setSaveConflict(undefined);
+    setBase(current?.version ?? 0);
+  };
+  const useTheirs = () => {
+    const current = conflict as never;
+    setSaveConflict(undefined);
+    form.reset(toValues(current));
+    setBase((conflict as SavedItem | null)?.version ?? 0);
+    void autosave.forget();
+  };
+
+  const banner = kept ? (
+    <div
+      role="region"
+      aria-label="Unsaved changes kept"
+      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2 text-sm">
+        <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        <span>
+          You have unsaved changes from {dateTime(kept.savedAt)}
+          {kept.where === 'device' ? ', kept on this device' : ''}.
+          {item && kept.baseVersion !== item.version && (
+            <> Someone has saved this since; restoring them will show both versions.</>
+          )}
+        </span>
+      </p>
+      <div className="flex shrink-0 gap-2">
+        <Button size="sm" variant="outline" onClick={discardKept}>
+          Discard them
+        </Button>
+        <Button size="sm" onClick={restoreKept}>
+          Restore them
+        </Button>
+      </div>
+    </div>
+  ) : null;
+
+  const dialogs = (
+    <>
+      {guard && <UnsavedChangesGuard dirty={dirty || extraDirty} />}
+      <ConflictDialog
+        open={conflict !== undefined}
+        mine={values}
+        theirs={conflict ? (toValues(conflict as never) as Record<string, unknown>) : null}
+        labels={labels}
+        onKeepMine={keepMine}
+        onUseTheirs={useTheirs}
+      />
+    </>
+  );
+
+  return {
+    /** The version to send with a save. */
+    version: base || undefined,
+    dirty,
+    status: <AutosaveStatus state={autosave.state} />,
+    banner,
+    dialogs,
+    /** A save was refused because the item moved on (409): show both. True when it handled the error. */
+    onSaveError(error: unknown): boolean {
+      if (error instanceof ApiError && error.status === 409 && error.body && 'current' in error.body) {
+        setSaveConflict((error.body.current as Record<string, unknown> | null) ?? null);
+        return true;
+      }
+      return false;
+    },
+    /** The user discarded the edit: the kept copies go too. */
+    forget: autosave.forget,
+    /** Call after a successful save. */
+    saved: autosave.saved,
+  };
+}

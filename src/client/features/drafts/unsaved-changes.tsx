@@ -1,0 +1,65 @@
+// Nothing is lost (issue 12): an editor with unsaved changes asks before anything discards them:
+// a link or Back inside the admin (held by the router), a reload or closing the tab (the browser's
+// own prompt), or closing its dialog (DiscardChangesDialog).
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/dialog';
+
+export const DISCARD_TITLE = 'Discard unsaved changes?';
+
+export function DiscardChangesDialog({
+  open,
+  onKeepEditing,
+  onDiscard,
+  description = 'Your changes have not been saved. Leave and lose them?',
+}: {
+  open: boolean;
+  onKeepEditing: () => void;
+  onDiscard: () => void;
+  description?: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !next && onKeepEditing()}
+      title={DISCARD_TITLE}
+      description={description}
+      confirmLabel="Discard changes"
+      cancelLabel="Keep editing"
+      onConfirm={onDiscard}
+    />
+  );
+}
+
+/** The browser's own "leave site?" prompt while `dirty` (reload, closing the tab, typing an address). */
+export function useBeforeUnload(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+/**
+ * While `dirty`, navigation away from the screen is held and the user is asked; a reload or
+ * closing the tab gets the browser's prompt. Render what it returns.
+ */
+export function UnsavedChangesGuard({ dirty, description }: { dirty: boolean; description?: string }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useBeforeUnload(dirty);
+  return (
+    <DiscardChangesDialog
+      open={blocker.state === 'blocked'}
+      description={description}
+      onKeepEditing={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+    />
+  );
+}
