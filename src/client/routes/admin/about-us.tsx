@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useUpdateAboutUs } from '../../features/pages/admin-api';
 import { useAboutUs } from '../../features/pages/api';
+import { HistoryButton } from '../../features/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -116,15 +117,25 @@ function FormSkeleton() {
 export default function AboutUsEditor() {
   useDocumentTitle('About Us');
   const about = useAboutUs();
+  // A restore replaces the saved text: the form starts again from it.
+  const [restores, setRestores] = useState(0);
   return (
-    <AdminPage title="About Us" description="Edit the title and the text of the About Us page.">
+    <AdminPage
+      title="About Us"
+      description="Edit the title and the text of the About Us page."
+      actions={
+        about.isSuccess && (
+          <HistoryButton kind="about" current={about.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
+        )
+      }
+    >
       <QueryState
         query={about}
         loading={<FormSkeleton />}
         error="Failed to load About Us page content"
         errorStyle="inline"
       >
-        {(data) => <AboutUsForm about={data} />}
+        {(data) => <AboutUsForm key={restores} about={data} />}
       </QueryState>
     </AdminPage>
   );

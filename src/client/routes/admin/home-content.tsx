@@ -1,6 +1,7 @@
 // Home Content editor (SPEC §2 "Home Content"): the hero, the featured-apps heading and the
 // call to action. introTitle and introContent are not edited here but are sent as loaded.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HomeContentInputSchema, type HomeContent } from '../../../shared/schemas/site-content';
@@ -12,6 +13,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useUpdateHomeContent } from '../../features/pages/admin-api';
 import { useHomeContent } from '../../features/pages/api';
+import { HistoryButton } from '../../features/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -161,13 +163,20 @@ function FormSkeleton() {
 export default function HomeContentEditor() {
   useDocumentTitle('Home Content');
   const home = useHomeContent();
+  // A restore replaces the saved text: the form starts again from it.
+  const [restores, setRestores] = useState(0);
   return (
     <AdminPage
       title="Home Content"
       description="Edit the texts of the home page: the hero, the featured apps heading and the call to action."
+      actions={
+        home.isSuccess && (
+          <HistoryButton kind="home" current={home.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
+        )
+      }
     >
       <QueryState query={home} loading={<FormSkeleton />} error="Failed to load home page content" errorStyle="inline">
-        {(data) => <HomeContentForm content={data} />}
+        {(data) => <HomeContentForm key={restores} content={data} />}
       </QueryState>
     </AdminPage>
   );

@@ -22,6 +22,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
+import { HistoryButton } from '../../features/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -142,11 +143,21 @@ export default function PrivacyEditor() {
     announced.current = policy.error;
     toast({ title: 'Error', description: 'Failed to load privacy policy', variant: 'destructive' });
   }, [policy.error]);
+  // A restore replaces the saved text: the form starts again from it.
+  const [restores, setRestores] = useState(0);
 
   return (
-    <AdminPage title="Edit Privacy Policy" description="Update your privacy policy content and last updated date.">
+    <AdminPage
+      title="Edit Privacy Policy"
+      description="Update your privacy policy content and last updated date."
+      actions={
+        policy.isSuccess && (
+          <HistoryButton kind="privacy" current={policy.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
+        )
+      }
+    >
       <QueryState query={policy} loading={<FormSkeleton />} error="Failed to load privacy policy" errorStyle="inline">
-        {(data) => <PrivacyForm policy={data} />}
+        {(data) => <PrivacyForm key={restores} policy={data} />}
       </QueryState>
     </AdminPage>
   );
