@@ -46,6 +46,8 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { date
 /** The "History" button of an editor: opens the history in a wide dialog (also from inside another dialog). */
 export function HistoryButton({ onRestored, ...props }: HistoryProps) {
   const [open, setOpen] = useState(false);
+  // A post not yet created has no history.
+  if (props.kind === 'post' && props.itemId === undefined) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
