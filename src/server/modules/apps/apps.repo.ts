@@ -1,3 +1,4 @@
+import { dropItemDrafts } from '../drafts/drafts.repo';
 import { dropRevisions } from '../revisions/revisions.repo';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { App, AppData, BlogCounts } from '../../../shared/schemas/apps';
@@ -103,6 +104,11 @@ export function appsRepo(db: Db, now: () => Date = () => new Date()) {
           tx,
           'post',
           posts.map((p) => p.id),
+        );
+        await dropItemDrafts(
+          tx,
+          'post',
+          posts.map((p) => String(p.id)),
         );
         return rows.length > 0;
       });

@@ -15,7 +15,7 @@ import { apps, blogPosts } from '../../db/schema';
 import { invalid, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 import { sanitizeRequired } from '../../lib/sanitize';
-import { dropDraft } from '../drafts/drafts.repo';
+import { dropDraft, dropItemDrafts } from '../drafts/drafts.repo';
 import { dropRevisions, recordRevision } from '../revisions/revisions.repo';
 
 type PostRow = typeof blogPosts.$inferSelect;
@@ -368,6 +368,7 @@ export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
       return db.transaction(async (tx) => {
         const rows = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
         await dropRevisions(tx, 'post', [id]);
+        await dropItemDrafts(tx, 'post', [String(id)]);
         return rows.length > 0;
       });
     },

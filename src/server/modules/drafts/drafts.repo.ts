@@ -1,5 +1,5 @@
 // Autosaved, unsaved work (issue 12): one per editor, item and staff member, never public.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Draft, DraftKind } from '../../../shared/schemas/drafts';
 import type { Db } from '../../db/client';
 import { drafts } from '../../db/schema';
@@ -17,6 +17,11 @@ const where = (key: DraftKey) =>
 /** Drops a staff member's draft of an item: its save made it part of the item (or a revision). */
 export async function dropDraft(tx: Db, key: DraftKey): Promise<void> {
   await tx.delete(drafts).where(where(key));
+}
+
+/** Drops every staff member's drafts of items that are gone (deleted posts). */
+export async function dropItemDrafts(tx: Db, kind: DraftKind, itemKeys: string[]): Promise<void> {
+  if (itemKeys.length) await tx.delete(drafts).where(and(eq(drafts.kind, kind), inArray(drafts.itemKey, itemKeys)));
 }
 
 export function draftsRepo(db: Db) {

@@ -17,15 +17,19 @@ export function draftsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const pages = pagesRepo(deps.database.db, deps.now);
   const staff = { onRequest: auth.requireStaff };
 
-  /** The item as it is now (undefined for a post not yet created; null for a page never written). */
+  /**
+   * The item as it is now (undefined for a post not yet created; null for a page never written). A
+   * post is keyed by its id or 'new', a page by 'main': any other key names nothing.
+   */
   async function current(kind: DraftKind, key: string) {
-    if (key === 'new') return undefined;
+    if (kind === 'post') {
+      if (key === 'new') return undefined;
+      const post = key === 'main' ? undefined : await posts.get(Number(key));
+      if (!post) throw notFound('Blog post');
+      return post;
+    }
+    if (key !== 'main') throw notFound('Page');
     switch (kind) {
-      case 'post': {
-        const post = key === 'main' ? undefined : await posts.get(Number(key));
-        if (!post) throw notFound('Blog post');
-        return post;
-      }
       case 'about':
         return pages.getAbout();
       case 'privacy':
