@@ -55,6 +55,7 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PUT /api/apps/:id': (f) => VALID_BODIES['POST /api/apps']!(f),
   'POST /api/admin/blogs': (f) => ({ appId: f.appId, title: 'Probe post', content: '<p>Written by a test.</p>' }),
   'PUT /api/admin/blogs/:id': (f) => VALID_BODIES['POST /api/admin/blogs']!(f),
+  'PUT /api/admin/drafts/:kind/:key': () => ({ data: { title: 'Probe draft' }, baseVersion: 0 }),
   'PUT /api/site-settings': () => ({ name: 'Probe Studio', tagline: 'Made by a test' }),
   // Not every app's id: refused (422) after the guard lets staff through.
   'PUT /api/apps/order': () => ({ ids: [] }),
