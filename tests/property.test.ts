@@ -564,6 +564,7 @@ describe('every route, with hostile input', () => {
     const appList = (await ctx.app.inject({ url: '/api/apps' })).json() as { id: number }[];
     const posts = (await ctx.app.inject({ url: '/api/admin/blogs', headers: { cookie: adminCookie } })).json() as {
       id: number;
+      slug: string;
     }[];
     const urls = [
       '/',
@@ -571,9 +572,12 @@ describe('every route, with hostile input', () => {
       '/contact',
       '/privacy',
       '/rss.xml',
+      '/blog',
+      '/blog?page=2',
+      '/blog/rss.xml',
       '/sitemap.xml',
-      ...appList.flatMap((a) => [`/apps/${a.id}/blogs`, `/apps/${a.id}/rss.xml`]),
-      ...posts.map((p) => `/blogs/${p.id}`),
+      ...appList.flatMap((a) => [`/apps/${a.id}/blogs`, `/apps/${a.id}/rss.xml`, `/blog?app=${a.id}`]),
+      ...posts.flatMap((p) => [`/blogs/${p.id}`, `/blogs/${p.id}/${p.slug}`]),
     ];
     const failures: string[] = [];
     for (const url of urls) {

@@ -84,6 +84,11 @@ function Footer() {
               </a>
             </li>
             <li>
+              <a href={paths.blogIndex} className="text-muted-foreground hover:text-foreground">
+                Blog
+              </a>
+            </li>
+            <li>
               <a href={paths.contact} className="text-muted-foreground hover:text-foreground">
                 Contact
               </a>

@@ -1,15 +1,19 @@
 // The public route table, rendered on the server only. Each route names the API reads it needs, so
 // the server can prefetch them and send a page that is complete without JavaScript.
-import type { RouteObject } from 'react-router';
+import { matchPath, type RouteObject } from 'react-router';
 import { api, paths } from '../../shared/paths';
+import { appsQuery, blogCountsQuery } from '../features/apps/api';
+import { blogIndexQuery, previewQuery } from '../features/blogs/api';
 import { parseId } from '../lib/params';
 import { PublicLayout } from './public-layout';
 import AboutPage from '../routes/public/about';
 import AppBlogsPage from '../routes/public/app-blogs';
+import BlogIndexPage, { blogIndexParams } from '../routes/public/blog-index';
 import BlogPostPage from '../routes/public/blog-post';
 import ContactPage from '../routes/public/contact';
 import HomePage from '../routes/public/home';
 import NotFoundPage from '../routes/public/not-found';
+import PreviewPage, { previewToken } from '../routes/public/preview';
 import PrivacyPage from '../routes/public/privacy';
 
 /**
@@ -18,16 +22,30 @@ import PrivacyPage from '../routes/public/privacy';
  * arrive after it has started: a slow one streams the page's skeleton first (SPEC's loading states).
  */
 export interface Reads {
-  head: string[];
-  body: string[];
+  head: ReadKey[];
+  body: ReadKey[];
 }
+
+/** An API path, or a query key that starts with one (a page of a list: see lib/paged.ts). */
+export type ReadKey = string | readonly [string, ...unknown[]];
 
 export interface PublicRoute {
   path: string;
-  reads: (params: Record<string, string | undefined>) => Reads;
+  /**
+   * The query parameters the page reads, in their canonical order. Only these reach the render and
+   * the page cache's key (see ssr/page-paths.ts canonicalQuery); a route without them ignores the query.
+   */
+  search?: readonly string[];
+  reads: (params: Record<string, string | undefined>, search: URLSearchParams) => Reads;
 }
 
-const reads = (head: string[], body: string[] = []): Reads => ({ head, body });
+const reads = (head: ReadKey[], body: ReadKey[] = []): Reads => ({ head, body });
+
+/** A post's page reads the post; its app is read once the post is known (see ssr/render.tsx). */
+const postReads = ({ id }: Record<string, string | undefined>) => {
+  const n = parseId(id);
+  return n ? reads([api.blog(n)]) : reads([]);
+};
 
 const routeReads: PublicRoute[] = [
   { path: paths.home, reads: () => reads([api.homeContent], [api.apps, api.blogCounts]) },
@@ -41,12 +59,25 @@ const routeReads: PublicRoute[] = [
       return id ? reads([api.app(id)], [api.appBlogs(id)]) : reads([]);
     },
   },
+  { path: '/blogs/:id', reads: postReads },
+  // The readable address; an old slug is redirected to the post's current one (see ssr/render.tsx).
+  { path: '/blogs/:id/:slug', reads: postReads },
   {
-    // The post's app is read once the post is known (see ssr/render.tsx).
-    path: '/blogs/:id',
-    reads: ({ id }) => {
-      const n = parseId(id);
-      return n ? reads([api.blog(n)]) : reads([]);
+    // Which page and which app decide the status (a page past the last, an unknown app: not found).
+    path: paths.blogIndex,
+    search: ['app', 'page'],
+    reads: (_params, search) => {
+      const query = blogIndexParams(search);
+      return query
+        ? reads([blogIndexQuery(query).queryKey, appsQuery().queryKey[0]], [blogCountsQuery().queryKey[0]])
+        : reads([]);
+    },
+  },
+  {
+    path: '/preview/:token',
+    reads: ({ token }) => {
+      const secret = previewToken(token);
+      return secret ? reads([previewQuery(secret).queryKey[0]]) : reads([]);
     },
   },
   { path: '*', reads: () => reads([]) },
@@ -57,11 +88,17 @@ const layoutReads = [api.contact, api.socialMedia];
 
 export const publicRoutes: PublicRoute[] = routeReads.map((r) => ({
   ...r,
-  reads: (params) => {
-    const { head, body } = r.reads(params);
+  reads: (params, search) => {
+    const { head, body } = r.reads(params, search);
     return { head, body: [...body, ...layoutReads] };
   },
 }));
+
+/** The route a path renders, and its parameters ('*' when no other matches). */
+export function matchPublicRoute(pathname: string): { route: PublicRoute; params: Record<string, string | undefined> } {
+  const route = publicRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname))!;
+  return { route, params: matchPath({ path: route.path, end: true }, pathname)?.params ?? {} };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -72,7 +109,10 @@ export const routes: RouteObject[] = [
       { path: 'contact', element: <ContactPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'apps/:appId/blogs', element: <AppBlogsPage /> },
+      { path: 'blog', element: <BlogIndexPage /> },
       { path: 'blogs/:id', element: <BlogPostPage /> },
+      { path: 'blogs/:id/:slug', element: <BlogPostPage /> },
+      { path: 'preview/:token', element: <PreviewPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -62,15 +62,43 @@ export function appBlogsHead(site: SiteInfo, app: App): HeadData {
   };
 }
 
+/** The description a post shares: its SEO description, else its excerpt, else the start of its text. */
+export const postDescription = (post: BlogPost) => post.seoDescription || post.excerpt || excerpt(post.content, 160);
+
 export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefined): HeadData {
-  const description = excerpt(post.content, 160);
   return {
-    title: `${post.title} | ${app ? `${app.title} | ` : ''}${site.name}`,
-    description,
-    path: paths.blogPost(post.id),
+    // An SEO title is the whole title, as its author wrote it.
+    title: post.seoTitle || `${post.title} | ${app ? `${app.title} | ` : ''}${site.name}`,
+    description: postDescription(post),
+    // The readable address is the canonical one, whichever of the post's addresses was opened.
+    path: paths.readablePost(post),
     type: 'article',
     appStoreId: appStoreId(app?.appStoreLink),
     feeds: app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : [],
+  };
+}
+
+/** A shared draft: as its page will look, but never indexed and with no canonical address. */
+export function previewHead(site: SiteInfo, post: BlogPost, app: App | undefined): HeadData {
+  return { ...blogPostHead(site, post, app), noindex: true, feeds: [] };
+}
+
+export function blogIndexHead(
+  site: SiteInfo,
+  { page, pages, app }: { page: number; pages: number; app?: App },
+): HeadData {
+  const what = app ? `${app.title} blog` : 'Blog';
+  const paging = page > 1 ? ` (page ${page} of ${pages})` : '';
+  return {
+    title: `${what}${paging} | ${site.name}`,
+    description: app
+      ? truncate(`News, devlogs and updates about ${app.title} from ${site.name}.`, 160)
+      : `News, devlogs and updates about every game and app from ${site.name}, newest first.`,
+    path: paths.blogIndexPage(page, app?.id),
+    feeds: [
+      { title: `${site.name} blog`, href: paths.blogRss },
+      ...(app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : []),
+    ],
   };
 }
 

@@ -9,6 +9,7 @@ export interface NavItem {
 
 export const NAV: NavItem[] = [
   { to: paths.home, label: 'Home' },
+  { to: paths.blogIndex, label: 'Blog' },
   { to: paths.about, label: 'About Us' },
   { to: paths.contact, label: 'Contact' },
   { to: paths.privacy, label: 'Privacy Policy' },

@@ -1,7 +1,7 @@
 // Reads one page of an admin list (see shared/schemas/paging.ts): the items and the total the
 // server counted. Query keys are the full path with its query string, so each page caches apart.
 import { TOTAL_COUNT_HEADER } from '../../shared/schemas/paging';
-import { errorFrom } from './http';
+import { errorFrom, type Fetcher } from './http';
 
 export interface Page<T> {
   items: T[];
@@ -21,8 +21,12 @@ export function pagePath(path: string, { page, pageSize, q }: PageParams): strin
   return `${path}?${params}`;
 }
 
-export async function fetchPage<T>(path: string): Promise<Page<T>> {
-  const res = await fetch(path, { credentials: 'include' });
+/** Marks a query key as a page read: `[path, PAGED]` is read with its total (the query client's default). */
+export const PAGED = 'paged';
+export const pagedKey = (path: string) => [path, PAGED] as const;
+
+export async function fetchPage<T>(path: string, run: Fetcher = (p, init) => fetch(p, init)): Promise<Page<T>> {
+  const res = await run(path, { credentials: 'include' });
   const text = await res.text();
   if (!res.ok) throw errorFrom(res.status, res.statusText, text);
   const items = JSON.parse(text) as T[];

@@ -1,11 +1,13 @@
 // TanStack Query as SPEC §7 says: no retries, no refetch on focus, no polling, data never stale.
-// A query's key is its API path; the default query function GETs it.
+// A query's key is its API path; the default query function GETs it (a page of a list with its total
+// when the key is marked PAGED).
 //
 // Mutations declare what follows them in `meta` (the admin's one place for it): the toasts for
 // success and failure, and the queries to re-fetch. A failure is also logged with the server's reason.
 import { MutationCache, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { toast, type ToastInput } from '../components/ui/use-toast';
 import { ApiError, errorMessage, request, type Fetcher } from './http';
+import { fetchPage, PAGED } from './paged';
 
 export type MutationMeta = {
   /** The toast after success: fixed, or made from the reply and the variables (none if it gives none). */
@@ -30,7 +32,11 @@ function pick<A extends unknown[]>(
 }
 
 export function makeQueryClient(fetcher?: Fetcher): QueryClient {
-  const queryFn: QueryFunction = ({ queryKey }) => request('GET', String(queryKey[0]), undefined, fetcher);
+  // `[path, PAGED]` reads one page of a list with its total (`{ items, total }`).
+  const queryFn: QueryFunction = ({ queryKey }) =>
+    queryKey[1] === PAGED
+      ? fetchPage(String(queryKey[0]), fetcher)
+      : request('GET', String(queryKey[0]), undefined, fetcher);
   const refresh = (meta: MutationMeta | undefined) =>
     Promise.all((meta?.invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
   const mutationCache = new MutationCache({

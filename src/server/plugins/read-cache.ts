@@ -3,6 +3,7 @@
 // opt in. The key is the route and its validated parameters, never the raw URL, so `?x=1`,
 // `%31` and the like cannot multiply entries; the cache is bounded by bytes and version-checked.
 import type { FastifyRequest } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '../../shared/schemas/paging';
 import { ContentCache, type Ticket } from '../lib/content-cache';
 import type { Auth } from './auth';
 import type { AppInstance, Deps } from '../types';
@@ -10,6 +11,8 @@ import type { AppInstance, Deps } from '../types';
 interface Entry {
   body: string;
   type: string;
+  /** A page of a list's total (X-Total-Count), which the reply is not complete without. */
+  total?: string;
 }
 
 /** Bytes of API replies kept in memory. */
@@ -38,7 +41,10 @@ export function registerReadCache(app: AppInstance, deps: Deps, auth: Auth): Con
     if (!cacheable(request)) return;
     const key = readCacheKey(request);
     const hit = cache.get(key);
-    if (hit) return reply.type(hit.type).send(hit.body);
+    if (hit) {
+      if (hit.total !== undefined) reply.header(TOTAL_COUNT_HEADER, hit.total);
+      return reply.type(hit.type).send(hit.body);
+    }
     tickets.set(request, { key, ticket: cache.ticket() });
   });
 
@@ -47,7 +53,12 @@ export function registerReadCache(app: AppInstance, deps: Deps, auth: Auth): Con
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     tickets.delete(request);
     const type = String(reply.getHeader('content-type') ?? 'application/json');
-    cache.set(pending.key, { body: payload, type }, pending.ticket);
+    const total = reply.getHeader(TOTAL_COUNT_HEADER);
+    cache.set(
+      pending.key,
+      { body: payload, type, ...(total === undefined ? {} : { total: String(total) }) },
+      pending.ticket,
+    );
     return payload;
   });
   return cache;

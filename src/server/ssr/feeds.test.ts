@@ -84,9 +84,19 @@ describe('feeds and sitemap with control characters in staff content', () => {
     expect(res.body).toContain('<title>Bell Tower &amp; &lt;Co&gt; blog</title>');
   });
 
+  it("the blog index's feed is well-formed, and links each post by its readable address", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/blog/rss.xml' });
+    expect(res.statusCode).toBe(200);
+    expectWellFormedCharacters(res.body);
+    expect(res.body).toContain('<title>Patch notes  1.2 &amp; &quot;more&quot;</title>');
+    // The slug is made from the title: only letters and digits survive.
+    expect(res.body).toMatch(/<link>[^<]*\/blogs\/\d+\/patch-notes-1-2-more<\/link>/);
+  });
+
   it('the sitemap is well-formed', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expectWellFormedCharacters(res.body);
+    expect(res.body).toMatch(/<loc>[^<]*\/blogs\/\d+\/patch-notes-1-2-more<\/loc>/);
   });
 });

@@ -77,11 +77,12 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
         { loc: paths.about, lastmod: about?.updatedAt },
         { loc: paths.contact, lastmod: contact?.updatedAt },
         { loc: paths.privacy, lastmod: privacy?.updatedAt },
+        { loc: paths.blogIndex, lastmod: latest(...postDates(posts)) },
         ...appList.map((a) => ({
           loc: paths.appBlogs(a.id),
           lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
         })),
-        ...posts.map((p) => ({ loc: paths.blogPost(p.id), lastmod: p.updatedAt })),
+        ...posts.map((p) => ({ loc: paths.readablePost(p), lastmod: p.updatedAt })),
       ];
       return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -107,7 +108,7 @@ ${urls
   ) => {
     const items = posts
       .map((p) => {
-        const url = `${base}${paths.blogPost(p.id)}`;
+        const url = `${base}${paths.readablePost(p)}`;
         const category = appTitles.get(p.appId);
         return `    <item>
       <title>${xml(p.title)}</title>
@@ -115,7 +116,7 @@ ${urls
       <guid isPermaLink="true">${xml(url)}</guid>
       <pubDate>${new Date(p.publishedAt ?? p.createdAt).toUTCString()}</pubDate>
       ${category ? `<category>${xml(category)}</category>` : ''}
-      <description>${xml(excerpt(p.content, 400))}</description>
+      <description>${xml(p.excerpt || excerpt(p.content, 400))}</description>
     </item>`;
       })
       .join('\n');
@@ -133,19 +134,21 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
 `;
   };
 
+  /** Every published post of the visible apps, newest first, as the site's feed or the blog index's. */
+  const allPostsFeed = async (link: string, selfPath: string) => {
+    const [appList, posts, settings] = await Promise.all([apps.list(), blogs.listPublished(), site.get()]);
+    const titles = new Map(appList.map((a) => [a.id, a.title]));
+    return rss(`${settings.name} blog`, link, selfPath, `News and devlogs from ${settings.name}`, posts, titles);
+  };
+
   app.get(paths.rss, async (_request, reply) => {
-    const body = await cached('rss', async () => {
-      const [appList, posts, settings] = await Promise.all([apps.list(), blogs.listPublished(), site.get()]);
-      const titles = new Map(appList.map((a) => [a.id, a.title]));
-      return rss(
-        `${settings.name} blog`,
-        `${base}/`,
-        paths.rss,
-        `News and devlogs from ${settings.name}`,
-        posts,
-        titles,
-      );
-    });
+    const body = await cached('rss', () => allPostsFeed(`${base}/`, paths.rss));
+    return send(reply, 'application/rss+xml; charset=utf-8', body);
+  });
+
+  // The blog index's own feed: the same posts, its channel the index.
+  app.get(paths.blogRss, async (_request, reply) => {
+    const body = await cached('rss:blog', () => allPostsFeed(`${base}${paths.blogIndex}`, paths.blogRss));
     return send(reply, 'application/rss+xml; charset=utf-8', body);
   });
 

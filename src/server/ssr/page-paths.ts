@@ -1,6 +1,6 @@
 // One canonical path per public page, so the page cache has one key per page and visitors and
 // crawlers land on the URL the page's canonical link names: `/about/` → `/about`,
-// `/blogs/0001` → `/blogs/1`, `/About` → `/about`. Paths that cannot name a page at all
+// `/blogs/0001` → `/blogs/1`, `/About` → `/about`; and one spelling of the query a page reads. Paths that cannot name a page at all
 // (undecodable, or with control characters such as an encoded line break) are not found.
 
 export type CanonicalPath = { kind: 'page'; path: string } | { kind: 'redirect'; to: string } | { kind: 'invalid' };
@@ -23,8 +23,35 @@ export function canonicalPagePath(raw: string): CanonicalPath {
     raw
       .replace(/\/+$/, '')
       .split('/')
-      // Numeric segments (ids) lose leading zeros; every route of the site is lower case.
-      .map((segment) => (/^\d+$/.test(segment) ? String(BigInt(segment)) : segment.toLowerCase()))
+      // Ids lose leading zeros (not a post's slug such as '007', nor a preview's secret); every
+      // route of the site is lower case.
+      .map((segment, i, all) =>
+        /^\d+$/.test(segment) && ID_AFTER.has(all[i - 1] ?? '') ? String(BigInt(segment)) : segment.toLowerCase(),
+      )
       .join('/') || '/';
   return canonical === raw ? { kind: 'page', path: raw } : { kind: 'redirect', to: canonical };
+}
+
+/** The segments an id follows: `/blogs/{id}`, `/apps/{appId}/blogs`. */
+const ID_AFTER = new Set(['blogs', 'apps']);
+
+/**
+ * The query a page reads, in one spelling: only the parameters it names (`known`, in that order),
+ * each once, numbers without leading zeros, empty ones left out. Anything else in the address
+ * (tracking tags, junk) neither reaches the render nor multiplies the cache's keys.
+ */
+export function canonicalQuery(known: readonly string[], query: string): string {
+  let given: URLSearchParams;
+  try {
+    given = new URLSearchParams(query);
+  } catch {
+    return '';
+  }
+  const out = new URLSearchParams();
+  for (const name of known) {
+    const value = given.get(name)?.trim();
+    if (!value) continue;
+    out.set(name, /^\d{1,15}$/.test(value) ? String(Number(value)) : value);
+  }
+  return out.toString();
 }

@@ -12,7 +12,9 @@ import type { Auth } from '../plugins/auth';
 import type { AppInstance, Deps } from '../types';
 import type { AssetResolver } from './assets';
 import { renderDocument, renderErrorDocument } from './html';
-import { canonicalPagePath } from './page-paths';
+import { canonicalPagePath, canonicalQuery } from './page-paths';
+import { PREVIEW_ROUTE } from './page-post';
+import { matchPublicRoute } from '../../client/app/routes';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
@@ -127,16 +129,23 @@ export function publicPagesRoutes(
     return sendError(reply, 500);
   };
 
-  /** A page made for this request alone (staff, a form's outcome): never cached or shared. */
+  /** A page that lives at another address now (a post's old slug): there for good, with the same query. */
+  const sendMoved = (request: FastifyRequest, reply: FastifyReply, to: string) => {
+    const at = request.url.indexOf('?');
+    return reply.redirect(at < 0 ? to : to + request.url.slice(at), 301);
+  };
+
+  /** A page made for this request alone (staff, a form's outcome, a shared draft): never cached or shared. */
   const sendFresh = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    pathname: string,
+    location: string,
     renderOptions: RenderOptions,
     status?: number,
   ) => {
     try {
-      const rendered = await render(pathname, { ...renderOptions, stream: !options.transformHtml });
+      const rendered = await render(location, { ...renderOptions, stream: !options.transformHtml });
+      if (rendered.kind === 'moved') return sendMoved(request, reply, rendered.to);
       reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
       if (rendered.kind === 'streamed') {
         return sendStreamed(reply, { ...rendered, status: status ?? rendered.status }, chooseEncoding(request));
@@ -186,16 +195,28 @@ export function publicPagesRoutes(
     }
 
     const cookie = staffCookie(request);
-    const contactForm = contactFormFromQuery(pathname, url.slice(rawPath.length + 1));
-    if (cookie) return sendFresh(request, reply, pathname, { cookie, contactForm });
+    const rawQuery = url.slice(rawPath.length + 1);
+    const contactForm = contactFormFromQuery(pathname, rawQuery);
+    // A page that reads its query (the blog index's page and app) is rendered and kept with the
+    // parameters it reads, in one spelling; any other query is ignored.
+    const { route } = matchPublicRoute(pathname);
+    const query = route.search ? canonicalQuery(route.search, rawQuery) : '';
+    const location = query ? `${pathname}?${query}` : pathname;
+    // A shared draft: for whoever holds the link alone, never indexed, never kept.
+    if (route.path === PREVIEW_ROUTE) {
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+      return sendFresh(request, reply, location, { cookie });
+    }
+    if (cookie) return sendFresh(request, reply, location, { cookie, contactForm });
     // The contact page after a plain send is the same for everyone: kept under its own key.
-    const key = contactForm ? `${pathname}?sent=1` : pathname;
+    const key = contactForm ? `${pathname}?sent=1` : location;
 
     try {
       let page = options.transformHtml ? undefined : cache.get(key);
       if (!page) {
         const ticket = cache.ticket();
-        const rendered = await render(pathname, { stream: !options.transformHtml, contactForm });
+        const rendered = await render(location, { stream: !options.transformHtml, contactForm });
+        if (rendered.kind === 'moved') return sendMoved(request, reply, rendered.to);
         if (rendered.kind === 'streamed') {
           // Kept once complete, if every read succeeded: the next visitor gets it whole.
           rendered.rest.then(

@@ -4,24 +4,25 @@
 import { Writable } from 'node:stream';
 import type { QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchPath, StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { PublicApp } from '../../client/app/app';
 import { HeadCollector, HeadContext, type HeadData } from '../../client/app/head';
-import { publicRoutes, type PublicRoute } from '../../client/app/routes';
+import { matchPublicRoute, type ReadKey } from '../../client/app/routes';
 import { siteFrom, type SiteInfo } from '../../client/app/site-context';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
 import { makeQueryClient } from '../../client/lib/query-client';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
-import { api } from '../../shared/paths';
-import type { BlogPost } from '../../shared/schemas/blog-posts';
+import { api, paths } from '../../shared/paths';
+import { TOTAL_COUNT_HEADER } from '../../shared/schemas/paging';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { altTexts } from '../modules/media/media.repo';
 import type { AppInstance } from '../types';
 import type { AssetResolver } from './assets';
 import { jsonLdTags, renderDocument } from './html';
 import { SPECULATION_RULES } from './inline-scripts';
+import { pagePost } from './page-post';
 import { pageShareImage } from './share-image-head';
 import { structuredData } from './structured-data';
 
@@ -41,7 +42,11 @@ export interface StreamedPage {
   rest: Promise<{ rest: string; complete?: RenderedPage }>;
 }
 
-export type PageRender = { kind: 'complete'; page: RenderedPage } | ({ kind: 'streamed' } & StreamedPage);
+export type PageRender =
+  | { kind: 'complete'; page: RenderedPage }
+  | ({ kind: 'streamed' } & StreamedPage)
+  /** The page lives at another address (a post opened by an old slug): a permanent redirect. */
+  | { kind: 'moved'; to: string };
 
 /** A read the page needs failed on the server's side (database down, a bug): the page cannot be shown. */
 export class PageDataError extends Error {
@@ -140,32 +145,47 @@ export interface RenderOptions {
 }
 
 export function createRenderer({ app, site: configured, assets, onSite }: RendererOptions) {
+  /**
+   * Renders the page at `url`: its canonical path and, for a route that reads the query, its
+   * canonical query (ssr/page-paths.ts), which also reaches the page (useSearchParams).
+   */
   return async function render(url: string, options: RenderOptions = {}): Promise<PageRender> {
     const { cookie, contactForm } = options;
-    const pathname = url.split('?')[0]!;
-    const route: PublicRoute = publicRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname))!;
-    const params = matchPath({ path: route.path, end: true }, pathname)?.params ?? {};
+    const [pathname = '/', query = ''] = url.split('?');
+    const { route, params } = matchPublicRoute(pathname);
 
     // Reads go through the API in-process, with the visitor's cookie (staff preview drafts).
     const queryClient = makeQueryClient(async (path) => {
       const res = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+      const total = res.headers[TOTAL_COUNT_HEADER];
       return new Response(res.body, {
         status: res.statusCode,
-        headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+        headers: {
+          'content-type': String(res.headers['content-type'] ?? ''),
+          ...(total === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(total) }),
+        },
       });
     });
-    const read = (keys: string[]) =>
-      Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: [key] }))).then(() => undefined);
-    const reads = route.reads(params);
+    const read = (keys: ReadKey[]) =>
+      Promise.all(
+        keys.map((key) => queryClient.prefetchQuery({ queryKey: typeof key === 'string' ? [key] : [...key] })),
+      ).then(() => undefined);
+    const reads = route.reads(params, new URLSearchParams(query));
     const body = read(reads.body);
     // Every page shows the studio's name (header, title, footer, share card): a head read.
     await read([api.siteSettings, ...reads.head]);
     const site = siteFrom(queryClient.getQueryData<SiteSettings>([api.siteSettings]), configured);
     onSite?.(site);
     // A post's page also shows its app.
-    const post =
-      params.id && route.path === '/blogs/:id' ? queryClient.getQueryData<BlogPost>([api.blog(params.id)]) : undefined;
-    if (post) await read([api.app(post.appId)]);
+    const post = pagePost(route.path, params, queryClient)?.post;
+    if (post) {
+      // A readable address with an old slug: the post has moved to its current one.
+      if (route.path === '/blogs/:id/:slug' && params.slug !== post.slug) {
+        queryClient.clear();
+        return { kind: 'moved', to: paths.readablePost(post) };
+      }
+      await read([api.app(post.appId)]);
+    }
 
     const renderBody = async () => {
       const mediaAlt = await imageAlts(app, queryClient);

@@ -1,13 +1,42 @@
 // Which picture a rendered page shares (og:image): chosen on the server from the render's data, so
-// that none of this is sent to browsers. A post: its first image when it is an uploaded JPEG or PNG
-// of at least 1200×630, else its app's; an app: its first screenshot by the same rule, else a card
-// drawn for it; every other page: the studio's card.
+// that none of this is sent to browsers. A post: the share image its author chose (an uploaded JPEG
+// or PNG), else its first image (gallery, then text) that is an uploaded JPEG or PNG of at least
+// 1200×630, else its app's; an app: its first screenshot by the same rule, else a card drawn for it;
+// every other page: the studio's card.
 import type { QueryClient } from '@tanstack/react-query';
 import type { SiteInfo } from '../../client/app/site-context';
+import { parseMediaUrl } from '../../shared/media';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { appShareImage, studioCard, uploadedShareImage, type ShareImage } from '../../shared/share-image';
+import { pagePost } from './page-post';
+
+const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*["']([^"']+)["']/gi;
+
+/** A post's pictures in order: its gallery, then the images in its text. */
+export function postImages(post: Pick<BlogPost, 'images' | 'content'>): string[] {
+  return [...post.images, ...[...post.content.matchAll(IMG_SRC)].map((m) => m[1]!.replace(/&amp;/g, '&'))];
+}
+
+/** The share image a post's author chose: any uploaded JPEG or PNG (they picked it, whatever its size). */
+function chosenShareImage(url: string, alt: string): ShareImage | null {
+  const parts = parseMediaUrl(url);
+  if (!parts || parts.ext === 'gif') return null;
+  return { url, type: parts.ext === 'png' ? 'image/png' : 'image/jpeg', width: parts.width, height: parts.height, alt };
+}
+
+/** The picture a post shares (see the top of this file). */
+export function postShareImage(siteName: string, post: BlogPost, app: App | undefined): ShareImage | null {
+  const chosen = post.shareImage ? chosenShareImage(post.shareImage, post.title) : null;
+  if (chosen) return chosen;
+  const images = postImages(post);
+  for (const [i, url] of images.entries()) {
+    const own = uploadedShareImage(url, `${post.title}: image ${i + 1}`);
+    if (own) return own;
+  }
+  return app ? appShareImage(siteName, app) : null;
+}
 
 export function pageShareImage(
   site: SiteInfo,
@@ -19,13 +48,9 @@ export function pageShareImage(
     const app = data.getQueryData<App>([api.app(params.appId)]);
     if (app) return appShareImage(site.name, app);
   }
-  if (routePath === '/blogs/:id' && params.id) {
-    const post = data.getQueryData<BlogPost>([api.blog(params.id)]);
-    const app = post ? data.getQueryData<App>([api.app(post.appId)]) : undefined;
-    const own = post ? uploadedShareImage(post.images[0], `${post.title}: image 1`) : null;
-    if (own) return own;
-    if (app) return appShareImage(site.name, app);
-  }
+  const shown = pagePost(routePath, params, data);
+  const own = shown && postShareImage(site.name, shown.post, shown.app);
+  if (own) return own;
   // Pages without a picture of their own: the studio's default share image, else its card.
   return uploadedShareImage(site.shareImage, site.name) ?? studioCard(site.name);
 }

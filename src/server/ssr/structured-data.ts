@@ -1,12 +1,13 @@
 // JSON-LD for search engines: Organization on the home page, SoftwareApplication (VideoGame for
 // games) per app with its store links, BlogPosting on a post. Built from the render's data.
 import type { QueryClient } from '@tanstack/react-query';
-import { abs } from '../../client/app/seo';
+import { abs, postDescription } from '../../client/app/seo';
 import type { SiteInfo } from '../../client/app/site-context';
 import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
-import { excerpt } from '../../shared/text';
+import { pagePost } from './page-post';
+import { postImages } from './share-image-head';
 
 // Apps have no category field: a game is recognised by how it is described.
 const GAME_WORDS =
@@ -36,18 +37,18 @@ function appJsonLd(site: SiteInfo, app: App): object {
 }
 
 function postJsonLd(site: SiteInfo, post: BlogPost, app: App | undefined): object {
-  const image = post.images[0] ?? app?.screenshots[0];
+  const image = post.shareImage || postImages(post)[0] || app?.screenshots[0];
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
     headline: post.title,
-    description: excerpt(post.content, 160),
+    description: postDescription(post),
     ...(image ? { image: abs(site, image) } : {}),
     ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
     dateModified: post.updatedAt,
     author: { '@type': 'Organization', name: site.name, url: site.url },
     publisher: { '@type': 'Organization', name: site.name, url: site.url },
-    mainEntityOfPage: abs(site, paths.blogPost(post.id)),
+    mainEntityOfPage: abs(site, paths.readablePost(post)),
     ...(app ? { about: { '@type': 'SoftwareApplication', name: app.title } } : {}),
   };
 }
@@ -76,10 +77,8 @@ export function structuredData(
     const app = data.getQueryData<App>([api.app(params.appId)]);
     return app ? [appJsonLd(site, app)] : [];
   }
-  if (routePath === '/blogs/:id' && params.id) {
-    const post = data.getQueryData<BlogPost>([api.blog(params.id)]);
-    const app = post ? data.getQueryData<App>([api.app(post.appId)]) : undefined;
-    return post ? [postJsonLd(site, post, app)] : [];
-  }
+  const shown = pagePost(routePath, params, data);
+  // A shared draft is not for search engines.
+  if (shown) return shown.preview ? [] : [postJsonLd(site, shown.post, shown.app)];
   return [];
 }

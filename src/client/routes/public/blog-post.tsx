@@ -1,9 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
+import type { App } from '../../../shared/schemas/apps';
+import type { BlogPost } from '../../../shared/schemas/blog-posts';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { Head } from '../../app/head';
-import { blogPostHead, notFoundHead } from '../../app/seo';
+import { blogPostHead, notFoundHead, previewHead } from '../../app/seo';
 import { useSite } from '../../app/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer, RichText } from '../../components/page';
@@ -31,31 +33,12 @@ function PostNotFound() {
   );
 }
 
-export default function BlogPostPage() {
+/** The post's page: what visitors see at its addresses, and a shared draft's preview (`preview`). */
+export function PostView({ post: p, app: a, preview = false }: { post: BlogPost; app?: App; preview?: boolean }) {
   const site = useSite();
-  const id = parseId(useParams().id);
-  const post = useBlogPost(id ?? 0, id !== null);
-  const app = useApp(post.data?.appId ?? 0, Boolean(post.data));
-
-  if (id === null || post.isError) return <PostNotFound />;
-  if (post.isPending) {
-    return (
-      <PageContainer narrow>
-        <div aria-busy="true" aria-label="Loading blog post" className="space-y-4">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-10 w-3/4" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-2/3" />
-        </div>
-      </PageContainer>
-    );
-  }
-  const p = post.data;
-  const a = app.data;
   return (
     <PageContainer narrow>
-      <Head {...blogPostHead(site, p, a)} />
+      <Head {...(preview ? previewHead(site, p, a) : blogPostHead(site, p, a))} />
       <nav aria-label="Back" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
         <Link to={paths.home} className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -87,7 +70,8 @@ export default function BlogPostPage() {
         <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{p.title}</h1>
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
           {p.publishedAt && <LocalDate iso={p.publishedAt} />}
-          <PostStatusBadge isPublished={p.isPublished} />
+          {/* A preview shows the post as it will look once published: its banner says it is a draft. */}
+          {!preview && <PostStatusBadge isPublished={p.isPublished} />}
         </div>
         <RichText html={responsiveRichText(p.content)} className="mt-8 rich-text-lg" />
         {p.images.length > 0 && (
@@ -122,4 +106,29 @@ export default function BlogPostPage() {
       </article>
     </PageContainer>
   );
+}
+
+export function PostSkeleton() {
+  return (
+    <PageContainer narrow>
+      <div aria-busy="true" aria-label="Loading blog post" className="space-y-4">
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </PageContainer>
+  );
+}
+
+/** `/blogs/{id}` and its readable address `/blogs/{id}/{slug}` (the server redirects an old slug). */
+export default function BlogPostPage() {
+  const id = parseId(useParams().id);
+  const post = useBlogPost(id ?? 0, id !== null);
+  const app = useApp(post.data?.appId ?? 0, Boolean(post.data));
+
+  if (id === null || post.isError) return <PostNotFound />;
+  if (post.isPending) return <PostSkeleton />;
+  return <PostView post={post.data} app={app.data} />;
 }

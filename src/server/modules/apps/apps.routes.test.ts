@@ -646,6 +646,8 @@ describe('featured and hidden apps', () => {
     const sitemap = (await visitor('/sitemap.xml')).body;
     expect(sitemap).not.toContain(`/apps/${app.id}/blogs`);
     expect(sitemap).not.toContain(`/blogs/${published.id}<`);
+    expect(sitemap).not.toContain(`/blogs/${published.id}/secret-news<`);
+    expect((await visitor('/blog/rss.xml')).body).not.toContain('Secret news');
     expect((await visitor('/rss.xml')).body).not.toContain('Secret news');
     expect((await visitor(`/apps/${app.id}/rss.xml`)).statusCode).toBe(404);
 
@@ -660,5 +662,6 @@ describe('featured and hidden apps', () => {
     expect((await visitor(`/api/apps/${app.id}`)).statusCode).toBe(200);
     expect((await visitor(`/api/blogs/${published.id}`)).statusCode).toBe(200);
     expect((await visitor('/rss.xml')).body).toContain('Secret news');
+    expect((await visitor('/sitemap.xml')).body).toContain(`/blogs/${published.id}/secret-news<`);
   });
 });

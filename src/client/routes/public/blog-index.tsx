@@ -1,0 +1,247 @@
+// The blog index (issue 12): every published post across the apps, newest first, ten to a page,
+// filtered by app. Paging and the filter are plain links, so the page works without JavaScript.
+import { ArrowLeft, ArrowRight, Rss } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { EXCERPT_PUBLIC } from '../../../shared/constants';
+import { paths } from '../../../shared/paths';
+import type { App } from '../../../shared/schemas/apps';
+import { BLOG_INDEX_PAGE_SIZE, type PublicBlogPost } from '../../../shared/schemas/blog-posts';
+import { excerpt } from '../../../shared/text';
+import { Head } from '../../app/head';
+import { blogIndexHead, notFoundHead } from '../../app/seo';
+import { useSite } from '../../app/site-context';
+import { LocalDate } from '../../components/local-date';
+import { PageContainer } from '../../components/page';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useApps, useBlogCounts } from '../../features/apps/api';
+import { useBlogIndex } from '../../features/blogs/api';
+import { cx } from '../../lib/cx';
+import { parseId } from '../../lib/params';
+
+/** The highest page the API serves. */
+const MAX_PAGE = 100_000;
+
+/** The page and app an address asks for (`?app=3&page=2`), or null when it cannot name any. */
+export function blogIndexParams(search: URLSearchParams): { page: number; appId?: number } | null {
+  const rawPage = search.get('page');
+  const rawApp = search.get('app');
+  const page = rawPage === null ? 1 : /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 0;
+  if (page < 1 || page > MAX_PAGE) return null;
+  if (rawApp === null) return { page };
+  const appId = parseId(rawApp);
+  return appId === null ? null : { page, appId };
+}
+
+function IndexNotFound({ title, text }: { title: string; text: string }) {
+  const site = useSite();
+  return (
+    <PageContainer narrow className="py-24 text-center">
+      <Head {...notFoundHead(site, '', title)} />
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{text}</p>
+      <Link to={paths.blogIndex} className={buttonVariants({ className: 'mt-8' })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to the blog
+      </Link>
+    </PageContainer>
+  );
+}
+
+function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
+  const counts = useBlogCounts().data;
+  // Apps with published posts (all of them until the counts arrive), and the chosen one in any case.
+  const shown = apps.filter((a) => a.id === current || !counts || (counts[String(a.id)] ?? 0) > 0);
+  if (shown.length === 0) return null;
+  const pill = (active: boolean) =>
+    cx(
+      'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+      active
+        ? 'border-primary bg-primary text-primary-foreground'
+        : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+    );
+  return (
+    <nav aria-label="Filter by app" className="mt-8">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link
+            to={paths.blogIndex}
+            aria-current={current === undefined ? 'page' : undefined}
+            className={pill(current === undefined)}
+          >
+            All apps
+          </Link>
+        </li>
+        {shown.map((a) => (
+          <li key={a.id}>
+            <Link
+              to={paths.blogIndexPage(1, a.id)}
+              aria-current={a.id === current ? 'page' : undefined}
+              className={pill(a.id === current)}
+            >
+              {a.title}
+              {counts?.[String(a.id)] !== undefined && (
+                <span className="text-xs opacity-75">
+                  <span className="sr-only">(</span>
+                  {counts[String(a.id)]}
+                  <span className="sr-only"> posts)</span>
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function PostItem({ post }: { post: PublicBlogPost }) {
+  const href = paths.readablePost(post);
+  return (
+    <li>
+      <article className="rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          <Link to={paths.appBlogs(post.appId)} className="font-semibold text-primary hover:underline">
+            {post.appTitle}
+          </Link>
+          {post.publishedAt && (
+            <>
+              <span aria-hidden="true">·</span>
+              <LocalDate iso={post.publishedAt} />
+            </>
+          )}
+        </div>
+        <h2 className="mt-2 text-xl font-semibold text-balance">
+          <Link to={href} className="hover:text-primary">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="mt-2 text-muted-foreground">{post.excerpt || excerpt(post.content, EXCERPT_PUBLIC)}</p>
+        <Link
+          to={href}
+          className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          <span className="sr-only">Read More: {post.title}</span>
+          <span aria-hidden="true">Read More</span>
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </article>
+    </li>
+  );
+}
+
+function Pagination({ page, pages, appId }: { page: number; pages: number; appId?: number }) {
+  if (pages <= 1) return null;
+  const step = 'inline-flex items-center gap-1';
+  const disabled = cx(buttonVariants({ variant: 'outline' }), step, 'pointer-events-none opacity-50');
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link
+          to={paths.blogIndexPage(page - 1, appId)}
+          rel="prev"
+          aria-label="Previous page"
+          className={cx(buttonVariants({ variant: 'outline' }), step)}
+        >
+          <ArrowLeft aria-hidden="true" />
+          Previous
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabled}>
+          <ArrowLeft aria-hidden="true" />
+          Previous
+        </span>
+      )}
+      <p className="text-sm text-muted-foreground">{`Page ${page} of ${pages}`}</p>
+      {page < pages ? (
+        <Link
+          to={paths.blogIndexPage(page + 1, appId)}
+          rel="next"
+          aria-label="Next page"
+          className={cx(buttonVariants({ variant: 'outline' }), step)}
+        >
+          Next
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabled}>
+          Next
+          <ArrowRight aria-hidden="true" />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+function IndexSkeleton() {
+  return (
+    <PageContainer narrow>
+      <div aria-busy="true" aria-label="Loading blog posts" className="space-y-6">
+        <Skeleton className="h-10 w-32" />
+        <Skeleton className="h-4 w-2/3" />
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-40 w-full rounded-xl" />
+        ))}
+      </div>
+    </PageContainer>
+  );
+}
+
+export default function BlogIndexPage() {
+  const site = useSite();
+  const [search] = useSearchParams();
+  const query = blogIndexParams(search);
+  const posts = useBlogIndex(query ?? { page: 1 }, query !== null);
+  const apps = useApps();
+
+  const missing = <IndexNotFound title="Page Not Found" text="There is no such page of the blog." />;
+  if (query === null || posts.isError || apps.isError) return missing;
+  if (posts.isPending || apps.isPending) return <IndexSkeleton />;
+
+  const app = query.appId === undefined ? undefined : apps.data.find((a) => a.id === query.appId);
+  if (query.appId !== undefined && !app) {
+    return (
+      <IndexNotFound title="App Not Found" text="The app you are looking for does not exist or has been removed." />
+    );
+  }
+  const { items, total } = posts.data;
+  const pages = Math.max(1, Math.ceil(total / BLOG_INDEX_PAGE_SIZE));
+  if (query.page > pages) return missing;
+
+  return (
+    <PageContainer narrow>
+      <Head {...blogIndexHead(site, { page: query.page, pages, app })} />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Blog</h1>
+          <p className="mt-2 text-muted-foreground">
+            {app ? `News and devlogs about ${app.title}.` : `News and devlogs from every ${site.name} game and app.`}
+          </p>
+        </div>
+        <a
+          href={paths.blogRss}
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <Rss aria-hidden="true" className="size-4" />
+          RSS
+        </a>
+      </header>
+      <AppFilter apps={apps.data} current={app?.id} />
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed p-10 text-center">
+          <p className="text-lg font-semibold">No blog posts yet</p>
+          <p className="mt-1 text-muted-foreground">
+            {app ? `Check back later for news about ${app.title}.` : 'Check back later for news and devlogs.'}
+          </p>
+        </div>
+      ) : (
+        <ul className="mt-8 space-y-5" aria-label={app ? `Posts about ${app.title}` : 'Posts'}>
+          {items.map((post) => (
+            <PostItem key={post.id} post={post} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={query.page} pages={pages} appId={app?.id} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,57 @@
+// A shared draft (issue 12): the post exactly as its page will look, to anyone with the secret link,
+// until the link expires or is revoked. Never indexed, never cached (see ssr/pages.ts).
+import { EyeOff } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { PreviewTokenParamsSchema } from '../../../shared/schemas/preview-links';
+import { Head } from '../../app/head';
+import { notFoundHead } from '../../app/seo';
+import { useSite } from '../../app/site-context';
+import { PageContainer } from '../../components/page';
+import { buttonVariants } from '../../components/ui/button';
+import { useApp } from '../../features/apps/api';
+import { usePreview } from '../../features/blogs/api';
+import { PostSkeleton, PostView } from './blog-post';
+
+export const PREVIEW_GONE = 'This preview link has expired or was revoked';
+
+/** The link's secret from the address, or null when it cannot be one (then nothing is read). */
+export const previewToken = (value: string | undefined): string | null =>
+  PreviewTokenParamsSchema.safeParse({ token: value }).success ? value! : null;
+
+function PreviewGone() {
+  const site = useSite();
+  return (
+    <PageContainer narrow className="py-24 text-center">
+      <Head {...notFoundHead(site, '', 'Preview Not Available')} />
+      <h1 className="text-3xl font-bold text-balance">{PREVIEW_GONE}</h1>
+      <p className="mt-3 text-muted-foreground">Ask whoever shared it for a new link.</p>
+      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
+        Back to Home
+      </Link>
+    </PageContainer>
+  );
+}
+
+export default function PreviewPage() {
+  const token = previewToken(useParams().token);
+  const post = usePreview(token ?? '', token !== null);
+  const app = useApp(post.data?.appId ?? 0, Boolean(post.data));
+
+  if (token === null || post.isError) return <PreviewGone />;
+  if (post.isPending) return <PostSkeleton />;
+  return (
+    <>
+      <div
+        role="status"
+        className="border-b border-yellow-500/40 bg-yellow-100 text-yellow-900 dark:bg-yellow-500/15 dark:text-yellow-100"
+      >
+        <p className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3 text-sm font-medium sm:px-6">
+          <EyeOff aria-hidden="true" className="size-4 shrink-0" />
+          Preview of a draft — not published
+        </p>
+      </div>
+      <PostView post={post.data} app={app.data} preview />
+    </>
+  );
+}
