@@ -423,11 +423,19 @@ test.describe('Add App', () => {
     await expect(card.getByRole('img', { name: `Screenshot of ${title}` })).toHaveAttribute('src', SHOT_2);
   });
 
-  test('Cancel goes back to the list without saving', async ({ page, request }) => {
+  test('Cancel asks before discarding what was typed, then goes back to the list without saving', async ({
+    page,
+    request,
+  }) => {
     const title = unique('Never saved');
     await openNewForm(page);
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByRole('link', { name: 'Cancel' }).click();
+    const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await discard.getByRole('button', { name: 'Discard changes' }).click();
     await expect(page).toHaveURL(/\/admin-page\/apps$/);
     await expect(rows(page).first()).toBeVisible();
     const apps = (await (await request.get('/api/apps')).json()) as App[];

@@ -14,6 +14,7 @@ import {
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
   type AdminBlogPost,
+  type BlogPost,
   type BlogPostData,
   type BlogPostInput,
 } from '../../../shared/schemas/blog-posts';
@@ -35,6 +36,7 @@ import { useDraftEditor } from '../drafts/draft-editor';
 import { DiscardChangesDialog } from '../drafts/unsaved-changes';
 import { useCreateBlogPost, usePublishBlogPost, useUnpublishBlogPost, useUpdateBlogPost } from './admin-api';
 import { PostStatusBadge, scheduleTime } from './post-status';
+import { HistoryButton } from '../revisions/history-panel';
 import { PreviewLinks } from './preview-links';
 
 /** The form's values: the API's input, with the publish time as the date-time field holds it (local, or ''). */
@@ -561,7 +563,10 @@ function BlogPostForm({
  * The create or edit dialog, mounted while open. `post` null creates a post; otherwise it edits
  * it (the freshest copy of the list, so the header follows a publish).
  */
-export function BlogPostDialog({ post, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {
+export function BlogPostDialog({ post: listed, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {
+  // A revision restored from History: the form starts again from it (before the list has re-read it).
+  const [restored, setRestored] = useState<BlogPost | null>(null);
+  const post = listed && restored && restored.version > listed.version ? { ...listed, ...restored } : listed;
   const [dirty, setDirty] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -617,6 +622,12 @@ export function BlogPostDialog({ post, onClose }: { post: AdminBlogPost | null; 
                   Preview
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
+                <HistoryButton
+                  kind="post"
+                  itemId={post.id}
+                  current={post}
+                  onRestored={(item) => setRestored(item as BlogPost)}
+                />
                 {post.isPublished ? <UnpublishAction post={post} /> : <PublishAction post={post} />}
               </div>
             </div>
@@ -630,6 +641,7 @@ export function BlogPostDialog({ post, onClose }: { post: AdminBlogPost | null; 
             </details>
           )}
           <BlogPostForm
+            key={restored ? `restored-${restored.version}` : 'form'}
             post={post}
             onDirtyChange={setDirty}
             onSavingChange={setSaving}

@@ -13,6 +13,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useDraftEditor } from '../../features/drafts/draft-editor';
 import { useUpdateAboutUs } from '../../features/pages/admin-api';
 import { useAboutUs } from '../../features/pages/api';
 import { HistoryButton } from '../../features/revisions/history-panel';
@@ -41,17 +42,29 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
     defaultValues: toValues(about),
   });
   const { errors, isSubmitting } = form.formState;
+  const session = useDraftEditor({
+    form,
+    draft: { kind: 'about', itemKey: 'main' },
+    item: about,
+    toValues,
+    labels: { title: 'Title', content: 'Content' },
+  });
 
   // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
-    await update.mutateAsync(values).then(
-      (saved) => form.reset(toValues(saved)),
-      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELDS }),
+    await update.mutateAsync({ ...values, version: session.version }).then(
+      (saved) => {
+        session.saved();
+        form.reset(toValues(saved));
+      },
+      (error: unknown) => session.onSaveError(error) || applyServerErrors(form.setError, error, { fields: FIELDS }),
     );
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {session.banner}
+      {session.dialogs}
       <Card>
         <CardContent className="space-y-5 pt-6">
           <FormField id="about-title" label="Title" error={errors.title?.message}>
@@ -83,9 +96,12 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
                 View the page
               </Link>
             </p>
-            <Button type="submit" disabled={isSubmitting || editorUploading}>
-              {isSubmitting ? 'Saving...' : 'Save About Us Page'}
-            </Button>
+            <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:items-center">
+              {session.status}
+              <Button type="submit" disabled={isSubmitting || editorUploading}>
+                {isSubmitting ? 'Saving...' : 'Save About Us Page'}
+              </Button>
+            </div>
           </div>
         </CardContent>
       </Card>

@@ -2,7 +2,7 @@
 // /apps/edit{id} form of the path); a missing or unknown id shows 'App Not Found'.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../../../shared/constants';
@@ -27,6 +27,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { useCreateApp, useUpdateApp } from '../../features/apps/admin-api';
 import { useApp } from '../../features/apps/api';
+import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
@@ -168,11 +169,14 @@ function AppForm({
   initial,
   submitLabel,
   onSave,
+  onSaved,
 }: {
   initial: AppInput;
   submitLabel: string;
   /** Saves; a rejection is reported by the caller, the form keeps its values. */
   onSave: (data: AppData) => Promise<unknown>;
+  /** After a save: where to go (the unsaved-changes guard has let go by then). */
+  onSaved: () => void;
 }) {
   const form = useForm<AppInput, unknown, AppData>({
     resolver: zodResolver(AppInputSchema),
@@ -200,9 +204,17 @@ function AppForm({
     else form.setFocus(first);
   };
 
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (saved) onSaved();
+  }, [saved, onSaved]);
+
   const onSubmit = form.handleSubmit(async (data) => {
     // A server-side validation failure names its fields: each shows next to its field.
-    await onSave(data).catch((error: unknown) => applyServerErrors(setError, error, { fields: FIELD_ORDER }));
+    await onSave(data).then(
+      () => setSaved(true),
+      (error: unknown) => applyServerErrors(setError, error, { fields: FIELD_ORDER }),
+    );
   }, focusFirstError);
 
   const screenshotsError =
@@ -217,6 +229,7 @@ function AppForm({
       className="space-y-6"
       aria-label={submitLabel === 'Create App' ? 'New app' : 'Edit app'}
     >
+      <UnsavedChangesGuard dirty={!saved && (formState.isDirty || uploading)} />
       <Card>
         <CardHeader>
           <CardTitle>Details</CardTitle>
@@ -378,13 +391,11 @@ function NewApp() {
   useDocumentTitle('Add App');
   const navigate = useNavigate();
   const create = useCreateApp();
-  const onSave = async (data: AppData) => {
-    await create.mutateAsync(data);
-    navigate(paths.admin.apps);
-  };
+  const onSave = (data: AppData) => create.mutateAsync(data);
+  const onSaved = useCallback(() => navigate(paths.admin.apps), [navigate]);
   return (
     <AdminPage title="Add New App" description="Add a game or app to the site.">
-      <AppForm initial={emptyValues()} submitLabel="Create App" onSave={onSave} />
+      <AppForm initial={emptyValues()} submitLabel="Create App" onSave={onSave} onSaved={onSaved} />
     </AdminPage>
   );
 }
@@ -435,12 +446,10 @@ function EditApp({ id }: { id: number }) {
     if (app.isError) toast({ title: 'Error', description: 'Failed to load app data', variant: 'destructive' });
   }, [app.isError]);
 
+  const onSaved = useCallback(() => navigate(paths.admin.apps), [navigate]);
   if (app.isError) return <AppNotFound />;
 
-  const onSave = async (data: AppData) => {
-    await update.mutateAsync(data);
-    navigate(paths.admin.apps);
-  };
+  const onSave = (data: AppData) => update.mutateAsync(data);
 
   return (
     <AdminPage
@@ -450,7 +459,7 @@ function EditApp({ id }: { id: number }) {
       {app.isPending ? (
         <EditorSkeleton />
       ) : (
-        <AppForm initial={valuesOf(app.data)} submitLabel="Save Changes" onSave={onSave} />
+        <AppForm initial={valuesOf(app.data)} submitLabel="Save Changes" onSave={onSave} onSaved={onSaved} />
       )}
     </AdminPage>
   );

@@ -11,6 +11,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useUpdateContactInfo } from '../../features/pages/admin-api';
 import { useContactInfo } from '../../features/pages/api';
+import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -92,6 +93,7 @@ function ContactInfoForm({ info }: { info: ContactInfo | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      <UnsavedChangesGuard dirty={form.formState.isDirty} />
       <Card>
         <CardContent className="space-y-5 pt-6">
           {FIELDS.map(({ name, label, type, autoComplete, hint }) => {

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useDraftEditor } from '../../features/drafts/draft-editor';
 import { useUpdateHomeContent } from '../../features/pages/admin-api';
 import { useHomeContent } from '../../features/pages/api';
 import { HistoryButton } from '../../features/revisions/history-panel';
@@ -47,18 +48,41 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
     defaultValues: toValues(content),
   });
   const { errors, isSubmitting } = form.formState;
+  const session = useDraftEditor({
+    form,
+    draft: { kind: 'home', itemKey: 'main' },
+    item: content,
+    toValues,
+    labels: {
+      heroTitle: 'Hero Title',
+      heroSubtitle: 'Hero Subtitle',
+      heroContent: 'Hero Content',
+      featuredAppTitle: 'Featured Apps Title',
+      ctaText: 'Call To Action Text',
+    },
+  });
 
   // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
-    const input = { ...values, introTitle: content?.introTitle ?? '', introContent: content?.introContent ?? '' };
+    const input = {
+      ...values,
+      introTitle: content?.introTitle ?? '',
+      introContent: content?.introContent ?? '',
+      version: session.version,
+    };
     await update.mutateAsync(input).then(
-      (saved) => form.reset(toValues(saved)),
-      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELDS }),
+      (saved) => {
+        session.saved();
+        form.reset(toValues(saved));
+      },
+      (error: unknown) => session.onSaveError(error) || applyServerErrors(form.setError, error, { fields: FIELDS }),
     );
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {session.banner}
+      {session.dialogs}
       <Card>
         <CardHeader>
           <CardTitle>Hero</CardTitle>
@@ -127,7 +151,8 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
         </CardContent>
       </Card>
 
-      <div className="flex justify-end">
+      <div className="flex flex-col-reverse items-end gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {session.status}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Home Content'}
         </Button>

@@ -20,6 +20,7 @@ import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
+import { useDraftEditor } from '../../features/drafts/draft-editor';
 import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
 import { HistoryButton } from '../../features/revisions/history-panel';
@@ -43,6 +44,13 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
     defaultValues: toValues(policy),
   });
   const { errors, isSubmitting } = form.formState;
+  const session = useDraftEditor({
+    form,
+    draft: { kind: 'privacy', itemKey: 'main' },
+    item: policy,
+    toValues,
+    labels: { lastUpdated: 'Last Updated Date', content: 'Privacy Policy Content' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const date = parseDayMonthYear(values.lastUpdated);
@@ -51,15 +59,21 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
       return;
     }
     // The toasts come with the mutation; the shown policy becomes the server's reply.
-    await update.mutateAsync({ content: values.content, lastUpdated: date.toISOString() }).then(
-      (saved) => form.reset(toValues(saved)),
-      (error: unknown) => applyServerErrors(form.setError, error, { fields: FIELDS }),
+    const payload = { content: values.content, lastUpdated: date.toISOString(), version: session.version };
+    await update.mutateAsync(payload).then(
+      (saved) => {
+        session.saved();
+        form.reset(toValues(saved));
+      },
+      (error: unknown) => session.onSaveError(error) || applyServerErrors(form.setError, error, { fields: FIELDS }),
     );
   });
 
   const dateError = errors.lastUpdated?.message;
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {session.banner}
+      {session.dialogs}
       <Card>
         <CardContent className="space-y-5 pt-6">
           <FormField
@@ -101,9 +115,12 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
             <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               View the Privacy Policy page
             </Link>
-            <Button type="submit" disabled={isSubmitting || editorUploading}>
-              {isSubmitting ? 'Saving...' : 'Save Privacy Policy'}
-            </Button>
+            <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:items-center">
+              {session.status}
+              <Button type="submit" disabled={isSubmitting || editorUploading}>
+                {isSubmitting ? 'Saving...' : 'Save Privacy Policy'}
+              </Button>
+            </div>
           </div>
         </CardContent>
       </Card>

@@ -23,6 +23,7 @@ import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api';
+import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -125,6 +126,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <UnsavedChangesGuard dirty={form.formState.isDirty || uploading} />
       <Card>
         <CardHeader>
           <CardTitle>Identity</CardTitle>
