@@ -43,10 +43,16 @@ async function toError(res: Response): Promise<ApiError> {
   return errorFrom(res.status, res.statusText, await res.text().catch(() => ''));
 }
 
-export async function request<T>(method: string, path: string, payload?: unknown, run: Fetcher = fetcher): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include' };
+export async function request<T>(
+  method: string,
+  path: string,
+  payload?: unknown,
+  run: Fetcher = fetcher,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { ...headers } };
   if (payload !== undefined) {
-    init.headers = { 'content-type': 'application/json' };
+    init.headers = { ...headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(payload);
   }
   const res = await run(path, init);
@@ -64,6 +70,9 @@ export const http = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, payload?: unknown) => request<T>('POST', path, payload),
   put: <T>(path: string, payload?: unknown) => request<T>('PUT', path, payload),
+  /** A PUT of an edit based on `version` (If-Match): refused with 409 when the item has moved on. */
+  putVersion: <T>(path: string, payload: unknown, version: number | undefined) =>
+    request<T>('PUT', path, payload, fetcher, version ? { 'if-match': `"${version}"` } : {}),
   patch: <T>(path: string, payload?: unknown) => request<T>('PATCH', path, payload),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

@@ -79,7 +79,9 @@ export function useCreateBlogPost() {
 export function useUpdateBlogPost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: BlogPostData }) => http.put<BlogPost>(api.adminBlog(id), input),
+    // The version the edit is based on travels as If-Match.
+    mutationFn: ({ id, input: { version, ...body } }: { id: number; input: BlogPostData }) =>
+      http.putVersion<BlogPost>(api.adminBlog(id), body, version),
     onSettled: (_post, _error, { id, input }) =>
       invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id), input.appId] }),
     meta: {

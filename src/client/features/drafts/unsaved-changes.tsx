@@ -1,7 +1,7 @@
 // Nothing is lost (issue 12): an editor with unsaved changes asks before anything discards them:
 // a link or Back inside the admin (held by the router), a reload or closing the tab (the browser's
 // own prompt), or closing its dialog (DiscardChangesDialog).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/dialog';
 
@@ -62,4 +62,26 @@ export function UnsavedChangesGuard({ dirty, description }: { dirty: boolean; de
       onDiscard={() => blocker.proceed?.()}
     />
   );
+}
+
+/**
+ * A dialog holding a form: closing it (Escape, the close button, Cancel, the backdrop) while the
+ * form has changes asks first. Give the form `setDirty`, the dialog `requestClose`, and render `confirm`.
+ */
+export function useGuardedClose(close: () => void) {
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (dirty ? setAsking(true) : close());
+  const confirm = (
+    <DiscardChangesDialog
+      open={asking}
+      onKeepEditing={() => setAsking(false)}
+      onDiscard={() => {
+        setAsking(false);
+        setDirty(false);
+        close();
+      }}
+    />
+  );
+  return { setDirty, requestClose, confirm };
 }

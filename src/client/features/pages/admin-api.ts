@@ -23,10 +23,16 @@ export interface PrivacyPolicyPayload {
   version?: number;
 }
 
-function usePagePut<TInput, TReply>(path: string, toasts: Pick<MutationMeta, 'success' | 'error'>) {
+/** The version an edit is based on travels as If-Match, so the body is the spec's own. */
+const putVersioned = <TReply>(path: string, input: object) => {
+  const { version, ...body } = input as { version?: number };
+  return http.putVersion<TReply>(path, body, version);
+};
+
+function usePagePut<TInput extends object, TReply>(path: string, toasts: Pick<MutationMeta, 'success' | 'error'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TInput) => http.put<TReply>(path, input),
+    mutationFn: (input: TInput) => putVersioned<TReply>(path, input),
     meta: { ...toasts, invalidates: [[path]] },
     onSuccess: (reply) => {
       if (reply !== undefined) queryClient.setQueryData<TReply>([path], reply);
@@ -62,7 +68,7 @@ export const useUpdateContactInfo = () =>
 export function useUpdatePrivacyPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PrivacyPolicyPayload) => http.put<PrivacyPolicy>(api.privacyPolicy, input),
+    mutationFn: (input: PrivacyPolicyPayload) => putVersioned<PrivacyPolicy>(api.privacyPolicy, input),
     meta: {
       success: {
         title: 'Privacy Policy Updated',

@@ -1,5 +1,6 @@
 // The Add / Edit Social Media Link form: name, URL, icon (14 options), Visible switch, order.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SOCIAL_ICON_OPTIONS } from '../../../shared/constants';
@@ -24,18 +25,22 @@ export function SocialLinkForm({
   initial,
   submitLabel,
   onSubmit,
+  onDirtyChange,
 }: {
   /** The link being edited; empty for a new link. */
   initial?: SocialLinkInput;
   submitLabel: string;
   /** Resolves when the save settles (the form stays, with its values, if it failed). */
   onSubmit: (values: SocialLinkValues) => Promise<void>;
+  /** Told whether the form has unsaved changes (its dialog asks before closing then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const form = useForm<SocialLinkInput, unknown, SocialLinkValues>({
     resolver: zodResolver(SocialLinkInputSchema),
     defaultValues: initial ?? EMPTY,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const err = {
     name: errors.name?.message,
     url: errors.url?.message,

@@ -16,6 +16,7 @@ import {
   useUpdateSocialLink,
 } from '../../features/social/admin-api';
 import { SocialIconWithLabel } from '../../features/social/social-icon';
+import { useGuardedClose } from '../../features/drafts/unsaved-changes';
 import { SocialLinkForm, type SocialLinkValues } from '../../features/social/social-link-form';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { AdminPage } from './admin-layout';
@@ -30,6 +31,7 @@ export default function SocialMediaLinks() {
   const updateLink = useUpdateSocialLink();
   const deleteLink = useDeleteSocialLink();
   const [editor, setEditor] = useState<Editor | null>(null);
+  const guard = useGuardedClose(() => setEditor(null));
   const [deleting, setDeleting] = useState<SocialLink | null>(null);
   useReturnFocus(editor !== null);
 
@@ -42,7 +44,10 @@ export default function SocialMediaLinks() {
       editor.mode === 'create'
         ? createLink.mutateAsync(values)
         : updateLink.mutateAsync({ id: editor.link.id, input: values });
-    await saving.then(() => setEditor(null), () => undefined);
+    await saving.then(
+      () => setEditor(null),
+      () => undefined,
+    );
   };
 
   const confirmDelete = () => {
@@ -195,7 +200,7 @@ export default function SocialMediaLinks() {
         )}
       </QueryState>
 
-      <Dialog open={editor !== null} onOpenChange={(open) => !open && setEditor(null)}>
+      <Dialog open={editor !== null} onOpenChange={(open) => !open && guard.requestClose()}>
         {editor && (
           <DialogContent
             title={editor.mode === 'create' ? 'Add Social Media Link' : 'Edit Social Media Link'}
@@ -220,10 +225,12 @@ export default function SocialMediaLinks() {
               }
               submitLabel={editor.mode === 'create' ? 'Add Link' : 'Save Changes'}
               onSubmit={save}
+              onDirtyChange={guard.setDirty}
             />
           </DialogContent>
         )}
       </Dialog>
+      {guard.confirm}
 
       <ConfirmDialog
         open={deleting !== null}

@@ -16,6 +16,7 @@ import {
   PreviewTokenParamsSchema,
 } from '../../../shared/schemas/preview-links';
 import { invalid, notFound } from '../../lib/errors';
+import { editVersion } from '../../lib/if-match';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { appsRepo } from '../apps/apps.repo';
@@ -121,7 +122,11 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostSched
     async (request) => {
       if (!(await repo.get(request.params.id))) throw notFound('Blog post');
       await assertAppExists(request.body.appId);
-      const updated = await repo.update(request.params.id, request.body, editor(request));
+      const updated = await repo.update(
+        request.params.id,
+        { ...request.body, version: editVersion(request) },
+        editor(request),
+      );
       if (!updated) throw notFound('Blog post');
       if (updated.publishAt) scheduler.kick();
       return updated;

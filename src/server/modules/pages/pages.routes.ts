@@ -11,16 +11,14 @@ import {
   PrivacyPolicySchema,
 } from '../../../shared/schemas/site-content';
 import type { FastifyRequest } from 'fastify';
+import { editVersion } from '../../lib/if-match';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { pagesRepo } from './pages.repo';
 
 export function pagesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   const repo = pagesRepo(deps.database.db, deps.now);
-  const save = (request: FastifyRequest<{ Body: { version?: number } }>) => ({
-    userId: request.user?.id ?? null,
-    version: request.body.version,
-  });
+  const save = (request: FastifyRequest) => ({ userId: request.user?.id ?? null, version: editVersion(request) });
   const read = { config: { publicRead: true } };
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
