@@ -10,7 +10,7 @@ import { expect, staffApi, test } from './fixtures';
 
 type IslandName = 'theme-menu' | 'mobile-menu' | 'contact-form';
 const ISLAND_CODE = /\/assets\/(theme-menu|mobile-menu|contact-form|hydrate)-[^/]+\.js$/;
-const NAV = ['Home', 'About Us', 'Contact', 'Privacy Policy'];
+const NAV = ['Home', 'Blog', 'About Us', 'Contact', 'Privacy Policy'];
 
 const codeOf = (name: IslandName) => new RegExp(`/assets/${name}-[^/]+\\.js$`);
 const island = (page: Page, name: IslandName) => page.locator(`studio-island[data-island="${name}"]`);

@@ -6,6 +6,7 @@ const SITE = 'Northpaw Studio';
 const THEME_KEY = 'vite-ui-theme';
 const NAV = [
   { name: 'Home', path: '/', heading: 'Small games, made with care' },
+  { name: 'Blog', path: '/blog', heading: 'Blog' },
   { name: 'About Us', path: '/about', heading: 'About Northpaw Studio' },
   { name: 'Contact', path: '/contact', heading: 'Contact Us' },
   { name: 'Privacy Policy', path: '/privacy', heading: 'Privacy Policy' },
@@ -108,16 +109,17 @@ test.describe('footer', () => {
     const f = footer(page);
     await expect(f.getByText(SITE, { exact: true })).toBeVisible();
     const links = f.getByRole('navigation', { name: 'Footer' }).getByRole('link');
-    await expect(links).toHaveText(['Home', 'Contact', 'Privacy Policy']);
+    await expect(links).toHaveText(['Home', 'Blog', 'Contact', 'Privacy Policy']);
     await expect(links.nth(0)).toHaveAttribute('href', '/');
-    await expect(links.nth(1)).toHaveAttribute('href', '/contact');
-    await expect(links.nth(2)).toHaveAttribute('href', '/privacy');
+    await expect(links.nth(1)).toHaveAttribute('href', '/blog');
+    await expect(links.nth(2)).toHaveAttribute('href', '/contact');
+    await expect(links.nth(3)).toHaveAttribute('href', '/privacy');
     // The current year (UTC or local: they differ only around New Year).
     const now = new Date();
     const years = [...new Set([now.getUTCFullYear(), now.getFullYear()])].join('|');
     await expect(f.getByText(new RegExp(`^© (${years}) ${SITE}\\. All rights reserved\\.$`))).toBeVisible();
 
-    await links.nth(2).click();
+    await links.nth(3).click();
     await expect(page).toHaveURL('/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
     await footer(page).getByRole('link', { name: 'Contact' }).click();

@@ -23,7 +23,10 @@ interface Post {
   isPublished: boolean;
   publishedAt: string | null;
   updatedAt: string;
+  slug: string;
 }
+/** A post's readable (canonical) address. */
+const readable = (p: Pick<Post, 'id' | 'slug'>) => `/blogs/${p.id}/${p.slug}`;
 type JsonLd = Record<string, unknown> & { '@type': string };
 
 const SITE = 'Northpaw Studio';
@@ -225,12 +228,12 @@ test.describe('without JavaScript', () => {
         image: app.screenshots[0],
       },
       {
-        path: `/blogs/${withImage.id}`,
+        path: readable(withImage),
         title: new RegExp(`^.+ \\| Lantern Drift \\| ${SITE}$`),
         image: withImage.images[0],
       },
       {
-        path: `/blogs/${withoutImage.id}`,
+        path: readable(withoutImage),
         title: new RegExp(`^.+ \\| Lantern Drift \\| ${SITE}$`),
         image: app.screenshots[0],
       },
@@ -282,6 +285,21 @@ test.describe('without JavaScript', () => {
       expect(res.headers()['cache-control'], url).toContain('immutable');
       expect(imageSize(await res.body()), url).toEqual({ width: expected.width, height: expected.height });
     }
+  });
+
+  test("a post's id address names its readable one as canonical, and an old slug redirects to it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const post = (await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`))[0]!;
+    expect((await page.goto(`/blogs/${post.id}`))?.status()).toBe(200);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${readable(post)}`);
+    const res = await page.goto(`/blogs/${post.id}/an-old-slug`);
+    expect(res?.status()).toBe(200);
+    expect(res?.request().redirectedFrom()?.url()).toBe(`${baseURL}/blogs/${post.id}/an-old-slug`);
+    await expect(page).toHaveURL(`${baseURL}${readable(post)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
   });
 
   test('pages without their own image share the studio card', async ({ page, baseURL }) => {
@@ -361,7 +379,7 @@ test.describe('without JavaScript', () => {
       headline: post.title,
       datePublished: post.publishedAt,
       image: `${baseURL}${post.images[0]}`,
-      mainEntityOfPage: `${baseURL}/blogs/${post.id}`,
+      mainEntityOfPage: `${baseURL}${readable(post)}`,
       publisher: { '@type': 'Organization', name: SITE },
     });
     expect(Number.isNaN(Date.parse(String(ld[0]!.datePublished)))).toBe(false);
@@ -449,16 +467,21 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
       '/about',
       '/contact',
       '/privacy',
+      '/blog',
       ...apps.map((a) => `/apps/${a.id}/blogs`),
-      ...posts.map((p) => `/blogs/${p.id}`),
+      ...posts.map(readable),
     ].map((p) => `${baseURL}${p}`);
     expect([...locs].sort()).toEqual([...expected].sort());
-    for (const d of drafts) expect(locs).not.toContain(`${baseURL}/blogs/${d.id}`);
+    for (const d of drafts) {
+      expect(locs).not.toContain(`${baseURL}/blogs/${d.id}`);
+      expect(locs).not.toContain(`${baseURL}${readable(d)}`);
+    }
 
     const lastmod = (path: string) => xml.urls.find((u) => u.loc === `${baseURL}${path}`)?.lastmod;
     expect(lastmod('/')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const a of apps) expect(lastmod(`/apps/${a.id}/blogs`), a.title).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    for (const p of posts) expect(lastmod(`/blogs/${p.id}`), p.title).toBe(p.updatedAt.slice(0, 10));
+    for (const p of posts) expect(lastmod(readable(p)), p.title).toBe(p.updatedAt.slice(0, 10));
+    expect(lastmod('/blog')).toBe([...posts.map((p) => p.updatedAt)].sort().at(-1)!.slice(0, 10));
   });
 
   test('sitemap.xml gives the static pages a lastmod too', async ({ page, request }) => {
@@ -478,10 +501,15 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
     expect(lastmod('/') >= home.updatedAt.slice(0, 10)).toBe(true);
   });
 
-  test('/rss.xml and an app feed are RSS 2.0 with one item per published post', async ({ page, request, baseURL }) => {
+  test('/rss.xml, the blog index feed and an app feed are RSS 2.0 with one item per published post', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const posts = await publishedPosts(request);
     const feeds = [
       { path: '/rss.xml', posts, link: `${baseURL}/` },
+      { path: '/blog/rss.xml', posts, link: `${baseURL}/blog` },
       {
         path: `/apps/${LANTERN_DRIFT}/rss.xml`,
         posts: posts.filter((p) => p.appId === LANTERN_DRIFT),
@@ -501,10 +529,10 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
       expect(xml.channel.link, feed.path).toBe(feed.link);
       expect(xml.items, feed.path).toHaveLength(feed.posts.length);
       expect(xml.items.map((i) => i.link).sort(), feed.path).toEqual(
-        feed.posts.map((p) => `${baseURL}/blogs/${p.id}`).sort(),
+        feed.posts.map((p) => `${baseURL}${readable(p)}`).sort(),
       );
       for (const item of xml.items) {
-        const post = feed.posts.find((p) => `${baseURL}/blogs/${p.id}` === item.link)!;
+        const post = feed.posts.find((p) => `${baseURL}${readable(p)}` === item.link)!;
         expect(item.title).toBe(post.title);
         expect(item.guid).toBe(item.link);
         // RFC 822 dates have whole seconds.
@@ -519,8 +547,8 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
     baseURL,
   }) => {
     // Warm the caches first.
-    for (const path of ['/sitemap.xml', '/rss.xml', `/apps/${LANTERN_DRIFT}/rss.xml`])
-      expect((await request.get(path)).status()).toBe(200);
+    const feeds = ['/sitemap.xml', '/rss.xml', '/blog/rss.xml', `/apps/${LANTERN_DRIFT}/rss.xml`];
+    for (const path of feeds) expect((await request.get(path)).status()).toBe(200);
     const staff = await staffApi(request);
     const created = await staff.post('/api/admin/blogs', {
       data: {
@@ -533,16 +561,16 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
     });
     expect(created.status()).toBe(201);
     const post = (await created.json()) as Post;
-    const url = `${baseURL}/blogs/${post.id}`;
+    const url = `${baseURL}${readable(post)}`;
     try {
-      for (const path of ['/sitemap.xml', '/rss.xml', `/apps/${LANTERN_DRIFT}/rss.xml`]) {
+      for (const path of feeds) {
         const entry = path === '/sitemap.xml' ? `<loc>${url}</loc>` : `<link>${url}</link>`;
         expect(await (await request.get(path)).text(), path).toContain(entry);
       }
     } finally {
       expect((await staff.delete(`/api/admin/blogs/${post.id}`)).status()).toBe(200);
     }
-    for (const path of ['/sitemap.xml', '/rss.xml', `/apps/${LANTERN_DRIFT}/rss.xml`]) {
+    for (const path of feeds) {
       expect(await (await request.get(path)).text(), path).not.toContain(url);
     }
   });
@@ -673,7 +701,15 @@ test.describe('HTTP caching and payload', () => {
     request,
   }) => {
     const post = (await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`))[0]!;
-    for (const path of ['/', '/about', '/contact', '/privacy', `/apps/${LANTERN_DRIFT}/blogs`, `/blogs/${post.id}`]) {
+    for (const path of [
+      '/',
+      '/about',
+      '/contact',
+      '/privacy',
+      '/blog',
+      `/apps/${LANTERN_DRIFT}/blogs`,
+      `/blogs/${post.id}`,
+    ]) {
       const { loaded, declared } = await pageScripts(page, path);
       expect(
         declared.filter((url) => /^\/assets\/loader-[\w-]{8}\.js$/.test(url)),
@@ -695,7 +731,15 @@ test.describe('HTTP caching and payload', () => {
     const post = (await getJson<Post[]>(request, `/api/apps/${LANTERN_DRIFT}/blogs`))[0]!;
     const urls: string[] = [];
     page.on('request', (r) => urls.push(r.url()));
-    for (const path of ['/', '/about', '/contact', '/privacy', `/apps/${LANTERN_DRIFT}/blogs`, `/blogs/${post.id}`]) {
+    for (const path of [
+      '/',
+      '/about',
+      '/contact',
+      '/privacy',
+      '/blog',
+      `/apps/${LANTERN_DRIFT}/blogs`,
+      `/blogs/${post.id}`,
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }

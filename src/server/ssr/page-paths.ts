@@ -1,7 +1,8 @@
 // One canonical path per public page, so the page cache has one key per page and visitors and
 // crawlers land on the URL the page's canonical link names: `/about/` → `/about`,
-// `/blogs/0001` → `/blogs/1`, `/About` → `/about`; and one spelling of the query a page reads. Paths that cannot name a page at all
-// (undecodable, or with control characters such as an encoded line break) are not found.
+// `/blogs/0001` → `/blogs/1`, `/About` → `/about`; and one spelling of the query a page reads.
+// Paths that cannot name a page at all (undecodable, or with control characters such as an encoded
+// line break) are not found.
 
 export type CanonicalPath = { kind: 'page'; path: string } | { kind: 'redirect'; to: string } | { kind: 'invalid' };
 

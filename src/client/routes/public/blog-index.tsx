@@ -81,11 +81,12 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
             >
               {a.title}
               {counts?.[String(a.id)] !== undefined && (
-                <span className="text-xs opacity-75">
-                  <span className="sr-only">(</span>
-                  {counts[String(a.id)]}
-                  <span className="sr-only"> posts)</span>
-                </span>
+                <>
+                  <span aria-hidden="true" className="text-xs opacity-75">
+                    {counts[String(a.id)]}
+                  </span>
+                  <span className="sr-only">{`, ${counts[String(a.id)]} posts`}</span>
+                </>
               )}
             </Link>
           </li>
