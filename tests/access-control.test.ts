@@ -60,6 +60,7 @@ const TABLE: Row[] = [
   row('GET /sitemap.xml',                         200, 200, 200),
   row('GET /rss.xml',                             200, 200, 200),
   row('GET /apps/:id/rss.xml',                    200, 200, 200, { id: 'appId' }),
+  row('GET /blog/rss.xml',                        200, 200, 200),
   row('GET /favicon.ico',                         301, 301, 301),
   row('GET /icons.svg',                           200, 200, 200),
   row('GET /favicon-32.png',                      200, 200, 200),
