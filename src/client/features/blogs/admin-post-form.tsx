@@ -6,7 +6,7 @@ import { ExternalLink, Send, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { z } from '../../../shared/schemas/zod';
 import { LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
 import {
@@ -623,6 +623,7 @@ export function BlogPostDialog({ post: listed, onClose }: { post: AdminBlogPost 
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
                 <HistoryButton
+                  size="sm"
                   kind="post"
                   itemId={post.id}
                   current={post}

@@ -44,14 +44,14 @@ const authorLabel = (revision: RevisionSummary) =>
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The "History" button of an editor: opens the history in a wide dialog (also from inside another dialog). */
-export function HistoryButton({ onRestored, ...props }: HistoryProps) {
+export function HistoryButton({ onRestored, size, ...props }: HistoryProps & { size?: 'sm' }) {
   const [open, setOpen] = useState(false);
   // A post not yet created has no history.
   if (props.kind === 'post' && props.itemId === undefined) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button type="button" variant="outline">
+        <Button type="button" variant="outline" size={size}>
           <History aria-hidden="true" />
           History
         </Button>
