@@ -3,8 +3,8 @@
 export const SLUG_MAX = 80;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** 'Déjà Vu: Patch 1.2!' → 'deja-vu-patch-1-2'; a text with no letter or digit gives 'post'. */
-export function slugify(text: string): string {
+/** 'Déjà Vu: Patch 1.2!' → 'deja-vu-patch-1-2'; a text with no letter or digit gives `fallback`. */
+export function slugify(text: string, fallback = 'post'): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -13,5 +13,11 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, SLUG_MAX)
     .replace(/-+$/, '');
-  return slug || 'post';
+  return slug || fallback;
+}
+
+/** An app's slug: as a post's, but never digits alone (/apps/{digits} is an app's id, which redirects). */
+export function appSlug(title: string): string {
+  const slug = slugify(title, 'app');
+  return /^\d+$/.test(slug) ? `app-${slug}` : slug;
 }

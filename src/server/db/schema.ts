@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -58,32 +59,81 @@ export const rateLimits = pgTable('rate_limits', {
   expire: bigint('expire', { mode: 'number' }),
 });
 
-export const apps = pgTable('apps', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  icon: text('icon').notNull(),
-  screenshots: text('screenshots')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  googlePlayLink: text('google_play_link'),
-  appStoreLink: text('app_store_link'),
-  webAppLink: text('web_app_link'),
-  githubRepoLink: text('github_repo_link'),
-  twitterLink: text('twitter_link'),
-  instagramLink: text('instagram_link'),
-  facebookLink: text('facebook_link'),
-  status: text('status').notNull().default('In Development'),
-  /** Place in every public list (ascending); set by PUT /api/apps/order, new apps go last. */
-  position: integer('position').notNull().default(0),
-  /** Shown in the home hero's collage. */
-  isFeatured: boolean('is_featured').notNull().default(false),
-  /** Not listed anywhere public and its pages 404 for visitors; staff still see and edit it. */
-  isHidden: boolean('is_hidden').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const apps = pgTable(
+  'apps',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    icon: text('icon').notNull(),
+    screenshots: text('screenshots')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    googlePlayLink: text('google_play_link'),
+    appStoreLink: text('app_store_link'),
+    webAppLink: text('web_app_link'),
+    githubRepoLink: text('github_repo_link'),
+    twitterLink: text('twitter_link'),
+    instagramLink: text('instagram_link'),
+    facebookLink: text('facebook_link'),
+    status: text('status').notNull().default('In Development'),
+    /** Place in every public list (ascending); set by PUT /api/apps/order, new apps go last. */
+    position: integer('position').notNull().default(0),
+    /** Shown in the home hero's collage. */
+    isFeatured: boolean('is_featured').notNull().default(false),
+    /** Not listed anywhere public and its pages 404 for visitors; staff still see and edit it. */
+    isHidden: boolean('is_hidden').notNull().default(false),
+    // Issue 13: what stores, search engines and link previews know about an app. All optional.
+    /**
+     * The app page's address (/apps/{slug}); unique, made from the title unless staff set it. The
+     * default only serves rows written without one (a backup from before slugs existed).
+     */
+    slug: text('slug')
+      .notNull()
+      .default(sql`'app-' || substr(md5(random()::text), 1, 10)`),
+    /** 'game' or 'app': schema.org VideoGame or MobileApplication. */
+    kind: text('kind').notNull().default('app'),
+    category: text('category').notNull().default(''),
+    /** Of 'ios', 'android', 'web', 'steam', 'itch'. */
+    platforms: text('platforms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    appleAppId: text('apple_app_id'),
+    appleBundleId: text('apple_bundle_id'),
+    appleTeamId: text('apple_team_id'),
+    googlePlayPackage: text('google_play_package'),
+    /** SHA-256 fingerprints of the Android signing certificates (AA:BB:… 32 pairs), for assetlinks.json. */
+    androidFingerprints: text('android_fingerprints')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Paths of this site the app opens (universal links and app links), e.g. /apps/name/*. */
+    appLinkPaths: text('app_link_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The price as a decimal text ('4.99'); null is free. */
+    priceAmount: text('price_amount'),
+    priceCurrency: text('price_currency'),
+    releaseDate: date('release_date', { mode: 'string' }),
+    comingSoon: boolean('coming_soon').notNull().default(false),
+    ageRating: text('age_rating').notNull().default(''),
+    tagline: text('tagline').notNull().default(''),
+    /** Rich text (sanitised HTML) for the app page. */
+    longDescription: text('long_description').notNull().default(''),
+    /** 'youtube' or 'vimeo', and the video's id. */
+    trailerProvider: text('trailer_provider'),
+    trailerId: text('trailer_id'),
+    preRegisterLink: text('pre_register_link'),
+    preOrderLink: text('pre_order_link'),
+    wishlistLink: text('wishlist_link'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('apps_slug_idx').on(t.slug)],
+);
 
 export const blogPosts = pgTable(
   'blog_posts',
@@ -103,7 +153,9 @@ export const blogPosts = pgTable(
     /** A draft with a time here is scheduled: the server publishes it then (issue 12). */
     publishAt: timestamp('publish_at', { withTimezone: true }),
     /** The readable URL's last segment (/blogs/{id}/{slug}); unique, made from the title unless staff set it. */
-    slug: text('slug').notNull(),
+    slug: text('slug')
+      .notNull()
+      .default(sql`'post-' || substr(md5(random()::text), 1, 10)`),
     /** Search and link previews; empty means the default (the first 160 characters, the title, the first image). */
     excerpt: text('excerpt').notNull().default(''),
     seoTitle: text('seo_title').notNull().default(''),
@@ -143,8 +195,13 @@ export const contactInfo = pgTable('contact_info', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Page-like content belongs to the studio (app_id null: today's single-row endpoints) or, from
+ * issue 14, to one app; the studio-wide row is the one with no app.
+ */
 export const privacyPolicy = pgTable('privacy_policy', {
   id: serial('id').primaryKey(),
+  appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
   content: text('content').notNull(),
   lastUpdated: timestamp('last_updated', { withTimezone: true }),
   version: integer('version').notNull().default(1),
@@ -218,6 +275,8 @@ export const homeContent = pgTable('home_content', {
 
 export const aboutUs = pgTable('about_us', {
   id: serial('id').primaryKey(),
+  /** Null: the studio's About Us; an app's own page otherwise (see privacyPolicy). */
+  appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   content: text('content').notNull(),
   lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
@@ -323,3 +382,13 @@ export const previewLinks = pgTable(
   },
   (t) => [index('preview_links_post_id_idx').on(t.postId)],
 );
+
+/**
+ * The root files stores and ad networks crawl that are written by hand (issue 13): app-ads.txt
+ * and ads.txt. The .well-known files are built from the apps' fields instead.
+ */
+export const siteFiles = pgTable('site_files', {
+  name: text('name').primaryKey(),
+  content: text('content').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,6 +1,68 @@
 import { z } from './zod';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../constants';
 import { imageUrl, optionalHttpUrl } from './common';
+import { SLUG_MAX, SLUG_PATTERN } from '../slug';
+
+// Issue 13: what stores, search engines and link previews know about an app.
+export const APP_KINDS = ['app', 'game'] as const;
+export type AppKind = (typeof APP_KINDS)[number];
+export const PLATFORMS = ['ios', 'android', 'web', 'steam', 'itch'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORM_NAMES: Record<Platform, string> = {
+  ios: 'iOS',
+  android: 'Android',
+  web: 'Web',
+  steam: 'Steam',
+  itch: 'itch.io',
+};
+export const TRAILER_PROVIDERS = ['youtube', 'vimeo'] as const;
+
+export const APP_MESSAGES = {
+  slug: 'Use lower-case letters, digits and single hyphens (not digits alone)',
+  slugTaken: 'Another app already uses this slug',
+  appleAppId: 'The Apple app id is the number in the App Store link (id1234567890 → 1234567890)',
+  bundleId: 'A bundle id looks like com.studio.game',
+  teamId: 'An Apple team id is 10 upper-case letters and digits',
+  package: 'A package name looks like com.studio.game',
+  fingerprint: 'Each fingerprint must be 32 colon-separated pairs of hex digits (SHA-256), e.g. AB:CD:…',
+  path: 'Each path starts with / (use * as a wildcard, e.g. /apps/my-game/*)',
+  price: 'Enter a price such as 4.99',
+  currency: 'Use a three-letter currency code such as USD or EUR',
+  currencyNeeded: 'A price needs its currency',
+  releaseDate: 'Enter a date as YYYY-MM-DD',
+  trailer: 'Enter a YouTube video id (11 characters) or a Vimeo id (digits), or paste the video link',
+} as const;
+
+/** An optional short text: missing leaves it as it is; null and '' clear it. */
+const optionalString = (max: number, label: string) =>
+  z
+    .union([z.null(), z.string().trim().max(max, `${label} must be at most ${max} characters`)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (v ?? '')));
+
+/** An optional code-like value: '' and null clear it (null), else it must match. */
+const optionalCode = (pattern: RegExp, message: string, normalise: (v: string) => string = (v) => v) =>
+  z
+    .union([
+      z.null(),
+      z.literal(''),
+      z.string().trim().max(200, message).transform(normalise).pipe(z.string().regex(pattern, message)),
+    ])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** A YouTube or Vimeo link or id → { provider, id }. */
+export function parseTrailer(value: string): { provider: 'youtube' | 'vimeo'; id: string } | null {
+  const v = value.trim();
+  if (/^[A-Za-z0-9_-]{11}$/.test(v)) return { provider: 'youtube', id: v };
+  if (/^\d{6,12}$/.test(v)) return { provider: 'vimeo', id: v };
+  const yt =
+    /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{11})/.exec(v);
+  if (yt) return { provider: 'youtube', id: yt[1]! };
+  const vimeo = /vimeo\.com\/(?:video\/)?(\d{6,12})/.exec(v);
+  if (vimeo) return { provider: 'vimeo', id: vimeo[1]! };
+  return null;
+}
 
 export const APP_LINK_FIELDS = [
   'googlePlayLink',
@@ -14,37 +76,102 @@ export const APP_LINK_FIELDS = [
 export type AppLinkField = (typeof APP_LINK_FIELDS)[number];
 
 /** What the app form sends on create and update (SPEC §5 "App form"). */
-export const AppInputSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(LIMITS.shortText, 'Title must be at most 200 characters'),
-  description: z
-    .string({ error: 'Description is required' })
-    .trim()
-    .min(1, 'Description is required')
-    .max(LIMITS.mediumText, 'Description must be at most 2000 characters'),
-  icon: z.string({ error: 'Icon URL is required' }).trim().min(1, 'Icon URL is required').pipe(imageUrl()),
-  screenshots: z
-    .array(imageUrl('Each screenshot must be a valid URL'), { error: 'At least one screenshot is required' })
-    .min(1, 'At least one screenshot is required')
-    .max(LIMITS.imagesMax, 'At most 50 screenshots'),
-  status: z
-    .enum(APP_STATUSES, { message: 'Status must be one of: ' + APP_STATUSES.join(', ') })
-    .default(DEFAULT_APP_STATUS),
-  googlePlayLink: optionalHttpUrl(),
-  appStoreLink: optionalHttpUrl(),
-  webAppLink: optionalHttpUrl(),
-  githubRepoLink: optionalHttpUrl(),
-  twitterLink: optionalHttpUrl(),
-  instagramLink: optionalHttpUrl(),
-  facebookLink: optionalHttpUrl(),
-  /** Shown in the home hero's collage. Left out: unchanged (false for a new app). */
-  isFeatured: z.boolean({ error: 'Featured must be true or false' }).optional(),
-  /** Not listed anywhere public; its pages answer 404 to visitors. Left out: unchanged. */
-  isHidden: z.boolean({ error: 'Hidden must be true or false' }).optional(),
-});
+export const AppInputSchema = z
+  .object({
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(LIMITS.shortText, 'Title must be at most 200 characters'),
+    description: z
+      .string({ error: 'Description is required' })
+      .trim()
+      .min(1, 'Description is required')
+      .max(LIMITS.mediumText, 'Description must be at most 2000 characters'),
+    icon: z.string({ error: 'Icon URL is required' }).trim().min(1, 'Icon URL is required').pipe(imageUrl()),
+    screenshots: z
+      .array(imageUrl('Each screenshot must be a valid URL'), { error: 'At least one screenshot is required' })
+      .min(1, 'At least one screenshot is required')
+      .max(LIMITS.imagesMax, 'At most 50 screenshots'),
+    status: z
+      .enum(APP_STATUSES, { message: 'Status must be one of: ' + APP_STATUSES.join(', ') })
+      .default(DEFAULT_APP_STATUS),
+    googlePlayLink: optionalHttpUrl(),
+    appStoreLink: optionalHttpUrl(),
+    webAppLink: optionalHttpUrl(),
+    githubRepoLink: optionalHttpUrl(),
+    twitterLink: optionalHttpUrl(),
+    instagramLink: optionalHttpUrl(),
+    facebookLink: optionalHttpUrl(),
+    /** Shown in the home hero's collage. Left out: unchanged (false for a new app). */
+    isFeatured: z.boolean({ error: 'Featured must be true or false' }).optional(),
+    /** Not listed anywhere public; its pages answer 404 to visitors. Left out: unchanged. */
+    isHidden: z.boolean({ error: 'Hidden must be true or false' }).optional(),
+    // Issue 13, all optional; left out on an update, a field keeps its value.
+    /** Empty makes one from the title. */
+    slug: z
+      .string()
+      .trim()
+      .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
+      .refine((v) => v === '' || (SLUG_PATTERN.test(v) && !/^\d+$/.test(v)), APP_MESSAGES.slug)
+      .optional(),
+    kind: z.enum(APP_KINDS, { error: 'Kind must be app or game' }).optional(),
+    category: optionalString(100, 'Category'),
+    platforms: z
+      .array(z.enum(PLATFORMS, { error: `Platforms are ${PLATFORMS.join(', ')}` }))
+      .max(PLATFORMS.length)
+      .transform((list) => [...new Set(list)])
+      .optional(),
+    appleAppId: optionalCode(/^\d{1,12}$/, APP_MESSAGES.appleAppId, (v) => v.replace(/^id/i, '')),
+    appleBundleId: optionalCode(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, APP_MESSAGES.bundleId),
+    appleTeamId: optionalCode(/^[A-Z0-9]{10}$/, APP_MESSAGES.teamId, (v) => v.toUpperCase()),
+    googlePlayPackage: optionalCode(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, APP_MESSAGES.package),
+    androidFingerprints: z
+      .array(
+        z
+          .string()
+          .trim()
+          .transform((v) => v.toUpperCase())
+          .pipe(z.string().regex(/^(?:[0-9A-F]{2}:){31}[0-9A-F]{2}$/, APP_MESSAGES.fingerprint)),
+      )
+      .max(10, 'At most 10 fingerprints')
+      .optional(),
+    appLinkPaths: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(200, APP_MESSAGES.path)
+          .regex(/^\/[^\s]*$/, APP_MESSAGES.path),
+      )
+      .max(50, 'At most 50 paths')
+      .optional(),
+    priceAmount: optionalCode(/^\d{1,6}(\.\d{1,2})?$/, APP_MESSAGES.price),
+    priceCurrency: optionalCode(/^[A-Z]{3}$/, APP_MESSAGES.currency, (v) => v.toUpperCase()),
+    releaseDate: optionalCode(/^\d{4}-\d{2}-\d{2}$/, APP_MESSAGES.releaseDate).refine(
+      (v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+      APP_MESSAGES.releaseDate,
+    ),
+    comingSoon: z.boolean({ error: 'Coming soon must be true or false' }).optional(),
+    ageRating: optionalString(50, 'Age rating'),
+    tagline: optionalString(120, 'Tagline'),
+    longDescription: optionalString(LIMITS.htmlMax, 'Description'),
+    /** A YouTube or Vimeo id or link; '' or null removes the trailer. */
+    trailer: z
+      .union([z.null(), z.literal(''), z.string().trim().max(300, APP_MESSAGES.trailer)])
+      .optional()
+      .superRefine((v, ctx) => {
+        if (v && !parseTrailer(v)) ctx.addIssue({ code: 'custom', message: APP_MESSAGES.trailer });
+      }),
+    preRegisterLink: optionalHttpUrl().optional(),
+    preOrderLink: optionalHttpUrl().optional(),
+    wishlistLink: optionalHttpUrl().optional(),
+  })
+  .superRefine((app, ctx) => {
+    if (app.priceAmount && !app.priceCurrency) {
+      ctx.addIssue({ code: 'custom', path: ['priceCurrency'], message: APP_MESSAGES.currencyNeeded });
+    }
+  });
 export type AppInput = z.input<typeof AppInputSchema>;
 export type AppData = z.output<typeof AppInputSchema>;
 
@@ -66,6 +193,28 @@ export const AppSchema = z.object({
   position: z.number(),
   isFeatured: z.boolean(),
   isHidden: z.boolean(),
+  slug: z.string(),
+  kind: z.string(),
+  category: z.string(),
+  platforms: z.array(z.string()),
+  appleAppId: z.string().nullable(),
+  appleBundleId: z.string().nullable(),
+  appleTeamId: z.string().nullable(),
+  googlePlayPackage: z.string().nullable(),
+  androidFingerprints: z.array(z.string()),
+  appLinkPaths: z.array(z.string()),
+  priceAmount: z.string().nullable(),
+  priceCurrency: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  comingSoon: z.boolean(),
+  ageRating: z.string(),
+  tagline: z.string(),
+  longDescription: z.string(),
+  trailerProvider: z.string().nullable(),
+  trailerId: z.string().nullable(),
+  preRegisterLink: z.string().nullable(),
+  preOrderLink: z.string().nullable(),
+  wishlistLink: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

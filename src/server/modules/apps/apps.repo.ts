@@ -1,7 +1,10 @@
 import { dropItemDrafts } from '../drafts/drafts.repo';
 import { dropRevisions } from '../revisions/revisions.repo';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { App, AppData, BlogCounts } from '../../../shared/schemas/apps';
+import { APP_MESSAGES, parseTrailer, type App, type AppData, type BlogCounts } from '../../../shared/schemas/apps';
+import { appSlug } from '../../../shared/slug';
+import { chooseSlug, type SlugColumns } from '../../lib/slugs';
+import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import { apps, blogPosts } from '../../db/schema';
 import { iso } from '../../lib/rows';
@@ -18,6 +21,30 @@ export interface Audience {
 }
 
 const byPosition = [asc(apps.position), asc(apps.id)];
+
+const APP_SLUGS: SlugColumns = {
+  table: apps,
+  id: apps.id,
+  slug: apps.slug,
+  lockKey: 720_041_213,
+  takenMessage: APP_MESSAGES.slugTaken,
+};
+
+/**
+ * The columns an app's input writes: the trailer link becomes provider and id, the long
+ * description is sanitised; fields left out (undefined) are not written.
+ */
+function columnsOf(data: AppData) {
+  const { slug: _slug, trailer, longDescription, ...fields } = data;
+  const video = trailer === undefined ? undefined : trailer ? parseTrailer(trailer) : null;
+  return {
+    ...fields,
+    ...(longDescription === undefined
+      ? {}
+      : { longDescription: longDescription ? sanitizeRichText(longDescription) : '' }),
+    ...(video === undefined ? {} : { trailerProvider: video?.provider ?? null, trailerId: video?.id ?? null }),
+  };
+}
 
 export function appsRepo(db: Db, now: () => Date = () => new Date()) {
   return {
@@ -42,24 +69,49 @@ export function appsRepo(db: Db, now: () => Date = () => new Date()) {
     /** A new app goes last (apps created at the same moment may share a place: ties go by id). */
     async create(data: AppData): Promise<App> {
       const at = now();
-      const [row] = await db
-        .insert(apps)
-        .values({
-          ...data,
-          createdAt: at,
-          updatedAt: at,
-          position: sql`(select coalesce(max(${apps.position}), 0) + 1 from ${apps})`,
-        })
-        .returning();
-      return toApp(row!);
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [row] = await tx
+          .insert(apps)
+          .values({
+            ...columnsOf(data),
+            slug: await chooseSlug(tx, APP_SLUGS, { wanted: data.slug || undefined, base: appSlug(data.title) }),
+            createdAt: at,
+            updatedAt: at,
+            position: sql`(select coalesce(max(${apps.position}), 0) + 1 from ${apps})`,
+          })
+          .returning();
+        return toApp(row!);
+      });
     },
 
+    /** Replaces the spec's fields; the issue-13 fields the request leaves out keep their values. */
     async update(id: number, data: AppData): Promise<App | undefined> {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const slug =
+          data.slug === undefined
+            ? undefined
+            : await chooseSlug(tx, APP_SLUGS, {
+                wanted: data.slug || undefined,
+                base: appSlug(data.title),
+                selfId: id,
+              });
+        const [row] = await tx
+          .update(apps)
+          .set({ ...columnsOf(data), ...(slug ? { slug } : {}), updatedAt: now() })
+          .where(eq(apps.id, id))
+          .returning();
+        return row && toApp(row);
+      });
+    },
+
+    /** A visible app by its slug (staff: any app). */
+    async getBySlug(slug: string, { includeHidden = false }: Audience = {}): Promise<App | undefined> {
       const [row] = await db
-        .update(apps)
-        .set({ ...data, updatedAt: now() })
-        .where(eq(apps.id, id))
-        .returning();
+        .select()
+        .from(apps)
+        .where(includeHidden ? eq(apps.slug, slug) : and(eq(apps.slug, slug), eq(apps.isHidden, false)));
       return row && toApp(row);
     },
 

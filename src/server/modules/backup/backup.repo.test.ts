@@ -160,6 +160,9 @@ async function fillEveryTable(database: Database) {
     createdAt: at('2024-02-29 23:59:59.123456+00'),
   });
   await db
+    .insert(schema.siteFiles)
+    .values({ name: 'app-ads.txt', content: 'google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0\n' });
+  await db
     .insert(schema.drafts)
     .values({ kind: 'about', itemKey: 'main', userId: grace!.id, data: { title: 'Über' }, baseVersion: 3 });
   await db.insert(schema.previewLinks).values({

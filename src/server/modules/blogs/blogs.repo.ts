@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../shared/schemas/paging';
 import {
   FUTURE_PUBLISH_DATE,
@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { apps, blogPosts } from '../../db/schema';
 import { invalid, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
+import { chooseSlug, type SlugColumns } from '../../lib/slugs';
 import { sanitizeRequired } from '../../lib/sanitize';
 import { dropDraft, dropItemDrafts } from '../drafts/drafts.repo';
 import { dropRevisions, recordRevision } from '../revisions/revisions.repo';
@@ -62,30 +63,21 @@ export interface Editor {
  * Posts choose their slugs one at a time (a transaction-scoped advisory lock, any fixed number unique
  * to the app): two posts with one title saved at once would otherwise both take it, and one fail.
  */
-const SLUG_LOCK_KEY = 720_041_212;
+const POST_SLUGS: SlugColumns = {
+  table: blogPosts,
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  lockKey: 720_041_212,
+  takenMessage: SLUG_TAKEN,
+};
 
 /** A slight allowance for a publish date typed as "now" on a clock a little ahead of the server's. */
 const CLOCK_SKEW_MS = 60_000;
 
 export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
   /** A slug no other post has: the wanted one (refused when taken) or one made from the title. */
-  async function freeSlug(tx: Db, wanted: string | undefined, title: string, selfId?: number): Promise<string> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`);
-    const taken = async (slug: string) => {
-      const others =
-        selfId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, selfId));
-      return (await tx.select({ id: blogPosts.id }).from(blogPosts).where(others).limit(1)).length > 0;
-    };
-    if (wanted) {
-      if (await taken(wanted)) throw invalid(SLUG_TAKEN, [{ path: 'slug', message: SLUG_TAKEN }]);
-      return wanted;
-    }
-    const base = slugify(title);
-    for (let n = 1; ; n++) {
-      const candidate = n === 1 ? base : `${base}-${n}`;
-      if (!(await taken(candidate))) return candidate;
-    }
-  }
+  const freeSlug = (tx: Db, wanted: string | undefined, title: string, selfId?: number) =>
+    chooseSlug(tx, POST_SLUGS, { wanted, base: slugify(title), selfId });
 
   /** The publish date, or the schedule, that `publishAt` asks for; refused when it is on the wrong side of now. */
   function timing(publishAt: string | null | undefined, published: boolean, at: Date) {

@@ -1,5 +1,5 @@
 // The single-row page texts. Each table holds at most one row: reads take it, writes upsert it.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -30,10 +30,14 @@ export interface PageSave extends Editor {
   version?: number;
 }
 
+/** The studio's own row: pages that may belong to an app (issue 13) have app_id null for the studio. */
+const studioWide = (table: SingletonTable) => ('appId' in table ? isNull(table.appId) : undefined);
+
 async function readRow<T extends SingletonTable>(db: Db, table: T): Promise<T['$inferSelect'] | undefined> {
   const rows = await db
     .select()
     .from(table as PgTable)
+    .where(studioWide(table))
     .orderBy(asc(table.id))
     .limit(1);
   return rows[0] as T['$inferSelect'] | undefined;
@@ -80,6 +84,7 @@ async function writeVersioned<T extends VersionedTable, R>(
     const [existing] = (await tx
       .select()
       .from(table as PgTable)
+      .where(studioWide(table))
       .orderBy(asc(table.id))
       .limit(1)
       .for('update')) as T['$inferSelect'][];
@@ -113,13 +118,13 @@ async function writeVersioned<T extends VersionedTable, R>(
 }
 
 const toContact = (r: typeof contactInfo.$inferSelect): ContactInfo => ({ ...r, updatedAt: iso(r.updatedAt) });
-const toPrivacy = (r: typeof privacyPolicy.$inferSelect): PrivacyPolicy => ({
+const toPrivacy = ({ appId: _appId, ...r }: typeof privacyPolicy.$inferSelect): PrivacyPolicy => ({
   ...r,
   lastUpdated: iso(r.lastUpdated),
   updatedAt: iso(r.updatedAt),
 });
 const toHome = (r: typeof homeContent.$inferSelect): HomeContent => ({ ...r, updatedAt: iso(r.updatedAt) });
-const toAbout = (r: typeof aboutUs.$inferSelect): AboutUs => ({
+const toAbout = ({ appId: _appId, ...r }: typeof aboutUs.$inferSelect): AboutUs => ({
   ...r,
   lastUpdated: iso(r.lastUpdated),
   updatedAt: iso(r.updatedAt),
