@@ -64,6 +64,30 @@ export function parseTrailer(value: string): { provider: 'youtube' | 'vimeo'; id
   return null;
 }
 
+/** 'id1234567890', or the App Store link that ends with it → '1234567890'. */
+export function appleAppIdOf(value: string): string {
+  return /^https?:\/\//i.test(value)
+    ? (/\/id(\d+)(?:[/?#]|$)/i.exec(value)?.[1] ?? value)
+    : value.replace(/^id(?=\d)/i, '');
+}
+
+/** The package name, or the Google Play link that names it (…/details?id=com.studio.game). */
+export function googlePlayPackageOf(value: string): string {
+  return /^https?:\/\//i.test(value) ? (/[?&]id=([A-Za-z0-9_.]+)/.exec(value)?.[1] ?? value) : value;
+}
+
+/** Upper case, with the colons put in when pasted as 64 hex digits (some tools print it so). */
+export function fingerprintOf(value: string): string {
+  const v = value.toUpperCase();
+  return /^[0-9A-F]{64}$/.test(v) ? v.match(/../g)!.join(':') : v;
+}
+
+/** A real day (not 2025-02-30) in a year PostgreSQL's date takes (not year 0). */
+function isCalendarDate(value: string): boolean {
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value && !value.startsWith('0000');
+}
+
 export const APP_LINK_FIELDS = [
   'googlePlayLink',
   'appStoreLink',
@@ -122,16 +146,21 @@ export const AppInputSchema = z
       .max(PLATFORMS.length)
       .transform((list) => [...new Set(list)])
       .optional(),
-    appleAppId: optionalCode(/^\d{1,12}$/, APP_MESSAGES.appleAppId, (v) => v.replace(/^id/i, '')),
+    appleAppId: optionalCode(/^\d{1,12}$/, APP_MESSAGES.appleAppId, appleAppIdOf),
     appleBundleId: optionalCode(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, APP_MESSAGES.bundleId),
     appleTeamId: optionalCode(/^[A-Z0-9]{10}$/, APP_MESSAGES.teamId, (v) => v.toUpperCase()),
-    googlePlayPackage: optionalCode(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, APP_MESSAGES.package),
+    googlePlayPackage: optionalCode(
+      /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
+      APP_MESSAGES.package,
+      googlePlayPackageOf,
+    ),
     androidFingerprints: z
       .array(
         z
           .string()
           .trim()
-          .transform((v) => v.toUpperCase())
+          .max(200, APP_MESSAGES.fingerprint)
+          .transform(fingerprintOf)
           .pipe(z.string().regex(/^(?:[0-9A-F]{2}:){31}[0-9A-F]{2}$/, APP_MESSAGES.fingerprint)),
       )
       .max(10, 'At most 10 fingerprints')
@@ -149,13 +178,13 @@ export const AppInputSchema = z
     priceAmount: optionalCode(/^\d{1,6}(\.\d{1,2})?$/, APP_MESSAGES.price),
     priceCurrency: optionalCode(/^[A-Z]{3}$/, APP_MESSAGES.currency, (v) => v.toUpperCase()),
     releaseDate: optionalCode(/^\d{4}-\d{2}-\d{2}$/, APP_MESSAGES.releaseDate).refine(
-      (v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+      (v) => !v || isCalendarDate(v),
       APP_MESSAGES.releaseDate,
     ),
     comingSoon: z.boolean({ error: 'Coming soon must be true or false' }).optional(),
     ageRating: optionalString(50, 'Age rating'),
     tagline: optionalString(120, 'Tagline'),
-    longDescription: optionalString(LIMITS.htmlMax, 'Description'),
+    longDescription: optionalString(LIMITS.htmlMax, 'Long description'),
     /** A YouTube or Vimeo id or link; '' or null removes the trailer. */
     trailer: z
       .union([z.null(), z.literal(''), z.string().trim().max(300, APP_MESSAGES.trailer)])

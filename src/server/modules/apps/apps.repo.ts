@@ -32,13 +32,15 @@ const APP_SLUGS: SlugColumns = {
 
 /**
  * The columns an app's input writes: the trailer link becomes provider and id, the long
- * description is sanitised; fields left out (undefined) are not written.
+ * description is sanitised, a free app (no amount) keeps no currency; fields left out
+ * (undefined) are not written.
  */
 function columnsOf(data: AppData) {
   const { slug: _slug, trailer, longDescription, ...fields } = data;
   const video = trailer === undefined ? undefined : trailer ? parseTrailer(trailer) : null;
   return {
     ...fields,
+    ...(fields.priceAmount === null ? { priceCurrency: null } : {}),
     ...(longDescription === undefined
       ? {}
       : { longDescription: longDescription ? sanitizeRichText(longDescription) : '' }),
