@@ -61,6 +61,11 @@ const TABLE: Row[] = [
   row('GET /rss.xml',                             200, 200, 200),
   row('GET /apps/:id/rss.xml',                    200, 200, 200, { id: 'appId' }),
   row('GET /blog/rss.xml',                        200, 200, 200),
+  // Empty in the fixtures, and no app has store ids: each answers 404 to everyone alike.
+  row('GET /app-ads.txt',                         404, 404, 404),
+  row('GET /ads.txt',                             404, 404, 404),
+  row('GET /.well-known/apple-app-site-association', 404, 404, 404),
+  row('GET /.well-known/assetlinks.json',         404, 404, 404),
   row('GET /favicon.ico',                         301, 301, 301),
   row('GET /icons.svg',                           200, 200, 200),
   row('GET /favicon-32.png',                      200, 200, 200),
@@ -138,6 +143,8 @@ const TABLE: Row[] = [
   row('POST /api/admin/users',                    401, 403, 201),
   row('DELETE /api/admin/users/:id',              401, 403, 404),
   row('GET /api/admin/backup',                    401, 403, 200),
+  row('GET /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
+  row('PUT /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
 
   row('POST /api/admin/media',                    401, 201, 201, { upload: true }),
   row('GET /api/admin/media',                     401, 200, 200),

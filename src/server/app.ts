@@ -19,6 +19,7 @@ import { mediaPlugin } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { siteSettingsRoutes } from './modules/site/site-settings.routes';
+import { siteFilesRoutes } from './modules/site-files/site-files.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
@@ -157,6 +158,7 @@ export async function buildApp({
   revisionsRoutes(app, deps, auth);
   draftsRoutes(app, deps, auth);
   siteSettingsRoutes(app, deps, auth);
+  siteFilesRoutes(app, deps, auth);
   await messagesRoutes(app, deps, auth);
   socialRoutes(app, deps, auth);
   authRoutes(app, deps, auth);

@@ -5,6 +5,8 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   privacy: '/privacy',
+  /** An app's page (issue 13); `/apps/{id}` redirects to it. */
+  app: (slug: string) => `/apps/${slug}`,
   appBlogs: (appId: number | string) => `/apps/${appId}/blogs`,
   appRss: (appId: number | string) => `/apps/${appId}/rss.xml`,
   blogPost: (id: number | string) => `/blogs/${id}`,
@@ -25,6 +27,10 @@ export const paths = {
   rss: '/rss.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
+  /** The root files ad networks and stores crawl (issue 13): two written in the admin, two made from the apps. */
+  siteFile: (name: 'app-ads.txt' | 'ads.txt') => `/${name}` as const,
+  appleAppSiteAssociation: '/.well-known/apple-app-site-association',
+  assetLinks: '/.well-known/assetlinks.json',
   /** A generated share image (og:image): `kind` site or app, `key` 'studio' or the app's id, `tag` its content. */
   /** The favicon set and web manifest, made from the logo (or the name's initial). */
   icon: (size: 32 | 180 | 192 | 512) =>
@@ -47,6 +53,7 @@ export const paths = {
     users: '/admin-page/users',
     media: '/admin-page/media',
     siteSettings: '/admin-page/site-settings',
+    storeFiles: '/admin-page/store-files',
   },
 } as const;
 
@@ -103,5 +110,6 @@ export const api = {
   draft: (kind: string, key: string | number) => `/api/admin/drafts/${kind}/${key}`,
   backup: '/api/admin/backup',
   media: '/api/admin/media',
+  siteFile: (name: string) => `/api/admin/site-files/${name}`,
   mediaItem: (id: number | string) => `/api/admin/media/${id}`,
 } as const;

@@ -83,6 +83,7 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PATCH /api/admin/media/:id': () => ({ alt: 'A probe image' }),
   'PUT /api/admin/users/:id/password': () => ({ newPassword: 'probe-pass-3', confirmPassword: 'probe-pass-3' }),
   'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
+  'PUT /api/admin/site-files/:name': () => ({ content: '' }),
 };
 
 /**
