@@ -86,6 +86,7 @@ const TABLE: Row[] = [
   row('DELETE /api/admin/sessions/:sessionId',    401, 404, 404, { url: '/api/admin/sessions/no-such-session' }),
   row('GET /og/:kind/:file',                      301, 301, 301, { url: '/og/site/studio-00000000.png' }),
   row('GET /media/demo/*',                        200, 200, 200, { url: '/media/demo/default-icon.svg' }),
+  row('GET /media/badges/*',                      200, 200, 200, { url: '/media/badges/app-store.svg' }),
   row('GET /assets/*',                            200, 200, 200, { url: `/assets/${anAsset}` }),
   row('GET /',                                    200, 200, 200),
   row('GET /*',                                   200, 200, 200, { url: '/about' }),

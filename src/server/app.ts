@@ -141,6 +141,13 @@ export async function buildApp({
     decorateReply: false,
     maxAge: '1d',
   });
+  // The App Store and Google Play badges (issue 13), served by the site rather than the stores' CDNs.
+  await app.register(fastifyStatic, {
+    root: path.join(ROOT, 'assets/badges'),
+    prefix: '/media/badges/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
 
   let pageCache: CacheStats | undefined;
   feedsRoutes(app, deps);

@@ -7,6 +7,8 @@ export const paths = {
   privacy: '/privacy',
   /** An app's page (issue 13); `/apps/{id}` redirects to it. */
   app: (slug: string) => `/apps/${slug}`,
+  /** The store badges, drawn to Apple's and Google's rules and served by the site (never hotlinked). */
+  storeBadge: (store: 'app-store' | 'google-play') => `/media/badges/${store}.svg`,
   appBlogs: (appId: number | string) => `/apps/${appId}/blogs`,
   appRss: (appId: number | string) => `/apps/${appId}/rss.xml`,
   blogPost: (id: number | string) => `/blogs/${id}`,

@@ -3,6 +3,8 @@ import { useRoutes } from 'react-router';
 import { MediaAltContext } from '../components/media-image';
 import type { ContactFormProps } from '../islands/contact-form';
 import { ContactFormContext } from './page-state';
+import { VisitorPlatformContext } from './visitor-platform';
+import type { VisitorPlatform } from '../../shared/visitor-platform';
 import { routes } from './routes';
 import { SiteContext, type SiteInfo } from './site-context';
 
@@ -18,19 +20,23 @@ export interface PublicAppProps {
   mediaAlt?: Record<string, string>;
   /** The contact form's state after a plain (no-JavaScript) POST. */
   contactForm?: ContactFormProps;
+  /** The visitor's platform, for pages that vary by it (the store badges' order). */
+  platform?: VisitorPlatform;
 }
 
 /** A public page as the server renders it (inside a StaticRouter): static HTML and islands. */
-export function PublicApp({ queryClient, site, mediaAlt = {}, contactForm = {} }: PublicAppProps) {
+export function PublicApp({ queryClient, site, mediaAlt = {}, contactForm = {}, platform = 'other' }: PublicAppProps) {
   return (
     <SiteContext.Provider value={site}>
-      <MediaAltContext.Provider value={mediaAlt}>
-        <ContactFormContext.Provider value={contactForm}>
-          <QueryClientProvider client={queryClient}>
-            <Routes />
-          </QueryClientProvider>
-        </ContactFormContext.Provider>
-      </MediaAltContext.Provider>
+      <VisitorPlatformContext.Provider value={platform}>
+        <MediaAltContext.Provider value={mediaAlt}>
+          <ContactFormContext.Provider value={contactForm}>
+            <QueryClientProvider client={queryClient}>
+              <Routes />
+            </QueryClientProvider>
+          </ContactFormContext.Provider>
+        </MediaAltContext.Provider>
+      </VisitorPlatformContext.Provider>
     </SiteContext.Provider>
   );
 }

@@ -12,8 +12,14 @@ export interface HeadData {
   image?: ShareImage;
   type?: 'website' | 'article';
   jsonLd?: object[];
-  /** Apple Smart App Banner: the App Store id. */
+  /** Apple Smart App Banner: the App Store id (its app-argument is the page's canonical URL). */
   appStoreId?: string;
+  /** The X App Card (twitter:card=app): the app's name, its store ids and the address that opens it. */
+  twitterApp?: {
+    name: string;
+    iphone?: { id: string; url?: string };
+    googlePlay?: { id: string; url?: string };
+  };
   /** RSS feeds to advertise: { title, href }. */
   feeds?: { title: string; href: string }[];
   /** HTTP status of the page (404 for not found). */

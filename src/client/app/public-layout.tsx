@@ -1,5 +1,6 @@
 // The public pages' frame: header (static links, the theme menu and mobile menu islands), main
 // content and footer. Rendered on the server only; the islands are the only parts with JavaScript.
+import { createContext, useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
 import { buttonVariants } from '../components/ui/button';
@@ -9,6 +10,17 @@ import MobileMenu from '../islands/mobile-menu';
 import { currentNav, NAV, NavLink } from '../islands/nav';
 import ThemeMenu from '../islands/theme-menu';
 import { useSite, type SiteInfo } from './site-context';
+
+/**
+ * Lines a page asks the footer to carry (the store badges' trademark notices). The page renders
+ * before the footer (the server renders in document order), so what it adds is there in time.
+ */
+const FooterNotesContext = createContext<Set<string> | null>(null);
+
+export function useFooterNotes(lines: string[]): void {
+  const notes = useContext(FooterNotesContext);
+  for (const line of lines) notes?.add(line);
+}
 
 /** The logo from Site Settings, or the name's initial on the brand colour. */
 function BrandMark({ site }: { site: SiteInfo }) {
@@ -58,6 +70,7 @@ function Header() {
 
 function Footer() {
   const site = useSite();
+  const notes = [...(useContext(FooterNotesContext) ?? [])];
   const socials = usePublicSocialLinks();
   return (
     <footer className="mt-16 border-t bg-muted/40">
@@ -104,24 +117,37 @@ function Footer() {
           © {new Date().getUTCFullYear()} {site.name}. All rights reserved.
         </p>
       </div>
+      {notes.length > 0 && (
+        <div
+          className="mx-auto max-w-6xl space-y-1 px-4 pb-8 text-xs text-muted-foreground sm:px-6"
+          data-testid="footer-notes"
+        >
+          {notes.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      )}
     </footer>
   );
 }
 
 export function PublicLayout() {
+  const [notes] = useState(() => new Set<string>());
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <FooterNotesContext.Provider value={notes}>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </FooterNotesContext.Provider>
   );
 }

@@ -1,13 +1,16 @@
 // The public route table, rendered on the server only. Each route names the API reads it needs, so
 // the server can prefetch them and send a page that is complete without JavaScript.
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type RouteObject } from 'react-router';
 import { api, paths } from '../../shared/paths';
+import type { App } from '../../shared/schemas/apps';
 import { appsQuery, blogCountsQuery } from '../features/apps/api';
 import { blogIndexQuery, previewQuery } from '../features/blogs/api';
 import { parseId } from '../lib/params';
 import { PublicLayout } from './public-layout';
 import AboutPage from '../routes/public/about';
 import AppBlogsPage from '../routes/public/app-blogs';
+import AppPage, { appOfPage } from '../routes/public/app-page';
 import BlogIndexPage, { blogIndexParams } from '../routes/public/blog-index';
 import BlogPostPage from '../routes/public/blog-post';
 import ContactPage from '../routes/public/contact';
@@ -37,6 +40,16 @@ export interface PublicRoute {
    */
   search?: readonly string[];
   reads: (params: Record<string, string | undefined>, search: URLSearchParams) => Reads;
+  /**
+   * What the head reads found decides the rest: more reads (made before the page renders), or
+   * that the page lives at another address now (a permanent redirect).
+   */
+  then?: (params: Record<string, string | undefined>, data: QueryClient) => { moved?: string; reads?: ReadKey[] };
+  /**
+   * The page differs by the visitor's platform (ios, android, other: the store badges' order),
+   * read from the User-Agent: it is kept once per platform and sent with `Vary: User-Agent`.
+   */
+  variesByPlatform?: boolean;
 }
 
 const reads = (head: ReadKey[], body: ReadKey[] = []): Reads => ({ head, body });
@@ -57,6 +70,24 @@ const routeReads: PublicRoute[] = [
     reads: ({ appId }) => {
       const id = parseId(appId);
       return id ? reads([api.app(id)], [api.appBlogs(id)]) : reads([]);
+    },
+  },
+  {
+    // An app's page: by its slug; by its id, a permanent move to its slug (hidden apps: not found).
+    path: '/apps/:appKey',
+    variesByPlatform: true,
+    reads: ({ appKey }) => {
+      const id = parseId(appKey);
+      return id ? reads([api.app(id)]) : reads([appsQuery().queryKey[0]]);
+    },
+    then: ({ appKey }, data) => {
+      const id = parseId(appKey);
+      if (id) {
+        const app = data.getQueryData<App>([api.app(id)]);
+        return app ? { moved: paths.app(app.slug) } : {};
+      }
+      const app = appOfPage(appKey, data);
+      return app ? { reads: [api.appBlogs(app.id)] } : {};
     },
   },
   { path: '/blogs/:id', reads: postReads },
@@ -108,6 +139,7 @@ export const routes: RouteObject[] = [
       { path: 'about', element: <AboutPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'apps/:appKey', element: <AppPage /> },
       { path: 'apps/:appId/blogs', element: <AppBlogsPage /> },
       { path: 'blog', element: <BlogIndexPage /> },
       { path: 'blogs/:id', element: <BlogPostPage /> },

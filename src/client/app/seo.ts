@@ -5,16 +5,15 @@ import { paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import type { HomeContent } from '../../shared/schemas/site-content';
+import { appleAppIdOf, googlePlayPackageOf } from '../../shared/store-links';
 import { excerpt, truncate } from '../../shared/text';
 import type { HeadData } from './head';
 import type { SiteInfo } from './site-context';
 
 export const abs = (site: SiteInfo, path: string) => (/^https?:\/\//.test(path) ? path : `${site.url}${path}`);
 
-/** The numeric App Store id in a link such as https://apps.apple.com/app/name/id1234567890. */
-export function appStoreId(link: string | null | undefined): string | undefined {
-  return link ? /\/id(\d{5,})/.exec(link)?.[1] : undefined;
-}
+/** The numeric App Store id of an app (its own, else the one in its App Store link): the Smart App Banner's. */
+export const appStoreId = (app: App | undefined) => (app ? appleAppIdOf(app) : undefined);
 
 export function homeHead(site: SiteInfo, home: HomeContent | null): HeadData {
   const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : `${site.name} | Mobile Games & Apps`;
@@ -57,7 +56,30 @@ export function appBlogsHead(site: SiteInfo, app: App): HeadData {
     title: `${app.title} Blog | ${site.name}`,
     description: truncate(`News, devlogs and updates about ${app.title}. ${app.description}`, 160),
     path: paths.appBlogs(app.id),
-    appStoreId: appStoreId(app.appStoreLink),
+    appStoreId: appStoreId(app),
+    feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
+  };
+}
+
+/** An app's page (issue 13): its tagline or description, the X App Card, the Smart App Banner, its feed. */
+export function appPageHead(site: SiteInfo, app: App): HeadData {
+  const iphone = appleAppIdOf(app);
+  const googlePlay = googlePlayPackageOf(app);
+  // The card's "open" address: this page, when the app claims the site's links (universal links, app links).
+  const opens = app.appLinkPaths.length > 0 ? abs(site, paths.app(app.slug)) : undefined;
+  return {
+    title: `${app.title}${app.tagline ? `: ${app.tagline}` : ''} | ${site.name}`,
+    description: truncate(app.description, 160),
+    path: paths.app(app.slug),
+    appStoreId: iphone,
+    twitterApp:
+      iphone || googlePlay
+        ? {
+            name: app.title,
+            iphone: iphone ? { id: iphone, url: opens } : undefined,
+            googlePlay: googlePlay ? { id: googlePlay, url: opens } : undefined,
+          }
+        : undefined,
     feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
   };
 }
@@ -73,7 +95,7 @@ export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefine
     // The readable address is the canonical one, whichever of the post's addresses was opened.
     path: paths.readablePost(post),
     type: 'article',
-    appStoreId: appStoreId(app?.appStoreLink),
+    appStoreId: appStoreId(app),
     feeds: app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : [],
   };
 }

@@ -9,6 +9,8 @@ const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<n
   'theme-menu': () => import('./theme-menu'),
   'mobile-menu': () => import('./mobile-menu'),
   'contact-form': () => import('./contact-form'),
+  'screenshot-gallery': () => import('./screenshot-gallery'),
+  trailer: () => import('./trailer'),
 };
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
@@ -52,13 +54,14 @@ for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
 }
 
 // A button pressed before its island is ready is pressed again once it is (mouse, touch or key);
-// pressed twice meanwhile, once (as a send button disabled while sending would be).
-const held = new Set<HTMLButtonElement>();
+// pressed twice meanwhile, once (as a send button disabled while sending would be). A link an
+// island takes over (a trailer's play link, data-island-action) is held the same way.
+const held = new Set<HTMLElement>();
 document.addEventListener(
   'click',
   (event) => {
     const island = islandOf(event.target);
-    const button = (event.target as Element).closest?.('button');
+    const button = (event.target as Element).closest?.<HTMLElement>('button, a[data-island-action]');
     if (!island || !button || !island.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();

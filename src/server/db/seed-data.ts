@@ -31,7 +31,34 @@ export interface DemoApp {
   twitterLink?: string;
   instagramLink?: string;
   facebookLink?: string;
+  /** What the app page, its structured data and link previews show (issue 13). */
+  store: DemoStore;
   posts: DemoPost[];
+}
+
+/** An app's store facts, as the app form saves them (columns of the apps table). */
+export interface DemoStore {
+  kind: 'app' | 'game';
+  category: string;
+  platforms: ('ios' | 'android' | 'web' | 'steam' | 'itch')[];
+  appleAppId?: string;
+  appleBundleId?: string;
+  appleTeamId?: string;
+  appLinkPaths?: string[];
+  googlePlayPackage?: string;
+  /** Decimal text; left out: free. */
+  priceAmount?: string;
+  priceCurrency?: string;
+  releaseDate?: string;
+  comingSoon?: boolean;
+  ageRating?: string;
+  tagline: string;
+  /** HTML with p, h3, ul, li, strong, em only (it is sanitised like any saved description). */
+  longDescription: string;
+  trailerProvider?: 'youtube' | 'vimeo';
+  trailerId?: string;
+  preRegisterLink?: string;
+  wishlistLink?: string;
 }
 
 export interface DemoAbout {
@@ -85,6 +112,32 @@ export const demoApps: DemoApp[] = [
     twitterLink: 'https://x.com/lanterndrift',
     instagramLink: 'https://www.instagram.com/lanterndriftgame',
     facebookLink: 'https://www.facebook.com/lanterndriftgame',
+    store: {
+      kind: 'game',
+      category: 'Puzzle',
+      platforms: ['ios', 'android'],
+      appleAppId: '6478123904',
+      appleBundleId: 'studio.northpaw.lanterndrift',
+      appleTeamId: 'N7PAW4STD1',
+      appLinkPaths: ['/apps/lantern-drift', '/apps/lantern-drift/*'],
+      googlePlayPackage: 'com.northpaw.lanterndrift',
+      priceAmount: '3.99',
+      priceCurrency: 'USD',
+      releaseDate: '2025-09-18',
+      ageRating: '4+',
+      tagline: 'A calm river puzzle of paper lanterns and moonlight',
+      longDescription: `<p>Every evening the village sends its paper lanterns down the river, and every evening the river tries its best to keep them. <strong>Lantern Drift</strong> is a quiet puzzle game about getting them home: nudge the current, open and close the reed gates and time the gusts so that each lantern reaches the lake still glowing.</p>
+<h3>What is inside</h3>
+<ul>
+<li>140 hand-crafted levels across seven stretches of river, from Willow Bend to the Lantern Lake</li>
+<li>No timers, no lives and no adverts: take a level back as many times as you like</li>
+<li>A gentle hard mode for every stretch once you have finished it</li>
+<li>An original soundtrack of cello, rain and distant wind chimes</li>
+</ul>
+<p>One purchase unlocks the whole game, with every update since launch included.</p>`,
+      trailerProvider: 'youtube',
+      trailerId: 'aqz-KE-bpKQ',
+    },
     posts: [
       {
         title: 'Lantern Drift 1.0 is out now',
@@ -160,6 +213,21 @@ export const demoApps: DemoApp[] = [
     shots: 2,
     status: 'Live',
     appStoreLink: 'https://apps.apple.com/app/tidepool-tactics/id6502917738',
+    store: {
+      kind: 'game',
+      category: 'Strategy',
+      platforms: ['ios'],
+      appleAppId: '6502917738',
+      releaseDate: '2026-03-05',
+      ageRating: '9+',
+      tagline: 'Turn-based tactics in a rock pool, before the tide turns',
+      longDescription: `<p>The tide is out and the urchins are marching. Lead a crew of hermit crabs, pistol shrimp and very stubborn snails through 40 short battles, each one a little puzzle of positions, shells and currents.</p>
+<ul>
+<li>Battles that fit into a coffee break: most last three to five minutes</li>
+<li>Six crew members with their own moves, from the crab's shell wall to the shrimp's snap</li>
+<li>A rising tide that changes the board every few turns</li>
+</ul>`,
+    },
     posts: [],
   },
   {
@@ -172,6 +240,16 @@ export const demoApps: DemoApp[] = [
     status: 'In Development',
     twitterLink: 'https://x.com/northpawstudio',
     instagramLink: 'https://www.instagram.com/northpawstudio',
+    store: {
+      kind: 'game',
+      category: 'Platformer',
+      platforms: ['ios', 'android', 'steam'],
+      comingSoon: true,
+      tagline: 'A small robot, a grappling arm and a city made of moss',
+      longDescription: `<p><strong>Moss &amp; Bolt</strong> is a short puzzle-platformer about Bolt, a maintenance robot who wakes up in a ruined city that nature has spent a few hundred years reclaiming. Grow moss to cling to walls and ceilings, burn it clear with your headlamp and swing between ruins on your grappling arm.</p>
+<p>We are building it in the open: read the devlogs for how it is going.</p>`,
+      wishlistLink: 'https://store.steampowered.com/app/3012340/Moss_and_Bolt/',
+    },
     posts: [
       {
         title: 'Devlog #1: a robot, a lot of moss and one grappling arm',
@@ -223,6 +301,22 @@ export const demoApps: DemoApp[] = [
     status: 'Coming Soon',
     googlePlayLink: 'https://play.google.com/store/apps/details?id=com.northpaw.pocketorchard',
     instagramLink: 'https://www.instagram.com/pocketorchardgame',
+    store: {
+      kind: 'game',
+      category: 'Simulation',
+      platforms: ['android', 'ios'],
+      googlePlayPackage: 'com.northpaw.pocketorchard',
+      comingSoon: true,
+      ageRating: 'Everyone',
+      tagline: 'A cosy idle orchard that waits for you',
+      longDescription: `<p>Plant saplings, water and prune your trees and sell your harvest at the Saturday market. <strong>Pocket Orchard</strong> is an idle game for short, unhurried visits: trees never wilt while you are away, they simply wait for you.</p>
+<ul>
+<li>Real seasons: one in-game season lasts one real week</li>
+<li>Over thirty fruit varieties, from the Golden Pear to the Winter Quince</li>
+<li>No adverts between harvests; the only purchases are optional decorations</li>
+</ul>`,
+      preRegisterLink: 'https://play.google.com/store/apps/details?id=com.northpaw.pocketorchard',
+    },
     posts: [
       {
         title: 'Pocket Orchard: pre-registration is open',
@@ -273,6 +367,19 @@ export const demoApps: DemoApp[] = [
     status: 'Testing',
     webAppLink: 'https://brightlist.northpaw.studio',
     githubRepoLink: 'https://github.com/northpaw-studio/brightlist',
+    store: {
+      kind: 'app',
+      category: 'Productivity',
+      platforms: ['web'],
+      releaseDate: '2026-06-12',
+      tagline: 'A habit tracker that never makes you feel guilty',
+      longDescription: `<p>Tick off your daily habits, watch your streaks grow and read an honest summary every Sunday. <strong>Brightlist</strong> runs in any browser, keeps your data on your device and is open source.</p>
+<ul>
+<li>Habits that skip weekends, holidays or any day you choose</li>
+<li>Streaks that bend: one missed day is a pause, not a reset</li>
+<li>Export everything as a CSV file whenever you like</li>
+</ul>`,
+    },
     posts: [],
   },
   {
@@ -283,6 +390,14 @@ export const demoApps: DemoApp[] = [
     art: { hue: 250, orientation: 'portrait' },
     shots: 1,
     status: 'In Design',
+    store: {
+      kind: 'app',
+      category: 'Health & Fitness',
+      platforms: ['ios', 'android'],
+      comingSoon: true,
+      tagline: 'Focus by day, wind down by night',
+      longDescription: `<p>A focus timer and a wind-down companion in one. <strong>Quiet Hours</strong> mixes calming soundscapes for work sessions and fades them out slowly at bedtime, so your evening ends softly rather than with a notification.</p>`,
+    },
     posts: [],
   },
 ];

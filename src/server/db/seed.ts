@@ -93,12 +93,14 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
   const slugs = new Set<string>();
   await db.transaction(async (tx) => {
     for (const [i, demo] of demoApps.entries()) {
-      const { posts, art: _art, shots: _shots, ...fields } = demo;
+      const { posts, art: _art, shots: _shots, store, ...fields } = demo;
       const { icon, screenshots } = pictures[i]!;
       const [app] = await tx
         .insert(apps)
         .values({
           ...fields,
+          ...store,
+          longDescription: sanitizeRichText(store.longDescription),
           icon,
           screenshots,
           googlePlayLink: fields.googlePlayLink ?? null,

@@ -98,6 +98,8 @@ export async function registerSecurity(app: AppInstance, deps: Deps, options: Se
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        // An app page's trailer, once the visitor presses play (issue 13); nothing else may be framed.
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -78,6 +78,11 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
         { loc: paths.contact, lastmod: contact?.updatedAt },
         { loc: paths.privacy, lastmod: privacy?.updatedAt },
         { loc: paths.blogIndex, lastmod: latest(...postDates(posts)) },
+        // An app's page shows its latest posts: it changes with them.
+        ...appList.map((a) => ({
+          loc: paths.app(a.slug),
+          lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
+        })),
         ...appList.map((a) => ({
           loc: paths.appBlogs(a.id),
           lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),

@@ -43,6 +43,20 @@ export interface DocumentParts {
 export const jsonLdTags = (jsonLd: object[] = []) =>
   jsonLd.map((ld) => `<script type="application/ld+json">${safeJson(ld)}</script>`);
 
+/** The X App Card's tags (https://developer.x.com/en/docs/x-for-websites/cards/overview/app-card). */
+function twitterAppTags(app: NonNullable<HeadData['twitterApp']>): string[] {
+  const tags: [string, string][] = [];
+  const store = (key: 'iphone' | 'ipad' | 'googleplay', at: { id: string; url?: string } | undefined) => {
+    if (!at) return;
+    tags.push([`twitter:app:name:${key}`, app.name], [`twitter:app:id:${key}`, at.id]);
+    if (at.url) tags.push([`twitter:app:url:${key}`, at.url]);
+  };
+  store('iphone', app.iphone);
+  store('ipad', app.iphone);
+  store('googleplay', app.googlePlay);
+  return tags.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}">`);
+}
+
 /** Islands that need JavaScript to do anything are not shown without it. */
 const NO_SCRIPT_STYLE =
   '<noscript><style>studio-island[data-island=theme-menu],studio-island[data-island=mobile-menu]{display:none}</style></noscript>';
@@ -93,7 +107,7 @@ export function renderDocument({
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:card" content="${head.twitterApp ? 'app' : 'summary_large_image'}">`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
   ];
@@ -106,7 +120,12 @@ export function renderDocument({
     `<meta name="twitter:image" content="${imageUrl}">`,
     `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
   );
-  if (head.appStoreId) meta.push(`<meta name="apple-itunes-app" content="app-id=${escapeHtml(head.appStoreId)}">`);
+  if (head.twitterApp) meta.push(...twitterAppTags(head.twitterApp));
+  // The Smart App Banner: the app opens at this page (app-argument) when it is installed.
+  if (head.appStoreId) {
+    const argument = head.noindex ? '' : `, app-argument=${canonical}`;
+    meta.push(`<meta name="apple-itunes-app" content="${escapeHtml(`app-id=${head.appStoreId}${argument}`)}">`);
+  }
   for (const feed of head.feeds ?? []) {
     meta.push(
       `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`,

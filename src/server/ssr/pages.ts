@@ -19,6 +19,7 @@ import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { api, paths } from '../../shared/paths';
+import { visitorPlatform } from '../../shared/visitor-platform';
 
 interface CachedPage {
   etag: string;
@@ -57,9 +58,17 @@ export function chooseEncoding(request: FastifyRequest): Encoding {
 const etagFor = (etag: string, encoding: Encoding) =>
   encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 
+/** Adds a request header to the reply's Vary list (a page may vary by more than its encoding). */
+export function addVary(reply: FastifyReply, field: string) {
+  const current = reply.getHeader('vary');
+  const fields = current ? String(current).split(/\s*,\s*/) : [];
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
+  return reply.header('vary', fields.join(', '));
+}
+
 /** Sends a cached body in the best encoding the client accepts. */
 export function sendCompressed(reply: FastifyReply, page: Pick<CachedPage, 'raw' | 'gzip' | 'br'>, encoding: Encoding) {
-  reply.header('vary', 'Accept-Encoding');
+  addVary(reply, 'Accept-Encoding');
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.raw);
@@ -80,7 +89,7 @@ function sendStreamed(reply: FastifyReply, page: Extract<PageRender, { kind: 'st
   const flush = () => {
     if ('flush' in out && typeof out.flush === 'function') (out.flush as () => void)();
   };
-  reply.header('vary', 'Accept-Encoding');
+  addVary(reply, 'Accept-Encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   out.write(page.start);
   flush();
@@ -202,20 +211,24 @@ export function publicPagesRoutes(
     const { route } = matchPublicRoute(pathname);
     const query = route.search ? canonicalQuery(route.search, rawQuery) : '';
     const location = query ? `${pathname}?${query}` : pathname;
+    // A page that varies by the visitor's platform (an app page's store badges) is one of three
+    // variants, each rendered and kept on its own; caches between are told it depends on the User-Agent.
+    const platform = route.variesByPlatform ? visitorPlatform(request.headers['user-agent']) : undefined;
+    if (platform) addVary(reply, 'User-Agent');
     // A shared draft: for whoever holds the link alone, never indexed, never kept.
     if (route.path === PREVIEW_ROUTE) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
-      return sendFresh(request, reply, location, { cookie });
+      return sendFresh(request, reply, location, { cookie, platform });
     }
-    if (cookie) return sendFresh(request, reply, location, { cookie, contactForm });
+    if (cookie) return sendFresh(request, reply, location, { cookie, contactForm, platform });
     // The contact page after a plain send is the same for everyone: kept under its own key.
-    const key = contactForm ? `${pathname}?sent=1` : location;
+    const key = (contactForm ? `${pathname}?sent=1` : location) + (platform ? `#platform=${platform}` : '');
 
     try {
       let page = options.transformHtml ? undefined : cache.get(key);
       if (!page) {
         const ticket = cache.ticket();
-        const rendered = await render(location, { stream: !options.transformHtml, contactForm });
+        const rendered = await render(location, { stream: !options.transformHtml, contactForm, platform });
         if (rendered.kind === 'moved') return sendMoved(request, reply, rendered.to);
         if (rendered.kind === 'streamed') {
           // Kept once complete, if every read succeeded: the next visitor gets it whole.
@@ -243,7 +256,7 @@ export function publicPagesRoutes(
       const encoding = chooseEncoding(request);
       const etag = etagFor(page.etag, encoding);
       reply.header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).header('vary', 'Accept-Encoding').send();
+      if (request.headers['if-none-match'] === etag) return addVary(reply, 'Accept-Encoding').code(304).send();
       return sendCompressed(reply, page, encoding);
     } catch (error) {
       return sendRenderFailure(request, reply, error);

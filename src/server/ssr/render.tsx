@@ -25,6 +25,7 @@ import { SPECULATION_RULES } from './inline-scripts';
 import { pagePost } from './page-post';
 import { pageShareImage } from './share-image-head';
 import { structuredData } from './structured-data';
+import type { VisitorPlatform } from '../../shared/visitor-platform';
 
 /** How long body reads may take before the page's start and skeleton are sent ahead of them. */
 export const STREAM_AFTER_MS = 150;
@@ -142,6 +143,8 @@ export interface RenderOptions {
   contactForm?: ContactFormProps;
   /** Whether the page may be streamed when its body reads are slow. */
   stream?: boolean;
+  /** The visitor's platform, for a route that varies by it (the store badges' order). */
+  platform?: VisitorPlatform;
 }
 
 export function createRenderer({ app, site: configured, assets, onSite }: RendererOptions) {
@@ -176,6 +179,13 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     await read([api.siteSettings, ...reads.head]);
     const site = siteFrom(queryClient.getQueryData<SiteSettings>([api.siteSettings]), configured);
     onSite?.(site);
+    // What the head reads found may move the page, or ask for more (an app page's posts).
+    const then = route.then?.(params, queryClient);
+    if (then?.moved) {
+      queryClient.clear();
+      return { kind: 'moved', to: then.moved };
+    }
+    if (then?.reads) await read(then.reads);
     // A post's page also shows its app.
     const post = pagePost(route.path, params, queryClient)?.post;
     if (post) {
@@ -193,7 +203,13 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
       const html = await toHtml(
         <HeadContext.Provider value={collector}>
           <StaticRouter location={url}>
-            <PublicApp queryClient={queryClient} site={site} mediaAlt={mediaAlt} contactForm={contactForm} />
+            <PublicApp
+              queryClient={queryClient}
+              site={site}
+              mediaAlt={mediaAlt}
+              contactForm={contactForm}
+              platform={options.platform}
+            />
           </StaticRouter>
         </HeadContext.Provider>,
       );

@@ -11,6 +11,7 @@ import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { appShareImage, studioCard, uploadedShareImage, type ShareImage } from '../../shared/share-image';
 import { pagePost } from './page-post';
+import { appOfPage } from '../../client/routes/public/app-page';
 
 const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*["']([^"']+)["']/gi;
 
@@ -44,6 +45,10 @@ export function pageShareImage(
   params: Record<string, string | undefined>,
   data: QueryClient,
 ): ShareImage {
+  if (routePath === '/apps/:appKey') {
+    const app = appOfPage(params.appKey, data);
+    if (app) return appShareImage(site.name, app);
+  }
   if (routePath === '/apps/:appId/blogs' && params.appId) {
     const app = data.getQueryData<App>([api.app(params.appId)]);
     if (app) return appShareImage(site.name, app);

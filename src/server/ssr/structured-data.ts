@@ -1,38 +1,107 @@
-// JSON-LD for search engines: Organization on the home page, SoftwareApplication (VideoGame for
-// games) per app with its store links, BlogPosting on a post. Built from the render's data.
+// JSON-LD for search engines: Organization on the home page, MobileApplication (and VideoGame for
+// games) per app on the home page, its own page and its blog page, BlogPosting on a post. Built
+// from the render's data.
 import type { QueryClient } from '@tanstack/react-query';
 import { abs, postDescription } from '../../client/app/seo';
 import type { SiteInfo } from '../../client/app/site-context';
 import { api, paths } from '../../shared/paths';
-import type { App } from '../../shared/schemas/apps';
+import { PLATFORM_NAMES, type App, type Platform } from '../../shared/schemas/apps';
+import { appStoreUrl, googlePlayUrl } from '../../shared/store-links';
+import { trailerEmbed, trailerPage, type TrailerProps } from '../../client/islands/trailer';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { pagePost } from './page-post';
 import { postImages } from './share-image-head';
+import { appOfPage } from '../../client/routes/public/app-page';
 
-// Apps have no category field: a game is recognised by how it is described.
-const GAME_WORDS =
-  /\b(game|gaming|puzzle|play|player|level|tactic|platform|adventure|arcade|strategy|quest|battle|farm|harvest|racing|runner|match-3|rpg|shooter|idle)/i;
+type TrailerProvider = TrailerProps['provider'];
 
-function appJsonLd(site: SiteInfo, app: App): object {
-  const isGame = GAME_WORDS.test(`${app.title} ${app.description}`);
-  const stores = [app.googlePlayLink, app.appStoreLink, app.webAppLink].filter(Boolean) as string[];
+/** schema.org's applicationCategory values Google understands, for the categories apps are given. */
+const APP_CATEGORIES: [RegExp, string][] = [
+  [/productiv|todo|habit|task|note/i, 'ProductivityApplication'],
+  [/health|fitness|sleep|focus|medit/i, 'HealthApplication'],
+  [/educat|learn/i, 'EducationalApplication'],
+  [/financ|money|budget/i, 'FinanceApplication'],
+  [/music|audio|sound|video|photo|entertain/i, 'MultimediaApplication'],
+  [/social|chat|messag/i, 'SocialNetworkingApplication'],
+  [/travel|map|navig/i, 'TravelApplication'],
+  [/shop|commerce/i, 'ShoppingApplication'],
+  [/develop|code/i, 'DeveloperApplication'],
+];
+
+const applicationCategory = (app: App) =>
+  app.kind === 'game'
+    ? 'GameApplication'
+    : (APP_CATEGORIES.find(([pattern]) => pattern.test(app.category))?.[1] ?? 'UtilitiesApplication');
+
+/** The platforms an app runs on: as staff listed them, else as its store links say. */
+function platformsOf(app: App): Platform[] {
+  if (app.platforms.length) return app.platforms.filter((p): p is Platform => p in PLATFORM_NAMES);
+  const derived: [Platform, unknown][] = [
+    ['ios', appStoreUrl(app)],
+    ['android', googlePlayUrl(app)],
+    ['web', app.webAppLink],
+  ];
+  return derived.filter(([, link]) => link).map(([platform]) => platform);
+}
+
+/**
+ * An app as schema.org describes it: a MobileApplication (a WebApplication when it runs in the
+ * browser alone), and for a game a VideoGame too, with its platforms, genre and trailer. Only what
+ * the app page shows: no rating, no review.
+ */
+export function appJsonLd(site: SiteInfo, app: App): object {
+  const platforms = platformsOf(app);
+  const base = platforms.length > 0 && platforms.every((p) => p === 'web') ? 'WebApplication' : 'MobileApplication';
+  const isGame = app.kind === 'game';
+  const stores = [appStoreUrl(app), googlePlayUrl(app), app.webAppLink].filter((u): u is string => Boolean(u));
+  const image = app.screenshots[0] ?? app.icon;
+  const released = app.releaseDate && !app.comingSoon ? app.releaseDate : undefined;
+  // An offer only for an app one can get (or pre-order): its price, 0 when free.
+  const offerUrl = stores[0] ?? app.preOrderLink ?? app.preRegisterLink;
   return {
     '@context': 'https://schema.org',
-    '@type': isGame ? 'VideoGame' : 'SoftwareApplication',
+    '@type': isGame ? ['VideoGame', base] : base,
     name: app.title,
     description: app.description,
-    image: abs(site, app.screenshots[0] ?? app.icon),
-    applicationCategory: isGame ? 'GameApplication' : 'MobileApplication',
-    operatingSystem:
-      [app.googlePlayLink && 'Android', app.appStoreLink && 'iOS', app.webAppLink && 'Web']
-        .filter(Boolean)
-        .join(', ') || undefined,
-    author: { '@type': 'Organization', name: site.name, url: site.url },
+    url: abs(site, paths.app(app.slug)),
+    image: abs(site, image),
+    ...(app.icon ? { thumbnailUrl: abs(site, app.icon) } : {}),
+    applicationCategory: applicationCategory(app),
+    ...(platforms.length ? { operatingSystem: platforms.map((p) => PLATFORM_NAMES[p]).join(', ') } : {}),
+    ...(released ? { datePublished: released } : {}),
+    ...(app.ageRating ? { contentRating: app.ageRating } : {}),
     ...(stores[0] ? { installUrl: stores[0] } : {}),
-    ...(stores.length
-      ? { offers: stores.map((url) => ({ '@type': 'Offer', url, price: '0', priceCurrency: 'USD' })) }
+    ...(offerUrl
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url: offerUrl,
+            price: app.priceAmount ?? '0',
+            priceCurrency: app.priceCurrency ?? 'USD',
+            ...(app.comingSoon || !stores[0] ? { availability: 'https://schema.org/PreOrder' } : {}),
+          },
+        }
       : {}),
-    url: abs(site, paths.appBlogs(app.id)),
+    ...(isGame
+      ? {
+          ...(platforms.length ? { gamePlatform: platforms.map((p) => PLATFORM_NAMES[p]) } : {}),
+          ...(app.category ? { genre: app.category } : {}),
+          ...(app.trailerProvider && app.trailerId
+            ? {
+                trailer: {
+                  '@type': 'VideoObject',
+                  name: `${app.title} trailer`,
+                  description: app.tagline || app.description,
+                  thumbnailUrl: abs(site, image),
+                  embedUrl: trailerEmbed({ provider: app.trailerProvider as TrailerProvider, id: app.trailerId }),
+                  url: trailerPage({ provider: app.trailerProvider as TrailerProvider, id: app.trailerId }),
+                },
+              }
+            : {}),
+        }
+      : {}),
+    author: { '@type': 'Organization', name: site.name, url: site.url },
+    publisher: { '@type': 'Organization', name: site.name, url: site.url },
   };
 }
 
@@ -49,7 +118,15 @@ function postJsonLd(site: SiteInfo, post: BlogPost, app: App | undefined): objec
     author: { '@type': 'Organization', name: site.name, url: site.url },
     publisher: { '@type': 'Organization', name: site.name, url: site.url },
     mainEntityOfPage: abs(site, paths.readablePost(post)),
-    ...(app ? { about: { '@type': 'SoftwareApplication', name: app.title } } : {}),
+    ...(app
+      ? {
+          about: {
+            '@type': app.kind === 'game' ? 'VideoGame' : 'SoftwareApplication',
+            name: app.title,
+            url: abs(site, paths.app(app.slug)),
+          },
+        }
+      : {}),
   };
 }
 
@@ -72,6 +149,10 @@ export function structuredData(
       },
       ...apps.map((app) => appJsonLd(site, app)),
     ];
+  }
+  if (routePath === '/apps/:appKey') {
+    const app = appOfPage(params.appKey, data);
+    return app ? [appJsonLd(site, app)] : [];
   }
   if (routePath === '/apps/:appId/blogs' && params.appId) {
     const app = data.getQueryData<App>([api.app(params.appId)]);

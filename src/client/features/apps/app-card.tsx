@@ -74,8 +74,14 @@ export function AppCard({
       data-testid="app-card"
     >
       <div className="relative">
-        {/* 16:9 whatever the shot: portrait phone shots are shown whole on a blurred copy of themselves. */}
-        <div className="relative aspect-video overflow-hidden bg-muted">
+        {/* 16:9 whatever the shot: portrait phone shots are shown whole on a blurred copy of themselves.
+            It opens the app's page too (the title's link is the one keyboards and screen readers get). */}
+        <a
+          href={paths.app(app.slug)}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="relative block aspect-video overflow-hidden bg-muted"
+        >
           {portrait && (
             <MediaImage
               src={shot}
@@ -101,7 +107,7 @@ export function AppCard({
             decoding="async"
             className={cn('relative size-full', portrait ? 'object-contain drop-shadow-lg' : 'object-cover')}
           />
-        </div>
+        </a>
         <MediaImage
           src={app.icon}
           fallback={DEFAULT_ICON}
@@ -116,7 +122,11 @@ export function AppCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 px-5 pt-10 pb-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="text-lg leading-tight font-semibold">{app.title}</h3>
+          <h3 className="text-lg leading-tight font-semibold">
+            <a href={paths.app(app.slug)} className="hover:text-primary focus-visible:underline">
+              {app.title}
+            </a>
+          </h3>
           <StatusBadge status={app.status} />
         </div>
         <p className="line-clamp-2 text-sm text-muted-foreground">{app.description}</p>

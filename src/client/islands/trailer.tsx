@@ -1,0 +1,78 @@
+// Island: an app's trailer behind a click-to-load facade. The page shows a poster (the app's own
+// screenshot, served by the site) and a play link to the video's page; nothing is asked of the
+// video host until the visitor presses play, and then the player is YouTube's privacy-enhanced
+// one (youtube-nocookie.com) or Vimeo's with do-not-track. Without JavaScript the link opens the video.
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+import { MediaImage } from '../components/media-image';
+
+export interface TrailerProps {
+  provider: 'youtube' | 'vimeo';
+  id: string;
+  title: string;
+  /** The poster: one of the app's screenshots (never the host's thumbnail, which would be a third-party request). */
+  poster: string | null;
+}
+
+export const trailerPage = ({ provider, id }: Pick<TrailerProps, 'provider' | 'id'>) =>
+  provider === 'youtube' ? `https://www.youtube.com/watch?v=${id}` : `https://vimeo.com/${id}`;
+
+export const trailerEmbed = ({ provider, id }: Pick<TrailerProps, 'provider' | 'id'>) =>
+  provider === 'youtube'
+    ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
+    : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
+
+export default function Trailer({ provider, id, title, poster }: TrailerProps) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <div className="aspect-video overflow-hidden rounded-xl border bg-black shadow-sm">
+        <iframe
+          src={trailerEmbed({ provider, id })}
+          title={`${title} trailer`}
+          className="size-full"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </div>
+    );
+  }
+  return (
+    <a
+      href={trailerPage({ provider, id })}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-island-action=""
+      onClick={(event) => {
+        event.preventDefault();
+        setPlaying(true);
+      }}
+      className="group relative block aspect-video overflow-hidden rounded-xl border bg-muted shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
+      data-testid="trailer-facade"
+    >
+      {poster && (
+        <MediaImage
+          src={poster}
+          alt=""
+          sizes="(min-width: 1024px) 48rem, 100vw"
+          width={1280}
+          height={720}
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full object-cover opacity-80 transition-opacity group-hover:opacity-100"
+        />
+      )}
+      <span className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
+      <span className="absolute inset-0 grid place-items-center">
+        <span className="grid size-16 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-110 sm:size-20">
+          <Play aria-hidden="true" className="ml-1 size-7 fill-current sm:size-9" />
+        </span>
+      </span>
+      <span className="absolute bottom-3 left-4 text-sm font-medium text-white drop-shadow">
+        Play the {title} trailer
+        <span className="sr-only"> (loads the video from {provider === 'youtube' ? 'YouTube' : 'Vimeo'})</span>
+      </span>
+    </a>
+  );
+}

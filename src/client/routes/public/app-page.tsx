@@ -1,0 +1,330 @@
+// An app's own page (issue 13), at /apps/{slug}: hero with its store badges in the visitor's order,
+// the whole screenshot gallery with a lightbox, the trailer behind a facade, the description, the
+// facts (release, price, age rating, platforms), the latest posts and its links. /apps/{id} is
+// redirected here by the server (routes.tsx).
+import type { QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Rss } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
+import type { SpriteIconName } from '../../../shared/icons';
+import { excerpt } from '../../../shared/text';
+import { Head } from '../../app/head';
+import { useFooterNotes } from '../../app/public-layout';
+import { appPageHead } from '../../app/seo';
+import { useSite } from '../../app/site-context';
+import { useVisitorPlatform } from '../../app/visitor-platform';
+import { LocalDate } from '../../components/local-date';
+import { isPortrait, MediaImage } from '../../components/media-image';
+import { PageContainer, RichText } from '../../components/page';
+import { SpriteIcon } from '../../components/sprite-icon';
+import { Badge } from '../../components/ui/badge';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { appsQuery } from '../../features/apps/api';
+import { StatusBadge } from '../../features/apps/status-badge';
+import { appStores, StoreBadges, TRADEMARK_LINES } from '../../features/apps/store-badges';
+import { useAppBlogs } from '../../features/blogs/api';
+import { Island } from '../../islands/island';
+import ScreenshotGallery from '../../islands/screenshot-gallery';
+import Trailer, { type TrailerProps } from '../../islands/trailer';
+import { parseId } from '../../lib/params';
+import { AppNotFound } from './app-blogs';
+
+/** The app a page shows, from the render's reads: a visible app (any app, for staff) with this slug. */
+export function appOfPage(appKey: string | undefined, data: QueryClient): App | undefined {
+  if (!appKey || parseId(appKey)) return undefined;
+  return data.getQueryData<App[]>(appsQuery().queryKey)?.find((app) => app.slug === appKey);
+}
+
+/** Latest posts shown on the page. */
+const LATEST_POSTS = 3;
+
+const FOLLOW: {
+  field: 'twitterLink' | 'instagramLink' | 'facebookLink' | 'githubRepoLink';
+  label: string;
+  icon: SpriteIconName;
+}[] = [
+  { field: 'twitterLink', label: 'X (Twitter)', icon: 'x-twitter' },
+  { field: 'instagramLink', label: 'Instagram', icon: 'instagram' },
+  { field: 'facebookLink', label: 'Facebook', icon: 'facebook' },
+  { field: 'githubRepoLink', label: 'GitHub', icon: 'github' },
+];
+
+function price(app: App): string {
+  if (!app.priceAmount || Number(app.priceAmount) === 0) return 'Free';
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: app.priceCurrency ?? 'USD' }).format(
+      Number(app.priceAmount),
+    );
+  } catch {
+    return `${app.priceAmount} ${app.priceCurrency ?? ''}`.trim();
+  }
+}
+
+/** A calendar date (YYYY-MM-DD), the same for everyone: it names a day, not a moment. */
+function releaseDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Links to get the app other than the two stores: the browser version, a wishlist, a pre-order. */
+function otherActions(app: App): { href: string; label: string }[] {
+  return [
+    app.webAppLink && { href: app.webAppLink, label: app.kind === 'game' ? 'Play in browser' : 'Open in browser' },
+    app.wishlistLink && { href: app.wishlistLink, label: 'Add to wishlist' },
+    app.preOrderLink && { href: app.preOrderLink, label: 'Pre-order' },
+    app.preRegisterLink &&
+      app.preRegisterLink !== app.googlePlayLink && { href: app.preRegisterLink, label: 'Pre-register' },
+  ].filter((a): a is { href: string; label: string } => Boolean(a));
+}
+
+function PageSkeleton() {
+  return (
+    <PageContainer>
+      <div aria-busy="true" aria-label="Loading the app" className="space-y-8">
+        <div className="flex items-center gap-6">
+          <Skeleton className="size-28 rounded-3xl" />
+          <div className="flex-1 space-y-3">
+            <Skeleton className="h-10 w-1/2" />
+            <Skeleton className="h-5 w-3/4" />
+          </div>
+        </div>
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    </PageContainer>
+  );
+}
+
+export default function AppPage() {
+  const { appKey } = useParams();
+  const byId = parseId(appKey) !== null;
+  // An app's id is redirected to its slug on the server; one still here is not (or no longer) visible.
+  const apps = useQuery<App[]>({ ...appsQuery(), enabled: !byId });
+  if (byId || apps.isError) return <AppNotFound />;
+  if (apps.isPending) return <PageSkeleton />;
+  const app = apps.data.find((a) => a.slug === appKey);
+  if (!app) return <AppNotFound />;
+  return <AppDetails app={app} />;
+}
+
+function AppDetails({ app }: { app: App }) {
+  const site = useSite();
+  const stores = appStores(app, useVisitorPlatform());
+  useFooterNotes(stores.map((s) => TRADEMARK_LINES[s.store]));
+  const actions = otherActions(app);
+  const platforms = app.platforms.filter((p): p is Platform => p in PLATFORM_NAMES);
+  const follow = FOLLOW.filter((f) => app[f.field]);
+  const shots = app.screenshots.map((src, i) => ({
+    src,
+    alt: `${app.title} screenshot ${i + 1}`,
+    portrait: isPortrait(src),
+  }));
+  const trailer: TrailerProps | null =
+    app.trailerId && (app.trailerProvider === 'youtube' || app.trailerProvider === 'vimeo')
+      ? { provider: app.trailerProvider, id: app.trailerId, title: app.title, poster: app.screenshots[0] ?? null }
+      : null;
+  const release = app.comingSoon ? 'Coming soon' : app.releaseDate ? releaseDate(app.releaseDate) : null;
+  const facts: [string, React.ReactNode][] = [
+    ['Price', price(app)],
+    ...(release ? [[app.comingSoon ? 'Release' : 'Released', release] as [string, string]] : []),
+    ...(platforms.length
+      ? [['Platforms', platforms.map((p) => PLATFORM_NAMES[p]).join(', ')] as [string, string]]
+      : []),
+    ...(app.category ? [[app.kind === 'game' ? 'Genre' : 'Category', app.category] as [string, string]] : []),
+    ...(app.ageRating ? [['Age rating', app.ageRating] as [string, string]] : []),
+  ];
+
+  return (
+    <PageContainer className="space-y-14">
+      <Head {...appPageHead(site, app)} />
+      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <a href={paths.home} className="hover:text-foreground">
+              Home
+            </a>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-foreground">
+            {app.title}
+          </li>
+        </ol>
+      </nav>
+
+      <header className="-mt-8 grid gap-8 lg:grid-cols-[1fr_18rem] lg:items-start">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <MediaImage
+            src={app.icon}
+            fallback={DEFAULT_ICON}
+            sizes="112px"
+            alt={`${app.title} icon`}
+            width={112}
+            height={112}
+            fetchPriority="high"
+            className="size-24 shrink-0 rounded-3xl border bg-muted object-cover shadow-md sm:size-28"
+          />
+          <div className="min-w-0 space-y-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={app.status} />
+              <Badge variant="secondary">{app.kind === 'game' ? 'Game' : 'App'}</Badge>
+            </div>
+            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{app.title}</h1>
+            <p className="max-w-2xl text-lg text-muted-foreground">{app.tagline || app.description}</p>
+            {(stores.length > 0 || actions.length > 0) && (
+              <div className="flex flex-wrap items-center gap-x-6 gap-y-3 pt-2">
+                <StoreBadges stores={stores} appTitle={app.title} />
+                {actions.map((action) => (
+                  <a
+                    key={action.label}
+                    href={action.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonVariants({ variant: 'outline', size: 'lg' })}
+                  >
+                    {action.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ))}
+              </div>
+            )}
+          </div>
+        </div>
+        <dl
+          className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-xl border bg-card p-5 text-sm shadow-sm lg:grid-cols-1"
+          aria-label="Details"
+        >
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt className="text-muted-foreground">{term}</dt>
+              <dd className="mt-0.5 font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </header>
+
+      {shots.length > 0 && (
+        <section aria-labelledby="screenshots-heading" className="space-y-4">
+          <h2 id="screenshots-heading" className="text-2xl font-bold tracking-tight">
+            Screenshots
+          </h2>
+          <Island name="screenshot-gallery" component={ScreenshotGallery} props={{ title: app.title, shots }} />
+        </section>
+      )}
+
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-12">
+          {trailer && (
+            <section aria-labelledby="trailer-heading" className="space-y-4">
+              <h2 id="trailer-heading" className="text-2xl font-bold tracking-tight">
+                Trailer
+              </h2>
+              <Island name="trailer" component={Trailer} props={trailer} />
+            </section>
+          )}
+          <section aria-labelledby="about-heading" className="space-y-4">
+            <h2 id="about-heading" className="text-2xl font-bold tracking-tight">
+              About {app.title}
+            </h2>
+            {app.longDescription ? (
+              <RichText html={app.longDescription} className="max-w-prose" />
+            ) : (
+              <p className="max-w-prose text-muted-foreground">{app.description}</p>
+            )}
+          </section>
+        </div>
+        <aside className="space-y-10">
+          <LatestPosts app={app} />
+          {follow.length > 0 && (
+            <section aria-labelledby="follow-heading" className="space-y-3">
+              <h2 id="follow-heading" className="text-lg font-semibold">
+                Follow {app.title}
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {follow.map((f) => (
+                  <li key={f.field}>
+                    <a
+                      href={app[f.field]!}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                    >
+                      <SpriteIcon name={f.icon} className="size-4" />
+                      {f.label}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </aside>
+      </div>
+    </PageContainer>
+  );
+}
+
+function LatestPosts({ app }: { app: App }) {
+  const posts = useAppBlogs(app.id);
+  const latest = (posts.data ?? []).filter((p) => p.isPublished).slice(0, LATEST_POSTS);
+  return (
+    <section aria-labelledby="posts-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="posts-heading" className="text-lg font-semibold">
+          Latest posts
+        </h2>
+        <a
+          href={paths.appRss(app.id)}
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <Rss aria-hidden="true" className="size-4" />
+          RSS<span className="sr-only"> feed of {app.title} posts</span>
+        </a>
+      </div>
+      {posts.isPending ? (
+        <Skeleton className="h-24 w-full rounded-xl" />
+      ) : posts.isError ? (
+        <p role="alert" className="text-sm text-muted-foreground">
+          The posts could not be loaded. Please try again later.
+        </p>
+      ) : latest.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-5 text-sm text-muted-foreground">
+          No posts about {app.title} yet.
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {latest.map((post) => (
+            <li key={post.id}>
+              <article className="rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md">
+                {post.publishedAt && <LocalDate iso={post.publishedAt} className="text-xs text-muted-foreground" />}
+                <h3 className="mt-1 font-semibold leading-snug">
+                  <Link to={paths.readablePost(post)} className="hover:text-primary">
+                    {post.title}
+                  </Link>
+                </h3>
+                <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+                  {post.excerpt || excerpt(post.content, 120)}
+                </p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {latest.length > 0 && (
+        <Link
+          to={paths.appBlogs(app.id)}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          All {app.title} posts
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      )}
+    </section>
+  );
+}
