@@ -13,7 +13,7 @@ const LANTERN_DRIFT = 1;
 const FIRST_POST = 1;
 /** What Chromium logs for a document answered with 404 (expected on the not-found page). */
 const NOT_FOUND_LOG = 'the server responded with a status of 404';
-const NAV = ['Home', 'About Us', 'Contact', 'Privacy Policy'];
+const NAV = ['Home', 'Blog', 'About Us', 'Contact', 'Privacy Policy'];
 /** Where a sent form lands (a fragment may bring the reader back to the form). */
 const SENT_URL = /\/contact\?sent=1(#[\w-]+)?$/;
 const EMPTY: Values = { firstName: '', lastName: '', email: '', subject: '', message: '' };
@@ -232,6 +232,7 @@ async function expectFooter(page: Page) {
   await expect(f.getByText(SITE, { exact: true })).toBeVisible();
   await expect(f.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveText([
     'Home',
+    'Blog',
     'Contact',
     'Privacy Policy',
   ]);
