@@ -15,6 +15,7 @@ const NAV_LINKS = [
   'Privacy Policy',
   'Social Media',
   'Site Settings',
+  'Store & Ads Files',
   'Messages',
   'Users',
 ];
@@ -31,6 +32,7 @@ const NAV_PATHS: Record<string, string> = {
   'Privacy Policy': '/admin-page/privacy',
   'Social Media': '/admin-page/social-media',
   'Site Settings': '/admin-page/site-settings',
+  'Store & Ads Files': '/admin-page/store-files',
   Messages: '/admin-page/messages',
   Users: '/admin-page/users',
 };

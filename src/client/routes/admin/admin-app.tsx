@@ -21,6 +21,7 @@ const SocialMedia = lazy(() => import('./social-media'));
 const Messages = lazy(() => import('./messages'));
 const UsersPage = lazy(() => import('./users'));
 const MediaPage = lazy(() => import('./media'));
+const StoreFiles = lazy(() => import('./store-files'));
 
 const loading = (
   <div className="grid min-h-64 place-items-center">
@@ -133,6 +134,14 @@ export default function AdminApp() {
             element={
               <Suspense fallback={loading}>
                 <SiteSettingsPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="store-files"
+            element={
+              <Suspense fallback={loading}>
+                <StoreFiles />
               </Suspense>
             }
           />

@@ -2,6 +2,7 @@
 import {
   AppWindow,
   ArrowLeft,
+  FileText,
   Home,
   Images,
   Info,
@@ -39,6 +40,7 @@ export const ADMIN_NAV = [
   { to: paths.admin.privacy, label: 'Privacy Policy', icon: Shield, end: false },
   { to: paths.admin.socialMedia, label: 'Social Media', icon: Share2, end: false },
   { to: paths.admin.siteSettings, label: 'Site Settings', icon: Settings, end: false },
+  { to: paths.admin.storeFiles, label: 'Store & Ads Files', icon: FileText, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
 ];
