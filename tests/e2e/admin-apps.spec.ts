@@ -794,3 +794,160 @@ test.describe('order, featured and hidden (issue 11)', () => {
     await visitor.close();
   });
 });
+
+test.describe('store fields (issue 13)', () => {
+  const FINGERPRINT = Array.from({ length: 32 }, (_, i) => (i * 7 + 16).toString(16).padStart(2, '0')).join(':');
+  const fingerprints = (page: Page) => page.getByLabel('Android signing-certificate fingerprints');
+
+  /** Fills the spec's required fields of the new-app form. */
+  async function fillRequired(page: Page, title: string) {
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Description').fill('A game with its store facts.');
+    await page.getByLabel('Icon URL').fill(ICON);
+    await page.getByLabel('Screenshot URL').fill(SHOT_1);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+
+  test('create with store ids, kind, price, release date and trailer; reopen shows them (fingerprint upper-cased)', async ({
+    page,
+    request,
+  }) => {
+    const title = unique('Starfall Deluxe');
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    await openNewForm(page);
+    await fillRequired(page, title);
+    // The address the page will have, made from the title while the slug is empty.
+    await expect(page.getByTestId('app-address')).toHaveText(
+      `The page’s address: /apps/${slug} (or with -2, -3… if another app has it)`,
+    );
+
+    await page.getByRole('radio', { name: 'Game', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'iOS', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Android', exact: true }).check();
+    await page.getByLabel('Apple team id').fill('a1b2c3d4e5');
+    await page.getByLabel('Bundle id').fill('com.studio.starfall');
+    await page.getByLabel('Google Play package name').fill('com.studio.starfall');
+    await fingerprints(page).fill(`${FINGERPRINT}\n`);
+    await page.getByRole('radio', { name: 'Paid', exact: true }).check();
+    await page.getByLabel('Amount').fill('4.99');
+    await page.getByLabel('Currency').fill('eur');
+    await page.getByLabel('Release date').fill('2026-05-01');
+    await page.getByLabel('Trailer').fill('https://youtu.be/dQw4w9WgXcQ');
+    await expect(page.getByTestId('trailer-recognised')).toHaveText('YouTube video dQw4w9WgXcQ.');
+    await expectAccessible(page);
+
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/apps'));
+    await page.getByRole('button', { name: 'Create App' }).click();
+    const body = (await posted).postDataJSON() as Record<string, unknown>;
+    // What was filled in is sent (normalised); what was left alone is not, so the server's defaults apply.
+    expect(body).toMatchObject({
+      kind: 'game',
+      platforms: ['ios', 'android'],
+      appleTeamId: 'A1B2C3D4E5',
+      appleBundleId: 'com.studio.starfall',
+      googlePlayPackage: 'com.studio.starfall',
+      androidFingerprints: [FINGERPRINT.toUpperCase()],
+      priceAmount: '4.99',
+      priceCurrency: 'EUR',
+      releaseDate: '2026-05-01',
+      trailer: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    for (const untouched of ['slug', 'category', 'wishlistLink', 'appleAppId', 'comingSoon', 'longDescription']) {
+      expect(body).not.toHaveProperty(untouched);
+    }
+    await expect(toasts(page)).toContainText('App created');
+    await expect(page).toHaveURL(/\/admin-page\/apps$/);
+
+    const created = ((await (await request.get('/api/apps')).json()) as App[]).find((a) => a.title === title)!;
+    expect(created).toMatchObject({
+      slug,
+      kind: 'game',
+      platforms: ['ios', 'android'],
+      appleTeamId: 'A1B2C3D4E5',
+      androidFingerprints: [FINGERPRINT.toUpperCase()],
+      priceAmount: '4.99',
+      priceCurrency: 'EUR',
+      releaseDate: '2026-05-01',
+      trailerProvider: 'youtube',
+      trailerId: 'dQw4w9WgXcQ',
+      comingSoon: false,
+    });
+
+    await row(page, title)
+      .getByRole('link', { name: `Edit ${title}` })
+      .click();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Slug')).toHaveValue(slug);
+    await expect(page.getByTestId('app-address')).toHaveText(`The page’s address: /apps/${slug}`);
+    await expect(page.getByRole('radio', { name: 'Game', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'iOS', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Web', exact: true })).not.toBeChecked();
+    await expect(page.getByLabel('Apple team id')).toHaveValue('A1B2C3D4E5');
+    await expect(page.getByLabel('Bundle id')).toHaveValue('com.studio.starfall');
+    await expect(page.getByLabel('Google Play package name')).toHaveValue('com.studio.starfall');
+    await expect(fingerprints(page)).toHaveValue(FINGERPRINT.toUpperCase());
+    await expect(page.getByRole('radio', { name: 'Paid', exact: true })).toBeChecked();
+    await expect(page.getByLabel('Amount')).toHaveValue('4.99');
+    await expect(page.getByLabel('Currency')).toHaveValue('EUR');
+    await expect(page.getByLabel('Release date')).toHaveValue('2026-05-01');
+    await expect(page.getByLabel('Trailer')).toHaveValue('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+
+    // A save that changes only the title keeps the store facts (and the slug) as they were.
+    const renamed = unique('Starfall Renamed');
+    await page.getByLabel('Title', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page)).toContainText('App Updated');
+    const saved = (await (await request.get(`/api/apps/${created.id}`)).json()) as App;
+    expect(saved).toEqual({ ...created, title: renamed, updatedAt: saved.updatedAt });
+
+    expect((await (await staffApi(request)).delete(`/api/apps/${created.id}`)).status()).toBe(200);
+  });
+
+  test('an invalid fingerprint shows its message next to the field, takes the focus, and nothing is saved', async ({
+    page,
+    request,
+  }) => {
+    const title = unique('Bad Fingerprint');
+    await openNewForm(page);
+    await fillRequired(page, title);
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/apps')) posted = true;
+    });
+    await fingerprints(page).fill(`${FINGERPRINT}\n\nAB:CD:EF`);
+    await page.getByRole('button', { name: 'Create App' }).click();
+    await expect(fingerprints(page)).toHaveAccessibleDescription(
+      'Line 3: Each fingerprint must be 32 colon-separated pairs of hex digits (SHA-256), e.g. AB:CD:…',
+    );
+    await expect(fingerprints(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(fingerprints(page)).toBeFocused();
+    await expect(page).toHaveURL(/\/admin-page\/apps\/new$/);
+    expect(posted).toBe(false);
+    const apps = (await (await request.get('/api/apps')).json()) as App[];
+    expect(apps.some((a) => a.title === title)).toBe(false);
+
+    // Fixing it clears the message.
+    await fingerprints(page).fill(FINGERPRINT);
+    await expect(fingerprints(page)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test.describe('slug taken', () => {
+    test.use({ allowConsoleErrors: ['the server responded with a status of 422'] });
+
+    test('a slug another app has: the server’s message shows under Slug and the app keeps its own', async ({
+      page,
+      request,
+    }) => {
+      const taken = await createApp(request);
+      const app = await createApp(request);
+      await signIn(page);
+      await page.goto(`/admin-page/apps/edit?id=${app.id}`);
+      await page.getByLabel('Slug').fill(taken.slug);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByLabel('Slug')).toHaveAccessibleDescription('Another app already uses this slug');
+      await expect(page.getByLabel('Slug')).toBeFocused();
+      const stored = (await (await request.get(`/api/apps/${app.id}`)).json()) as App;
+      expect(stored.slug).toBe(app.slug);
+    });
+  });
+});

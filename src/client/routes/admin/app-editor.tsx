@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageOff } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
@@ -31,6 +31,15 @@ import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
+import {
+  AppStoreCards,
+  STORE_FIELDS,
+  STORE_FOCUS_IDS,
+  onlyChangedStoreFields,
+  storeEmptyValues,
+  storeValuesOf,
+  withoutBlankLines,
+} from './app-store-fields';
 import { useDocumentTitle } from './use-document-title';
 
 const LINK_LABELS: Record<AppLinkField, { label: string; placeholder: string }> = {
@@ -44,7 +53,20 @@ const LINK_LABELS: Record<AppLinkField, { label: string; placeholder: string }> 
 };
 
 /** The order fields appear on screen: the first one with an error gets the focus. */
-const FIELD_ORDER = ['title', 'description', 'icon', 'status', 'screenshots', ...APP_LINK_FIELDS] as const;
+const FIELD_ORDER = [
+  'title',
+  'description',
+  'icon',
+  'status',
+  'screenshots',
+  ...APP_LINK_FIELDS,
+  ...STORE_FIELDS,
+] as const;
+
+/** The shared schema, after the one-per-line lists lose their blank lines. */
+const schemaResolver = zodResolver(AppInputSchema);
+const appResolver: Resolver<AppInput, unknown, AppData> = (values, context, options) =>
+  schemaResolver(withoutBlankLines(values), context, options);
 
 const STATUS_OPTIONS = APP_STATUSES.map((s) => ({ value: s, label: s }));
 
@@ -81,6 +103,7 @@ function emptyValues(): AppInput {
     ...Object.fromEntries(APP_LINK_FIELDS.map((f) => [f, ''])),
     isFeatured: false,
     isHidden: false,
+    ...storeEmptyValues(),
   };
 }
 
@@ -96,6 +119,7 @@ function valuesOf(app: App): AppInput {
     ...Object.fromEntries(APP_LINK_FIELDS.map((f) => [f, app[f] ?? ''])),
     isFeatured: app.isFeatured,
     isHidden: app.isHidden,
+    ...storeValuesOf(app),
   };
 }
 
@@ -179,7 +203,7 @@ function AppForm({
   onSaved: () => void;
 }) {
   const form = useForm<AppInput, unknown, AppData>({
-    resolver: zodResolver(AppInputSchema),
+    resolver: appResolver,
     defaultValues: initial,
     shouldFocusError: false,
   });
@@ -191,7 +215,9 @@ function AppForm({
   // Uploads still running: saving now would leave their images out.
   const [uploadingShots, setUploadingShots] = useState(false);
   const [uploadingIcon, setUploadingIcon] = useState(false);
-  const uploading = uploadingShots || uploadingIcon;
+  const [uploadingText, setUploadingText] = useState(false);
+  const uploading = uploadingShots || uploadingIcon || uploadingText;
+  const [paid, setPaid] = useState(Boolean(initial.priceAmount));
 
   const setScreenshots = (next: string[]) =>
     setValue('screenshots', next, { shouldDirty: true, shouldValidate: isSubmitted });
@@ -199,8 +225,10 @@ function AppForm({
   const focusFirstError = (errs: FieldErrors<AppInput>) => {
     const first = FIELD_ORDER.find((name) => errs[name]);
     if (!first) return;
-    if (first === 'screenshots') document.getElementById('app-new-screenshot')?.focus();
-    else if (first === 'status') document.getElementById('app-status')?.focus();
+    const byId = first === 'screenshots' ? 'app-new-screenshot' : first === 'status' ? 'app-status' : undefined;
+    const elementId =
+      byId ?? (first in STORE_FOCUS_IDS ? STORE_FOCUS_IDS[first as keyof typeof STORE_FOCUS_IDS] : undefined);
+    if (elementId) document.getElementById(elementId)?.focus();
     else form.setFocus(first);
   };
 
@@ -210,8 +238,12 @@ function AppForm({
   }, [saved, onSaved]);
 
   const onSubmit = form.handleSubmit(async (data) => {
+    if (paid && !data.priceAmount) {
+      setError('priceAmount', { type: 'required', message: 'Enter the price, or choose Free' }, { shouldFocus: true });
+      return;
+    }
     // A server-side validation failure names its fields: each shows next to its field.
-    await onSave(data).then(
+    await onSave(onlyChangedStoreFields(data, form.getValues(), initial)).then(
       () => setSaved(true),
       (error: unknown) => applyServerErrors(setError, error, { fields: FIELD_ORDER }),
     );
@@ -374,6 +406,8 @@ function AppForm({
           })}
         </CardContent>
       </Card>
+
+      <AppStoreCards form={form} paid={paid} onPaidChange={setPaid} onEditorBusyChange={setUploadingText} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={paths.admin.apps} className={buttonVariants({ variant: 'outline' })}>
