@@ -55,6 +55,7 @@ test('app-ads.txt: a bad line is named, the fixed file is saved and crawlers get
   const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
   await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
   await expect(page).toHaveURL(URL_PATH);
 
   const fixed =

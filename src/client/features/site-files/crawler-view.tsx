@@ -35,7 +35,7 @@ export function CrawlerViewPanel({ url, id, emptyHint }: { url: string; id: stri
   const query = useCrawlerView(url);
   const headingId = `${id}-crawler-heading`;
   return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-lg border bg-muted/40 p-4">
+    <section aria-labelledby={headingId} className="min-w-0 rounded-lg border bg-muted/40 p-3 sm:p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-sm font-semibold">
           What crawlers get
@@ -68,7 +68,7 @@ export function CrawlerViewPanel({ url, id, emptyHint }: { url: string; id: stri
                   <StatusBadge view={view} />
                 </dd>
                 <dt className="text-muted-foreground">Content type</dt>
-                <dd data-testid="crawler-content-type" className="font-mono text-xs break-all">
+                <dd data-testid="crawler-content-type" className="font-mono text-xs break-words">
                   {view.contentType ?? '(none)'}
                 </dd>
               </dl>

@@ -52,13 +52,13 @@ function TextFileCard({ name, onDirtyChange }: { name: SiteFileName; onDirtyChan
   const url = paths.siteFile(name);
   return (
     <Card aria-labelledby={`${idOf(name)}-heading`} role="region">
-      <CardHeader>
+      <CardHeader className="p-4 sm:p-6">
         <CardTitle id={`${idOf(name)}-heading`} className="font-mono">
           {url}
         </CardTitle>
         <CardDescription>{TEXT_FILES[name].description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-2">
+      <CardContent className="grid gap-6 p-4 pt-0 sm:p-6 sm:pt-0 lg:grid-cols-2">
         <QueryState
           query={file}
           loading={<EditorSkeleton name={name} />}
@@ -161,7 +161,7 @@ function WellKnownCard({ file }: { file: WellKnownFile }) {
   const id = idOf(file.url);
   return (
     <Card aria-labelledby={`${id}-heading`} role="region">
-      <CardHeader>
+      <CardHeader className="p-4 sm:p-6">
         <CardTitle id={`${id}-heading`} className="font-mono break-all">
           {file.url}
         </CardTitle>
@@ -170,7 +170,7 @@ function WellKnownCard({ file }: { file: WellKnownFile }) {
           it. Hidden apps are left out.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-2">
+      <CardContent className="grid gap-6 p-4 pt-0 sm:p-6 sm:pt-0 lg:grid-cols-2">
         <section aria-labelledby={`${id}-apps-heading`} className="min-w-0">
           <h3 id={`${id}-apps-heading`} className="text-sm font-semibold">
             Apps
