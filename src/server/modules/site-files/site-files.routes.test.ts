@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { App } from '../../../shared/schemas/apps';
+import { productionWeb } from '../../ssr/web';
 import { siteFileIssues, type SiteFile } from '../../../shared/schemas/site-files';
 
 let ctx: TestContext;
@@ -11,7 +12,8 @@ let admin: string;
 let editor: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // With the public website: its catch-all page route must not swallow (or redirect) these files.
+  ctx = await createTestApp({}, { web: productionWeb() });
   ({ admin, editor } = await staffSessions(ctx));
 });
 
