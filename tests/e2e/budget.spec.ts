@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const PAGES = ['/', '/about', '/contact', '/privacy', '/blog', '/apps/1/blogs', '/blogs/1'];
+const PAGES = ['/', '/about', '/contact', '/privacy', '/blog', '/apps/lantern-drift', '/apps/1/blogs', '/blogs/1'];
 const BUDGET = { requests: 8, gzipBytes: 20 * 1024, fontBytes: 20 * 1024 };
 /** Requests a page needs before its images (the SVG sprite /icons.svg counts as an image). */
 const BEFORE_IMAGES = new Set(['document', 'stylesheet', 'script', 'font', 'fetch', 'xhr']);
@@ -15,7 +15,10 @@ const BEFORE_IMAGES = new Set(['document', 'stylesheet', 'script', 'font', 'fetc
 const WEIGHED = new Set(['document', 'stylesheet', 'script']);
 /** Code a first view must not load: islands (on interaction only), React to hydrate them, the admin. */
 const NOT_ON_FIRST_VIEW: { what: string; pattern: RegExp }[] = [
-  { what: 'island chunk', pattern: /\/assets\/(theme-menu|mobile-menu|contact-form)-[^/]+\.js$/ },
+  {
+    what: 'island chunk',
+    pattern: /\/assets\/(theme-menu|mobile-menu|contact-form|screenshot-gallery|trailer)-[^/]+\.js$/,
+  },
   { what: 'island runtime', pattern: /\/assets\/hydrate-[^/]+\.js$/ },
   { what: 'admin code', pattern: /\/assets\/(entry-client|admin)[^/]*\.(js|css)$/ },
 ];

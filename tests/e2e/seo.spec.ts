@@ -14,6 +14,12 @@ interface App {
   appStoreLink: string | null;
   webAppLink: string | null;
   updatedAt: string;
+  slug: string;
+  kind: string;
+  appleAppId: string | null;
+  googlePlayPackage: string | null;
+  priceAmount: string | null;
+  priceCurrency: string | null;
 }
 interface Post {
   id: number;
@@ -328,7 +334,13 @@ test.describe('without JavaScript', () => {
     expect(imageSize(await res.body())).toEqual({ width: 1200, height: 630 });
   });
 
-  test('home: Organization and one SoftwareApplication or VideoGame per app', async ({ page, request, baseURL }) => {
+  // Issue 13: the types come from each app's kind (a game is a VideoGame and a MobileApplication),
+  // its page is its url, and one offer carries its price (0 when free).
+  test('home: Organization and one MobileApplication (and VideoGame for games) per app', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const apps = await getJson<App[]>(request, '/api/apps');
     await page.goto('/');
     const ld = await jsonLd(page);
@@ -342,22 +354,24 @@ test.describe('without JavaScript', () => {
     expect(appLd.map((x) => x.name).sort()).toEqual(apps.map((a) => a.title).sort());
     for (const app of apps) {
       const item = appLd.find((x) => x.name === app.title)!;
-      expect(['SoftwareApplication', 'VideoGame'], app.title).toContain(item['@type']);
       expect(item.description, app.title).toBe(app.description);
-      expect(item.url, app.title).toBe(`${baseURL}/apps/${app.id}/blogs`);
+      expect(item.url, app.title).toBe(`${baseURL}/apps/${app.slug}`);
       expect(String(item.image), app.title).toMatch(new RegExp(`^${baseURL}/`));
-      if (GAMES.includes(app.title)) expect(item['@type'], app.title).toBe('VideoGame');
-      if (NON_GAMES.includes(app.title)) expect(item['@type'], app.title).toBe('SoftwareApplication');
+      expect(item, app.title).not.toHaveProperty('aggregateRating');
+      if (GAMES.includes(app.title)) expect(item['@type'], app.title).toEqual(['VideoGame', 'MobileApplication']);
+      if (NON_GAMES.includes(app.title)) expect(['MobileApplication', 'WebApplication']).toContain(item['@type']);
 
       const stores = storeLinks(app);
       if (stores.length) {
         expect(stores, `${app.title} installUrl`).toContain(item.installUrl);
-        const offers = item.offers as { '@type': string; url: string; price: string }[];
-        expect(offers.map((o) => o.url).sort(), `${app.title} offers`).toEqual([...stores].sort());
-        for (const offer of offers) expect(offer).toMatchObject({ '@type': 'Offer', price: '0' });
+        expect(item.offers, app.title).toMatchObject({
+          '@type': 'Offer',
+          url: item.installUrl,
+          price: app.priceAmount ?? '0',
+          priceCurrency: app.priceCurrency ?? 'USD',
+        });
       } else {
         expect(item.installUrl, app.title).toBeUndefined();
-        expect(item.offers, app.title).toBeUndefined();
       }
     }
   });
@@ -365,7 +379,7 @@ test.describe('without JavaScript', () => {
   test('home: Pocket Orchard (an idle game) is a VideoGame', async ({ page }) => {
     await page.goto('/');
     const item = (await jsonLd(page)).find((x) => x.name === 'Pocket Orchard');
-    expect(item?.['@type']).toBe('VideoGame');
+    expect(item?.['@type']).toEqual(['VideoGame', 'MobileApplication']);
   });
 
   test('a post has BlogPosting structured data; an app blog page its app', async ({ page, request, baseURL }) => {
@@ -388,18 +402,22 @@ test.describe('without JavaScript', () => {
     await page.goto(`/apps/${LANTERN_DRIFT}/blogs`);
     const appLd = await jsonLd(page);
     expect(appLd).toHaveLength(1);
-    expect(appLd[0]).toMatchObject({ '@type': 'VideoGame', name: 'Lantern Drift' });
+    expect(appLd[0]).toMatchObject({ '@type': ['VideoGame', 'MobileApplication'], name: 'Lantern Drift' });
   });
 
-  test('app blog pages of App Store apps carry the Smart App Banner tag', async ({ page, request }) => {
+  // Issue 13: the banner's app-argument is the page's own address.
+  test('app blog pages of App Store apps carry the Smart App Banner tag', async ({ page, request, baseURL }) => {
     const apps = await getJson<App[]>(request, '/api/apps');
     expect(apps.filter((a) => a.appStoreLink).length).toBeGreaterThanOrEqual(2);
     for (const app of apps) {
       await page.goto(`/apps/${app.id}/blogs`);
       const tag = page.locator('head meta[name="apple-itunes-app"]');
       if (app.appStoreLink) {
-        const id = /\/id(\d+)/.exec(app.appStoreLink)![1];
-        await expect(tag, app.title).toHaveAttribute('content', `app-id=${id}`);
+        const id = app.appleAppId ?? /\/id(\d+)/.exec(app.appStoreLink)![1];
+        await expect(tag, app.title).toHaveAttribute(
+          'content',
+          `app-id=${id}, app-argument=${baseURL}/apps/${app.id}/blogs`,
+        );
       } else {
         await expect(tag, app.title).toHaveCount(0);
       }
@@ -468,6 +486,7 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
       '/contact',
       '/privacy',
       '/blog',
+      ...apps.map((a) => `/apps/${a.slug}`),
       ...apps.map((a) => `/apps/${a.id}/blogs`),
       ...posts.map(readable),
     ].map((p) => `${baseURL}${p}`);

@@ -64,7 +64,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
         aria-label="Screenshots"
       >
         {shots.map((shot, i) => (
-          <li key={shot.src} className="shrink-0 snap-start">
+          <li key={shot.src} className="relative shrink-0 snap-start">
             <button
               ref={(el) => {
                 thumbs.current[i] = el;

@@ -75,13 +75,8 @@ export function AppCard({
     >
       <div className="relative">
         {/* 16:9 whatever the shot: portrait phone shots are shown whole on a blurred copy of themselves.
-            It opens the app's page too (the title's link is the one keyboards and screen readers get). */}
-        <a
-          href={paths.app(app.slug)}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="relative block aspect-video overflow-hidden bg-muted"
-        >
+            It opens the app's page too (the title's link is the one the keyboard reaches). */}
+        <a href={paths.app(app.slug)} tabIndex={-1} className="relative block aspect-video overflow-hidden bg-muted">
           {portrait && (
             <MediaImage
               src={shot}
