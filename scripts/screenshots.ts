@@ -17,9 +17,12 @@ const PAGES = [
   ['about', '/about'],
   ['contact', '/contact'],
   ['privacy', '/privacy'],
+  ['app-page', '/apps/lantern-drift'],
+  ['app-page-coming-soon', '/apps/quiet-hours'],
   ['app-blogs', '/apps/1/blogs'],
   ['app-blogs-empty', '/apps/2/blogs'],
   ['blog-post', '/blogs/2'],
+  ['blog-index', '/blog'],
   ['not-found', '/no-such-page'],
 ] as const;
 
@@ -35,14 +38,18 @@ const ADMIN_PAGES = [
   ['admin-contact', '/admin-page/contact'],
   ['admin-privacy', '/admin-page/privacy'],
   ['admin-social-media', '/admin-page/social-media'],
+  ['admin-store-files', '/admin-page/store-files'],
   ['admin-messages', '/admin-page/messages'],
   ['admin-users', '/admin-page/users'],
 ] as const;
 const ADMIN = { username: 'admin', password: 'screenshots-password' };
 
+// The phone is an iPhone, so an app page shows the App Store badge first, as it would there.
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 const VIEWPORTS = [
-  ['desktop', { width: 1280, height: 800 }],
-  ['mobile', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }, undefined],
+  ['mobile', { width: 390, height: 844 }, IPHONE_UA],
 ] as const;
 
 async function freePort(): Promise<number> {
@@ -97,8 +104,8 @@ async function main() {
     }
     mkdirSync(OUT, { recursive: true });
     for (const theme of ['dark', 'light'] as const) {
-      for (const [device, viewport] of VIEWPORTS) {
-        const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1 });
+      for (const [device, viewport, userAgent] of VIEWPORTS) {
+        const context = await browser.newContext({ viewport, userAgent, colorScheme: theme, deviceScaleFactor: 1 });
         await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
         const page = await context.newPage();
         const shoot = async (name: string, url: string) => {

@@ -199,14 +199,165 @@ export const contactInfo = pgTable('contact_info', {
  * Page-like content belongs to the studio (app_id null: today's single-row endpoints) or, from
  * issue 14, to one app; the studio-wide row is the one with no app.
  */
-export const privacyPolicy = pgTable('privacy_policy', {
-  id: serial('id').primaryKey(),
-  appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
-  content: text('content').notNull(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true }),
+export const privacyPolicy = pgTable(
+  'privacy_policy',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    // Issue 14, an app's own policy only:
+    /** The studio's policy with the app's name put in, instead of `content`. */
+    usesStudioPolicy: boolean('uses_studio_policy').notNull().default(false),
+    /**
+     * "Data we collect": rows mirroring the App Store privacy label and Play's Data safety
+     * (shape and rules in shared/schemas/app-privacy.ts).
+     */
+    dataCollected: jsonb('data_collected')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('privacy_policy_app_id_idx').on(t.appId)],
+);
+
+/**
+ * Every published version of an app's privacy policy, readable at /apps/{slug}/privacy/{effectiveOn}
+ * (issue 14). A second save on the same day replaces that day's version.
+ */
+export const privacyPolicyVersions = pgTable(
+  'privacy_policy_versions',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    content: text('content').notNull(),
+    usesStudioPolicy: boolean('uses_studio_policy').notNull().default(false),
+    dataCollected: jsonb('data_collected')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('privacy_policy_versions_app_day_idx').on(t.appId, t.effectiveOn)],
+);
+
+/**
+ * An app's account-deletion and support pages (issue 14): one row per app that has them.
+ * Rich texts are sanitised HTML; `faq` is [{ question, answer }].
+ */
+export const appPages = pgTable('app_pages', {
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  /** The app has accounts: its /delete-account page and form are on. */
+  accountDeletion: boolean('account_deletion').notNull().default(false),
+  deletionDeleted: text('deletion_deleted').notNull().default(''),
+  deletionKept: text('deletion_kept').notNull().default(''),
+  /** Days a request has before it is overdue. */
+  deletionDays: integer('deletion_days').notNull().default(30),
+  supportEmail: text('support_email'),
+  supportIntro: text('support_intro').notNull().default(''),
+  faq: jsonb('faq')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });
+
+/** A visitor's request to delete their account and data in one app (issue 14). */
+export const deletionRequests = pgTable(
+  'deletion_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** What the visitor is shown and quotes, e.g. DEL-7K2Q9M. */
+    reference: text('reference').notNull().unique(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    accountId: text('account_id').notNull().default(''),
+    note: text('note').notNull().default(''),
+    /** 'new', 'in_progress', 'done' or 'rejected'. */
+    status: text('status').notNull().default('new'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('deletion_requests_status_idx').on(t.status, t.dueAt), index('deletion_requests_app_idx').on(t.appId)],
+);
+
+/** Who did what to a deletion request, and when: its audit trail, never edited. */
+export const deletionRequestEvents = pgTable(
+  'deletion_request_events',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => deletionRequests.id, { onDelete: 'cascade' }),
+    /** Null for the visitor's own submission or a removed account; `actorName` keeps the name. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deletion_request_events_request_idx').on(t.requestId, t.id)],
+);
+
+/**
+ * Press kits in the presskit() shape (issue 14): the studio's (app_id null) and one per app.
+ * Lists are jsonb (shapes in shared/schemas/press.ts); logos are media URLs.
+ */
+export const pressKits = pgTable(
+  'press_kits',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    basedIn: text('based_in').notNull().default(''),
+    foundedOn: text('founded_on').notNull().default(''),
+    website: text('website'),
+    pressContact: text('press_contact').notNull().default(''),
+    description: text('description').notNull().default(''),
+    history: text('history').notNull().default(''),
+    features: jsonb('features')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** [{ platform, date }] for an app's release per platform. */
+    releaseDates: jsonb('release_dates')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** [{ provider, id, title }] */
+    trailers: jsonb('trailers')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    logos: text('logos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** [{ title, detail }] */
+    awards: jsonb('awards')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** [{ quote, source, url }] */
+    quotes: jsonb('quotes')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** [{ name, role }] */
+    credits: jsonb('credits')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Videos and streams: 'not_allowed', 'ask', 'non_commercial' or 'allowed'. */
+    monetization: text('monetization').notNull().default('ask'),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('press_kits_app_id_idx').on(t.appId)],
+);
 
 export const userMessages = pgTable(
   'user_messages',
@@ -218,6 +369,8 @@ export const userMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /** Where it came from beyond the contact form: 'press' for a press-copy request (issue 14). */
+    tag: text('tag'),
     createdAt: createdAt(),
   },
   (t) => [index('user_messages_created_at_idx').on(t.createdAt), index('user_messages_is_read_idx').on(t.isRead)],
@@ -245,11 +398,12 @@ export const notificationJobs = pgTable(
   'notification_jobs',
   {
     id: serial('id').primaryKey(),
-    /** 'email' or 'webhook'. */
+    /** 'email' or 'webhook' (a new message), 'deletion-confirmation' (a deletion request). */
     channel: text('channel').notNull(),
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => userMessages.id, { onDelete: 'cascade' }),
+    /** 'email' and 'webhook' jobs tell staff of this message. */
+    messageId: integer('message_id').references(() => userMessages.id, { onDelete: 'cascade' }),
+    /** 'deletion-confirmation' jobs email the visitor who asked for this deletion (issue 14). */
+    deletionRequestId: integer('deletion_request_id').references(() => deletionRequests.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -40,6 +40,7 @@ export function notificationsRepo(db: Db) {
           .set({ runAt: leaseUntil, attempts: sql`${notificationJobs.attempts} + 1` })
           .where(eq(notificationJobs.id, due.id))
           .returning();
+        if (job!.messageId === null) return null;
         const [message] = await tx.select().from(userMessages).where(eq(userMessages.id, job!.messageId));
         return message ? { id: job!.id, channel: job!.channel as Channel, attempts: job!.attempts, message } : null;
       });
