@@ -124,6 +124,13 @@ const TABLE: Row[] = [
   row('PUT /api/home-content',                    401, 200, 200),
   row('GET /api/about-us',                        200, 200, 200),
   row('PUT /api/about-us',                        401, 200, 200),
+  // An app's privacy policy (issue 14): the fixture app has none (404 to all), staff read null.
+  row('GET /api/apps/:id/privacy-policy',         404, 404, 404, { id: 'appId' }),
+  row('GET /api/apps/:id/privacy-policy/versions', 200, 200, 200, { id: 'appId' }),
+  row('GET /api/apps/:id/privacy-policy/versions/:day', 404, 404, 404, { url: (f) => `/api/apps/${f.appId}/privacy-policy/versions/2025-05-14` }),
+  row('GET /api/apps/:id/page-links',             200, 200, 200, { id: 'appId' }),
+  row('GET /api/admin/apps/:id/privacy-policy',   401, 200, 200, { id: 'appId' }),
+  row('PUT /api/admin/apps/:id/privacy-policy',   401, 200, 200, { id: 'appId' }),
 
   row('POST /api/messages',                       201, 201, 201),
   row('GET /api/messages',                        401, 200, 200),

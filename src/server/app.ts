@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import type { CacheStats } from './lib/content-cache';
 import { ContentEvents } from './lib/content-events';
 import { notFound } from './lib/errors';
+import { appPrivacyRoutes } from './modules/app-privacy/app-privacy.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
@@ -162,6 +163,7 @@ export async function buildApp({
   appsRoutes(app, deps, auth);
   const scheduler = blogsRoutes(app, deps, auth);
   pagesRoutes(app, deps, auth);
+  appPrivacyRoutes(app, deps, auth);
   revisionsRoutes(app, deps, auth);
   draftsRoutes(app, deps, auth);
   siteSettingsRoutes(app, deps, auth);

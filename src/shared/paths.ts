@@ -7,6 +7,9 @@ export const paths = {
   privacy: '/privacy',
   /** An app's page (issue 13); `/apps/{id}` redirects to it. */
   app: (slug: string) => `/apps/${slug}`,
+  /** An app's privacy policy (issue 14), and its version effective on a day (YYYY-MM-DD). */
+  appPrivacy: (slug: string) => `/apps/${slug}/privacy`,
+  appPrivacyVersion: (slug: string, day: string) => `/apps/${slug}/privacy/${day}`,
   /** The store badges, drawn to Apple's and Google's rules and served by the site (never hotlinked). */
   storeBadge: (store: 'app-store' | 'google-play') => `/media/badges/${store}.svg`,
   appBlogs: (appId: number | string) => `/apps/${appId}/blogs`,
@@ -45,6 +48,8 @@ export const paths = {
     apps: '/admin-page/apps',
     newApp: '/admin-page/apps/new',
     editApp: (id: number | string) => `/admin-page/apps/edit?id=${id}`,
+    /** An app's privacy policy screen (issue 14). */
+    appPrivacy: (id: number | string) => `/admin-page/apps/privacy?id=${id}`,
     blogs: '/admin-page/blogs',
     homeContent: '/admin-page/home-content',
     aboutUs: '/admin-page/about-us',
@@ -66,6 +71,13 @@ export const api = {
   appsOrder: '/api/apps/order',
   app: (id: number | string) => `/api/apps/${id}`,
   appBlogs: (id: number | string) => `/api/apps/${id}/blogs`,
+  /** An app's privacy policy (issue 14): public reads; staff write through adminAppPrivacyPolicy. */
+  appPrivacyPolicy: (id: number | string) => `/api/apps/${id}/privacy-policy`,
+  appPrivacyVersions: (id: number | string) => `/api/apps/${id}/privacy-policy/versions`,
+  appPrivacyVersion: (id: number | string, day: string) => `/api/apps/${id}/privacy-policy/versions/${day}`,
+  adminAppPrivacyPolicy: (id: number | string) => `/api/admin/apps/${id}/privacy-policy`,
+  /** Which of an app's own pages exist (privacy, account deletion, support, press kit). */
+  appPageLinks: (id: number | string) => `/api/apps/${id}/page-links`,
   blogCounts: '/api/blog-counts',
   blog: (id: number | string) => `/api/blogs/${id}`,
   homeContent: '/api/home-content',

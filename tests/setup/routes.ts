@@ -84,6 +84,7 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PUT /api/admin/users/:id/password': () => ({ newPassword: 'probe-pass-3', confirmPassword: 'probe-pass-3' }),
   'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
   'PUT /api/admin/site-files/:name': () => ({ content: '' }),
+  'PUT /api/admin/apps/:id/privacy-policy': () => ({ content: '<p>We keep nothing.</p>' }),
 };
 
 /**

@@ -1,0 +1,279 @@
+// An app's privacy policy (issue 14): validation of the "Data we collect" table, who may read and
+// write, a version per day (replaced by a second save the same day, a new one the next day by the
+// app's clock), dated versions readable, the studio's policy with the app's name, and the studio's
+// own endpoints unchanged.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../shared/paths';
+import type {
+  AppPageLinks,
+  AppPrivacyAdmin,
+  AppPrivacyPolicy,
+  AppPrivacyVersion,
+  AppPrivacyVersionSummary,
+} from '../../../shared/schemas/app-privacy';
+import { PRIVACY_MESSAGES } from '../../../shared/schemas/app-privacy';
+import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
+import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { appPages, pressKits, revisions } from '../../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let ctx: TestContext;
+let editor: string;
+let appId: number;
+let hiddenId: number;
+
+const row = (overrides: Record<string, unknown> = {}) => ({
+  category: 'Identifiers',
+  dataType: 'Device ID',
+  linkedToUser: false,
+  usedForTracking: false,
+  purposes: ['Analytics'],
+  sharedWithThirdParties: true,
+  optional: false,
+  encryptedInTransit: true,
+  canBeDeleted: true,
+  ...overrides,
+});
+
+const put = (id: number, payload: Record<string, unknown>, cookie: string | null = editor, headers = {}) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: api.adminAppPrivacyPolicy(id),
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    payload,
+  });
+const get = (url: string, cookie?: string) => ctx.app.inject({ url, headers: cookie ? { cookie } : {} });
+const today = () => new Date(Date.now() + ctx.clock.offsetMs).toISOString().slice(0, 10);
+
+async function createApp(title: string, extra: Record<string, unknown> = {}) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: api.apps,
+    headers: { cookie: editor },
+    payload: {
+      title,
+      description: `${title}, a test app.`,
+      icon: 'https://example.com/icon.png',
+      screenshots: ['https://example.com/shot.png'],
+      ...extra,
+    },
+  });
+  return (await ok<{ id: number }>(res, 201)).id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ editor } = await staffSessions(ctx));
+  appId = await createApp('Puzzle Quest');
+  hiddenId = await createApp('Secret Game', { isHidden: true });
+});
+
+describe('an app with no policy', () => {
+  it('is not found publicly, reads as null for staff, has no versions', async () => {
+    const id = await createApp('Empty App');
+    expectError(await get(api.appPrivacyPolicy(id)), 404, 'NOT_FOUND');
+    expect(await ok(get(api.adminAppPrivacyPolicy(id), editor))).toBeNull();
+    expect(await ok(get(api.appPrivacyVersions(id)))).toEqual([]);
+    const links = await ok<AppPageLinks>(get(api.appPageLinks(id)));
+    expect(links).toEqual({ privacyPolicy: false, accountDeletion: false, support: true, pressKit: false });
+  });
+
+  it('missing apps are not found', async () => {
+    expectError(await get(api.appPrivacyPolicy(999_999)), 404, 'NOT_FOUND');
+    expectError(await put(999_999, { content: '<p>Hi there</p>' }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('validation', () => {
+  it('needs the text unless the studio policy is used', async () => {
+    expectInvalid(await put(appId, { content: '' }), 'content', PRIVACY_MESSAGES.content);
+    expectInvalid(await put(appId, { content: '<p> </p>' }), 'content', PRIVACY_MESSAGES.content);
+  });
+
+  it('checks every row of the table', async () => {
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', dataCollected: [row({ category: 'Weather' })] }),
+      'dataCollected.0.category',
+      PRIVACY_MESSAGES.category,
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', dataCollected: [row({ dataType: 'Crash Data' })] }),
+      'dataCollected.0.dataType',
+      PRIVACY_MESSAGES.dataType,
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', dataCollected: [row({ purposes: [] })] }),
+      'dataCollected.0.purposes',
+      PRIVACY_MESSAGES.purposes,
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', dataCollected: [row({ purposes: ['Selling'] })] }),
+      'dataCollected.0.purposes.0',
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', dataCollected: [row(), row({ linkedToUser: true })] }),
+      'dataCollected.1.dataType',
+      PRIVACY_MESSAGES.duplicate,
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', dataCollected: [row({ linkedToUser: 'yes' })] }),
+      'dataCollected.0.linkedToUser',
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', dataCollected: [row()], noDataCollected: true }),
+      'noDataCollected',
+      PRIVACY_MESSAGES.noDataWithRows,
+    );
+  });
+
+  it('refuses the studio policy while the studio has none', async () => {
+    const id = await createApp('Studio Less');
+    expectInvalid(await put(id, { usesStudioPolicy: true }), 'usesStudioPolicy', PRIVACY_MESSAGES.noStudioPolicy);
+  });
+});
+
+describe('access', () => {
+  it('writes and staff reads need a session', async () => {
+    expectError(await put(appId, { content: '<p>Hi</p>' }, null), 401, 'UNAUTHENTICATED');
+    expectError(await get(api.adminAppPrivacyPolicy(appId)), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a hidden app’s policy is not found by visitors, but staff read and write it', async () => {
+    await ok(put(hiddenId, { content: '<p>Hidden policy text.</p>' }));
+    expectError(await get(api.appPrivacyPolicy(hiddenId)), 404, 'NOT_FOUND');
+    expectError(await get(api.appPrivacyVersions(hiddenId)), 404, 'NOT_FOUND');
+    expectError(await get(api.appPrivacyVersion(hiddenId, today())), 404, 'NOT_FOUND');
+    expectError(await get(api.appPageLinks(hiddenId)), 404, 'NOT_FOUND');
+    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(hiddenId), editor))).content).toContain('Hidden');
+  });
+});
+
+describe('saving and versions', () => {
+  it('saves the text sanitised and the table, and the public read shows them', async () => {
+    const saved = await ok<AppPrivacyAdmin>(
+      put(appId, {
+        content: '<h2>What we keep</h2><p onclick="x()">Only <script>bad()</script>your scores.</p>',
+        dataCollected: [
+          row(),
+          row({ category: 'Diagnostics', dataType: 'Crash Data', purposes: ['Other Purposes', 'App Functionality'] }),
+        ],
+      }),
+    );
+    expect(saved.version).toBe(1);
+    expect(saved.ownContent).not.toMatch(/script|onclick/);
+    const policy = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
+    expect(policy.content).toContain('<h2>What we keep</h2>');
+    expect(policy.content).not.toMatch(/script|onclick/);
+    expect(policy.dataCollected).toHaveLength(2);
+    // Purposes in the label's order, whatever order they were sent in.
+    expect(policy.dataCollected[1]!.purposes).toEqual(['App Functionality', 'Other Purposes']);
+    expect(policy.effectiveOn).toBe(today());
+    expect(policy.noDataCollected).toBe(false);
+    const links = await ok<AppPageLinks>(get(api.appPageLinks(appId)));
+    expect(links.privacyPolicy).toBe(true);
+  });
+
+  it('a second save the same day replaces that day’s version; the next day adds one', async () => {
+    const first = await ok<AppPrivacyAdmin>(get(api.adminAppPrivacyPolicy(appId), editor));
+    const day1 = today();
+    await ok(put(appId, { content: '<p>Same day, second text.</p>' }, editor, { 'if-match': `"${first.version}"` }));
+    let list = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
+    expect(list.map((v) => v.effectiveOn)).toEqual([day1]);
+    expect((await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(appId, day1)))).content).toContain('second text');
+
+    ctx.clock.offsetMs += DAY_MS;
+    const day2 = today();
+    const saved = await ok<AppPrivacyAdmin>(put(appId, { content: '<p>Next day text.</p>', noDataCollected: true }));
+    expect(saved.version).toBe(first.version + 2);
+    list = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
+    expect(list.map((v) => v.effectiveOn)).toEqual([day2, day1]);
+
+    // Each day's version reads as it was.
+    const old = await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(appId, day1)));
+    expect(old.content).toContain('second text');
+    expect(old.noDataCollected).toBe(false);
+    const current = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
+    expect(current.content).toContain('Next day text');
+    expect(current.noDataCollected).toBe(true);
+    expect(current.dataCollected).toEqual([]);
+    expect(current.effectiveOn).toBe(day2);
+    expect(current.lastUpdated.slice(0, 10)).toBe(day2);
+  });
+
+  it('an unknown or malformed day is not found', async () => {
+    expectError(await get(api.appPrivacyVersion(appId, '2001-01-01')), 404, 'NOT_FOUND');
+    expectError(await get(api.appPrivacyVersion(appId, '2001-02-30')), 404, 'NOT_FOUND');
+    expectError(await get(api.appPrivacyVersion(appId, 'yesterday')), 404, 'NOT_FOUND');
+  });
+
+  it('a save over a newer version is refused with the policy as it is now', async () => {
+    const now = await ok<AppPrivacyAdmin>(get(api.adminAppPrivacyPolicy(appId), editor));
+    const res = await put(appId, { content: '<p>Stale edit.</p>' }, editor, { 'if-match': `"${now.version - 1}"` });
+    const body = expectError(res, 409, 'CONFLICT');
+    expect((body.current as AppPrivacyAdmin).version).toBe(now.version);
+    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)))).content).not.toContain('Stale');
+  });
+
+  it('keeps no issue-12 revisions (the studio policy’s history stays its own)', async () => {
+    const rows = await ctx.database.db.select().from(revisions);
+    expect(rows.filter((r) => r.kind === 'privacy')).toEqual([]);
+  });
+});
+
+describe('the studio’s policy with the app’s name', () => {
+  it('shows the studio text with {app} replaced (escaped), and keeps the own text for later', async () => {
+    await ok(
+      ctx.app.inject({
+        method: 'PUT',
+        url: api.privacyPolicy,
+        headers: { cookie: editor },
+        payload: { content: '<p>This policy covers {app} and our website.</p>', lastUpdated: '14/05/2025' },
+      }),
+    );
+    const id = await createApp('Tom & <Jerry>');
+    await ok(put(id, { content: '<p>Own words.</p>' }));
+    const saved = await ok<AppPrivacyAdmin>(put(id, { usesStudioPolicy: true, content: '<p>Own words.</p>' }));
+    expect(saved.usesStudioPolicy).toBe(true);
+    expect(saved.ownContent).toBe('<p>Own words.</p>');
+    const policy = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(id)));
+    expect(policy.usesStudioPolicy).toBe(true);
+    expect(policy.content).toBe('<p>This policy covers Tom &amp; &lt;Jerry&gt; and our website.</p>');
+
+    // The studio's text changes: the current page follows it, the day's version keeps what it showed.
+    await ok(
+      ctx.app.inject({
+        method: 'PUT',
+        url: api.privacyPolicy,
+        headers: { cookie: editor },
+        payload: { content: '<p>Rewritten for {app}.</p>', lastUpdated: '20/05/2025' },
+      }),
+    );
+    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(id)))).content).toContain('Rewritten for Tom');
+    const version = await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(id, today())));
+    expect(version.content).toContain('This policy covers Tom');
+    expect(version.usesStudioPolicy).toBe(true);
+  });
+
+  it('leaves the studio endpoints as the spec says', async () => {
+    const studio = await ok<Record<string, unknown>>(get(api.privacyPolicy));
+    expect(Object.keys(studio).sort()).toEqual(['content', 'id', 'lastUpdated', 'updatedAt', 'version']);
+    expect(studio.content).toBe('<p>Rewritten for {app}.</p>');
+  });
+});
+
+describe('page links', () => {
+  it('reads account deletion and the press kit from their tables', async () => {
+    const id = await createApp('Linked App');
+    await ctx.database.db.insert(appPages).values({ appId: id, accountDeletion: true });
+    await ctx.database.db.insert(pressKits).values({ appId: id });
+    // The links are cached for visitors like other reads; a content change drops them.
+    await ctx.app.deps.content.changed();
+    expect(await ok<AppPageLinks>(get(api.appPageLinks(id)))).toEqual({
+      privacyPolicy: false,
+      accountDeletion: true,
+      support: true,
+      pressKit: true,
+    });
+  });
+});

@@ -1,0 +1,94 @@
+// An app's privacy policy (issue 14): public reads of the current text and of each dated version,
+// the staff's read and write, and which of an app's own pages exist (the app page's links).
+// Hidden apps are not found for visitors, as everywhere else.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { api } from '../../../shared/paths';
+import {
+  AppPageLinksSchema,
+  AppPrivacyAdminSchema,
+  AppPrivacyInputSchema,
+  AppPrivacyPolicySchema,
+  AppPrivacyVersionSchema,
+  AppPrivacyVersionSummarySchema,
+  isEffectiveDate,
+} from '../../../shared/schemas/app-privacy';
+import { IdParamsSchema } from '../../../shared/schemas/common';
+import { editVersion } from '../../lib/if-match';
+import { notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import type { AppInstance, Deps } from '../../types';
+import { appsRepo } from '../apps/apps.repo';
+import { appPrivacyRepo } from './app-privacy.repo';
+
+const VersionParamsSchema = IdParamsSchema.extend({ day: z.string() });
+
+export function appPrivacyRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+  const repo = appPrivacyRepo(deps.database.db, deps.now);
+  const apps = appsRepo(deps.database.db, deps.now);
+  const read = { config: { publicRead: true } };
+
+  /** The app, if the caller may see it (staff see hidden apps; visitors do not). */
+  const visibleApp = async (request: FastifyRequest, id: number) => {
+    await auth.loadUser(request);
+    const found = await apps.get(id, { includeHidden: Boolean(request.user) });
+    if (!found) throw notFound('App');
+    return found;
+  };
+
+  app.get(
+    api.appPrivacyPolicy(':id'),
+    { ...read, schema: { params: IdParamsSchema, response: { 200: AppPrivacyPolicySchema } } },
+    async (request) => {
+      const policy = await repo.current(await visibleApp(request, request.params.id));
+      if (!policy) throw notFound('Privacy policy');
+      return policy;
+    },
+  );
+
+  app.get(
+    api.appPrivacyVersions(':id'),
+    { ...read, schema: { params: IdParamsSchema, response: { 200: z.array(AppPrivacyVersionSummarySchema) } } },
+    async (request) => repo.versions((await visibleApp(request, request.params.id)).id),
+  );
+
+  app.get(
+    api.appPrivacyVersion(':id', ':day'),
+    { ...read, schema: { params: VersionParamsSchema, response: { 200: AppPrivacyVersionSchema } } },
+    async (request) => {
+      const found = await visibleApp(request, request.params.id);
+      // A malformed day names no version: the same 404 as a day with none.
+      const version = isEffectiveDate(request.params.day) ? await repo.version(found.id, request.params.day) : null;
+      if (!version) throw notFound('Privacy policy version');
+      return version;
+    },
+  );
+
+  app.get(
+    api.appPageLinks(':id'),
+    { ...read, schema: { params: IdParamsSchema, response: { 200: AppPageLinksSchema } } },
+    async (request) => repo.pageLinks((await visibleApp(request, request.params.id)).id),
+  );
+
+  app.get(
+    api.adminAppPrivacyPolicy(':id'),
+    {
+      onRequest: auth.requireStaff,
+      schema: { params: IdParamsSchema, response: { 200: AppPrivacyAdminSchema.nullable() } },
+    },
+    async (request) => repo.forAdmin(await visibleApp(request, request.params.id)),
+  );
+
+  app.put(
+    api.adminAppPrivacyPolicy(':id'),
+    {
+      onRequest: auth.requireStaff,
+      config: { changesContent: true },
+      schema: { params: IdParamsSchema, body: AppPrivacyInputSchema, response: { 200: AppPrivacyAdminSchema } },
+    },
+    async (request) => {
+      const target = await visibleApp(request, request.params.id);
+      return repo.put(target, request.body, { userId: request.user?.id ?? null, version: editVersion(request) });
+    },
+  );
+}
