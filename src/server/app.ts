@@ -18,6 +18,9 @@ import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { mediaPlugin } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { appPagesRoutes } from './modules/app-pages/app-pages.routes';
+import { deletionRequestsRoutes } from './modules/deletion-requests/deletion-requests.routes';
+import { Notifier } from './modules/notifications/notifier';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { siteSettingsRoutes } from './modules/site/site-settings.routes';
 import { siteFilesRoutes } from './modules/site-files/site-files.routes';
@@ -168,7 +171,11 @@ export async function buildApp({
   draftsRoutes(app, deps, auth);
   siteSettingsRoutes(app, deps, auth);
   siteFilesRoutes(app, deps, auth);
-  await messagesRoutes(app, deps, auth);
+  // One outbox sender for the app: new messages' notifications and deletion requests' confirmations.
+  const notifier = new Notifier(database.db, config, app.log, now);
+  await messagesRoutes(app, deps, auth, notifier);
+  appPagesRoutes(app, deps, auth);
+  deletionRequestsRoutes(app, deps, auth, notifier);
   socialRoutes(app, deps, auth);
   authRoutes(app, deps, auth);
   usersRoutes(app, deps, auth);

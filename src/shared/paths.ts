@@ -10,6 +10,9 @@ export const paths = {
   /** An app's privacy policy (issue 14), and its version effective on a day (YYYY-MM-DD). */
   appPrivacy: (slug: string) => `/apps/${slug}/privacy`,
   appPrivacyVersion: (slug: string, day: string) => `/apps/${slug}/privacy/${day}`,
+  /** An app's support page and its account-deletion page (issue 14). */
+  appSupport: (slug: string) => `/apps/${slug}/support`,
+  appDeleteAccount: (slug: string) => `/apps/${slug}/delete-account`,
   /** The store badges, drawn to Apple's and Google's rules and served by the site (never hotlinked). */
   storeBadge: (store: 'app-store' | 'google-play') => `/media/badges/${store}.svg`,
   appBlogs: (appId: number | string) => `/apps/${appId}/blogs`,
@@ -61,6 +64,7 @@ export const paths = {
     media: '/admin-page/media',
     siteSettings: '/admin-page/site-settings',
     storeFiles: '/admin-page/store-files',
+    deletionRequests: '/admin-page/deletion-requests',
   },
 } as const;
 
@@ -125,5 +129,12 @@ export const api = {
   backup: '/api/admin/backup',
   media: '/api/admin/media',
   siteFile: (name: string) => `/api/admin/site-files/${name}`,
+  /** An app's deletion and support texts: public read, staff edit (issue 14). */
+  appPages: (id: number | string) => `/api/apps/${id}/pages`,
+  adminAppPages: (id: number | string) => `/api/admin/apps/${id}/pages`,
+  /** A visitor asks for their account and data in an app to be deleted. */
+  deletionRequests: (appId: number | string) => `/api/apps/${appId}/deletion-requests`,
+  adminDeletionRequests: '/api/admin/deletion-requests',
+  adminDeletionRequest: (id: number | string) => `/api/admin/deletion-requests/${id}`,
   mediaItem: (id: number | string) => `/api/admin/media/${id}`,
 } as const;

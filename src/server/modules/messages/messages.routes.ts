@@ -8,24 +8,39 @@ import {
   HONEYPOT_FIELD,
   MessageSchema,
   UnreadCountSchema,
+  type Message,
 } from '../../../shared/schemas/messages';
 import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { notFound } from '../../lib/errors';
-import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
+import { createLimiter, tooManyAttempts, type Limiter } from '../../lib/rate-limits';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { channelsFor, Notifier } from '../notifications/notifier';
 import { InboxEvents } from './inbox-events';
-import { messagesRepo } from './messages.repo';
+import { messagesRepo, type MessagesRepo } from './messages.repo';
+
+/** How another public form puts a message in the inbox: the contact form's limit, the same notifications. */
+export interface InboxDoor {
+  /** The contact form's per-address limit (one budget for every form that writes to the inbox). */
+  limiter: Limiter;
+  deliver(message: Parameters<MessagesRepo['create']>[0]): Promise<Message>;
+}
+/** Each app's inbox door, set by messagesRoutes (register it before the routes that use it). */
+export const inboxDoors = new WeakMap<AppInstance, InboxDoor>();
 
 /** A comment line on the event stream this often keeps proxies and the socket timeout from closing it. */
 const HEARTBEAT_MS = 15_000;
 
-export async function messagesRoutes(app: AppInstance, deps: Deps, auth: Auth): Promise<void> {
+/** `notifier`: the app's one outbox sender (deletion requests queue to it too); its start and stop are here. */
+export async function messagesRoutes(
+  app: AppInstance,
+  deps: Deps,
+  auth: Auth,
+  notifier = new Notifier(deps.database.db, deps.config, app.log, deps.now),
+): Promise<void> {
   const repo = messagesRepo(deps.database.db);
   const staff = { onRequest: auth.requireStaff };
   const inbox = new InboxEvents(deps.database);
-  const notifier = new Notifier(deps.database.db, deps.config, app.log, deps.now);
   const channels = channelsFor(deps.config);
 
   // Messages per address per hour, shared by every instance on PostgreSQL.
@@ -61,6 +76,17 @@ export async function messagesRoutes(app: AppInstance, deps: Deps, auth: Auth): 
       return reply.code(201).send({ success: true as const });
     },
   );
+
+  // Other forms that land in the inbox (a press-copy request, issue 14) use the same limit and delivery.
+  inboxDoors.set(app, {
+    limiter: sent,
+    async deliver(message) {
+      const stored = await repo.create(message, channels, deps.now());
+      inbox.changed();
+      notifier.kick();
+      return stored;
+    },
+  });
 
   // The spec's call answers the whole list; with page, pageSize or q it answers one page (the
   // total in X-Total-Count).

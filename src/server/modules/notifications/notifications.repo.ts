@@ -1,20 +1,36 @@
-// The outbox of new-message notifications: jobs written with the message (same transaction), claimed
-// by any instance when due, retried later on failure, deleted once sent, kept with failed_at on giving up.
+// The notification outbox: jobs written with what they tell of (same transaction), claimed by any
+// instance when due, retried later on failure, deleted once sent, kept with failed_at on giving up.
+// A job tells staff of a new message (email, webhook) or confirms a deletion request to the visitor
+// who made it (issue 14).
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notificationJobs, userMessages } from '../../db/schema';
+import { apps, deletionRequests, notificationJobs, userMessages } from '../../db/schema';
 
+/** The channels of a new message's notifications. */
 export type Channel = 'email' | 'webhook';
+/** The job that emails a visitor the receipt of their deletion request. */
+export const DELETION_CONFIRMATION = 'deletion-confirmation';
 
-export interface ClaimedJob {
+interface Claimed {
   id: number;
-  channel: Channel;
   attempts: number;
-  message: typeof userMessages.$inferSelect;
 }
+
+export type ClaimedJob =
+  | (Claimed & { kind: 'message'; channel: Channel; message: typeof userMessages.$inferSelect })
+  | (Claimed & {
+      kind: typeof DELETION_CONFIRMATION;
+      channel: typeof DELETION_CONFIRMATION;
+      request: typeof deletionRequests.$inferSelect & { appTitle: string; appSlug: string };
+    });
 
 export function notificationsRepo(db: Db) {
   return {
+    /** Queues the visitor's confirmation of a deletion request (call inside the request's transaction). */
+    async enqueueDeletionConfirmation(tx: Db, deletionRequestId: number, at: Date): Promise<void> {
+      await tx.insert(notificationJobs).values({ channel: DELETION_CONFIRMATION, deletionRequestId, runAt: at });
+    },
+
     /** Queues one job per channel for a message (call inside the message's transaction). */
     async enqueue(tx: Db, messageId: number, channels: Channel[], at: Date): Promise<void> {
       if (channels.length === 0) return;
@@ -40,9 +56,25 @@ export function notificationsRepo(db: Db) {
           .set({ runAt: leaseUntil, attempts: sql`${notificationJobs.attempts} + 1` })
           .where(eq(notificationJobs.id, due.id))
           .returning();
+        const claimed = { id: job!.id, attempts: job!.attempts };
+        if (job!.deletionRequestId !== null) {
+          const [row] = await tx
+            .select({ request: deletionRequests, appTitle: apps.title, appSlug: apps.slug })
+            .from(deletionRequests)
+            .innerJoin(apps, eq(apps.id, deletionRequests.appId))
+            .where(eq(deletionRequests.id, job!.deletionRequestId));
+          // Its request is gone (the app was deleted): the cascade removes the job too.
+          if (!row) return null;
+          return {
+            ...claimed,
+            kind: DELETION_CONFIRMATION,
+            channel: DELETION_CONFIRMATION,
+            request: { ...row.request, appTitle: row.appTitle, appSlug: row.appSlug },
+          };
+        }
         if (job!.messageId === null) return null;
         const [message] = await tx.select().from(userMessages).where(eq(userMessages.id, job!.messageId));
-        return message ? { id: job!.id, channel: job!.channel as Channel, attempts: job!.attempts, message } : null;
+        return message ? { ...claimed, kind: 'message', channel: job!.channel as Channel, message } : null;
       });
     },
 

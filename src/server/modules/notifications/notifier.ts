@@ -1,5 +1,6 @@
 // Sends the notifications of new messages: an email through SMTP_URL to NOTIFY_EMAIL_TO, and/or a
-// JSON POST to NOTIFY_WEBHOOK_URL (with `text` for Slack and `content` for Discord). It runs beside
+// JSON POST to NOTIFY_WEBHOOK_URL (with `text` for Slack and `content` for Discord); and the visitor's
+// confirmation of a deletion request (issue 14), by email from NOTIFY_EMAIL_FROM. It runs beside
 // the requests, never in them: a visitor's message is stored and answered first; this picks the
 // jobs up from the database (so a restart or another instance carries on), retries with backoff,
 // and logs when it gives up.
@@ -8,6 +9,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notificationsRepo, type Channel, type ClaimedJob } from './notifications.repo';
+import { formatLongGb } from '../../../shared/dates';
+import { paths } from '../../../shared/paths';
 
 /** How long a claimed job is reserved for one attempt (a send is cut off well before). */
 const LEASE_MS = 2 * 60_000;
@@ -16,11 +19,17 @@ const SEND_TIMEOUT_MS = 15_000;
 /** Jobs of other instances, and retries, are looked for at least this often. */
 const POLL_MS = 30_000;
 
-type Message = ClaimedJob['message'];
+type Message = Extract<ClaimedJob, { kind: 'message' }>['message'];
+type DeletionRequest = Extract<ClaimedJob, { kind: 'deletion-confirmation' }>['request'];
 
 export function channelsFor(config: Config): Channel[] {
   const { smtpUrl, emailTo, webhookUrl } = config.notify;
   return [...(smtpUrl && emailTo.length ? (['email'] as const) : []), ...(webhookUrl ? (['webhook'] as const) : [])];
+}
+
+/** Visitors are emailed the receipt of their deletion request when mail can be sent (a server and a sender). */
+export function confirmsDeletions(config: Config): boolean {
+  return Boolean(config.notify.smtpUrl && config.notify.emailFrom);
 }
 
 function summary(message: Message): string {
@@ -45,7 +54,7 @@ export class Notifier {
   }
 
   get enabled(): boolean {
-    return channelsFor(this.config).length > 0;
+    return channelsFor(this.config).length > 0 || confirmsDeletions(this.config);
   }
 
   /** Starts sending: jobs already due (from before a restart) go at once. */
@@ -100,8 +109,17 @@ export class Notifier {
       const now = this.now();
       const job = await this.#repo.claim(now, new Date(now.getTime() + LEASE_MS));
       if (!job) return;
+      // What the log lines name: the message, or the deletion request by its reference.
+      const about =
+        job.kind === 'message'
+          ? { ids: { messageId: job.message.id }, what: `notification of message ${job.message.id}` }
+          : {
+              ids: { deletionRequestId: job.request.id },
+              what: `confirmation of deletion request ${job.request.reference}`,
+            };
       try {
-        await this.#send(job.channel, job.message);
+        if (job.kind === 'message') await this.#send(job.channel, job.message);
+        else await this.#confirmDeletion(job.request);
         await this.#repo.done(job.id);
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
@@ -109,14 +127,14 @@ export class Notifier {
         if (job.attempts > delays.length) {
           await this.#repo.giveUp(job.id, this.now(), reason);
           this.log.error(
-            { err, channel: job.channel, messageId: job.message.id, attempts: job.attempts },
-            `notifications: gave up sending the ${job.channel} notification of message ${job.message.id}`,
+            { err, channel: job.channel, ...about.ids, attempts: job.attempts },
+            `notifications: gave up sending the ${job.kind === 'message' ? `${job.channel} ` : ''}${about.what}`,
           );
         } else {
           const delay = delays[job.attempts - 1]!;
           await this.#repo.retryAt(job.id, new Date(this.now().getTime() + delay), reason);
           this.log.warn(
-            { channel: job.channel, messageId: job.message.id, attempts: job.attempts, retryInMs: delay, reason },
+            { channel: job.channel, ...about.ids, attempts: job.attempts, retryInMs: delay, reason },
             `notifications: the ${job.channel} notification failed; trying again later`,
           );
         }
@@ -129,17 +147,42 @@ export class Notifier {
     return this.#webhook(message);
   }
 
-  async #email(message: Message): Promise<void> {
-    const { smtpUrl, emailTo, emailFrom } = this.config.notify;
+  #transport(): Transporter {
     if (!this.#mail) {
-      const url = new URL(smtpUrl!);
+      const url = new URL(this.config.notify.smtpUrl!);
       // Each time limit also comes as a URL parameter (nodemailer reads them from there).
       for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
         if (!url.searchParams.has(name)) url.searchParams.set(name, String(SEND_TIMEOUT_MS));
       }
       this.#mail = nodemailer.createTransport(url.toString());
     }
-    await this.#mail.sendMail({
+    return this.#mail;
+  }
+
+  /** The visitor's receipt: the reference to quote, the date it will be done by, and where to ask. */
+  async #confirmDeletion(request: DeletionRequest): Promise<void> {
+    const page = `${this.config.siteUrl}${paths.appDeleteAccount(request.appSlug)}`;
+    await this.#transport().sendMail({
+      from: this.config.notify.emailFrom,
+      to: request.email,
+      subject: `We received your request to delete your ${request.appTitle} account (${request.reference})`,
+      text: [
+        `We received your request to delete your account and data in ${request.appTitle}.`,
+        '',
+        `Your reference: ${request.reference}`,
+        ...(request.accountId ? [`Account: ${request.accountId}`] : []),
+        `We will complete it by ${formatLongGb(request.dueAt.toISOString())} at the latest.`,
+        '',
+        'Please quote the reference if you write to us about it. If you did not ask for this, reply to this email and we will not go ahead.',
+        '',
+        `What is deleted and what is kept: ${page}`,
+      ].join('\n'),
+    });
+  }
+
+  async #email(message: Message): Promise<void> {
+    const { emailTo, emailFrom } = this.config.notify;
+    await this.#transport().sendMail({
       from: emailFrom,
       to: emailTo,
       replyTo: { name: `${message.firstName} ${message.lastName}`, address: message.email },

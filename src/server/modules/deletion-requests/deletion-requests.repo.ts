@@ -1,0 +1,207 @@
+// Deletion requests (issue 14): stored with a short reference and a due date, their first event
+// (the visitor's) and the visitor's confirmation email in one transaction; every status change
+// appends an event (who, from, to, when, note), never edits one.
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import {
+  OPEN_STATUSES,
+  type DeletionEvent,
+  type DeletionFilter,
+  type DeletionRequest,
+  type DeletionRequestDetail,
+  type DeletionStatus,
+} from '../../../shared/schemas/app-pages';
+import type { Db } from '../../db/client';
+import { apps, deletionRequestEvents, deletionRequests } from '../../db/schema';
+import { iso } from '../../lib/rows';
+import { notificationsRepo } from '../notifications/notifications.repo';
+
+/** No 0/O, 1/I/L or U/V: a reference read aloud or copied by hand is not misread. */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
+const REFERENCE_LENGTH = 6;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function newReference(): string {
+  let out = 'DEL-';
+  for (let i = 0; i < REFERENCE_LENGTH; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return out;
+}
+
+/** What the visitor's submission records as its actor. */
+export const VISITOR = 'Visitor';
+
+type Row = typeof deletionRequests.$inferSelect;
+type EventRow = typeof deletionRequestEvents.$inferSelect;
+
+/** A unique constraint refused the insert (PostgreSQL's 23505, bare or wrapped by the driver). */
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
+
+const toRequest = (row: Row, app: { title: string; slug: string }, now: Date): DeletionRequest => ({
+  id: row.id,
+  reference: row.reference,
+  appId: row.appId,
+  appTitle: app.title,
+  appSlug: app.slug,
+  email: row.email,
+  accountId: row.accountId,
+  note: row.note,
+  status: row.status as DeletionStatus,
+  dueAt: iso(row.dueAt),
+  overdue: isOpen(row.status) && row.dueAt.getTime() < now.getTime(),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+const toEvent = (row: EventRow): DeletionEvent => ({
+  id: row.id,
+  actorName: row.actorName,
+  fromStatus: row.fromStatus as DeletionStatus | null,
+  toStatus: row.toStatus as DeletionStatus,
+  note: row.note,
+  createdAt: iso(row.createdAt),
+});
+
+export interface NewDeletionRequest {
+  appId: number;
+  email: string;
+  accountId: string;
+  note: string;
+  /** Days until it is due (the app's deletion_days). */
+  days: number;
+  /** Queue the visitor's confirmation email with it. */
+  confirm: boolean;
+}
+
+export function deletionRequestsRepo(db: Db, now: () => Date) {
+  const notifications = notificationsRepo(db);
+
+  const where = ({ appId, status }: { appId?: number; status?: DeletionFilter }, at: Date): SQL | undefined => {
+    const conditions: SQL[] = [];
+    if (appId) conditions.push(eq(deletionRequests.appId, appId));
+    if (status === 'open') conditions.push(inArray(deletionRequests.status, [...OPEN_STATUSES]));
+    else if (status === 'overdue') {
+      conditions.push(inArray(deletionRequests.status, [...OPEN_STATUSES]), lt(deletionRequests.dueAt, at));
+    } else if (status) conditions.push(eq(deletionRequests.status, status));
+    return conditions.length ? and(...conditions) : undefined;
+  };
+
+  const withApp = () =>
+    db
+      .select({ request: deletionRequests, title: apps.title, slug: apps.slug })
+      .from(deletionRequests)
+      .innerJoin(apps, eq(apps.id, deletionRequests.appId));
+
+  return {
+    /** Stores the request, its first event and (when asked) its confirmation job, all or nothing. */
+    async create(input: NewDeletionRequest): Promise<{ reference: string; dueAt: string }> {
+      const at = now();
+      const dueAt = new Date(at.getTime() + input.days * DAY_MS);
+      // A reference already taken (one chance in hundreds of millions) is drawn again.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(deletionRequests)
+              .values({
+                reference: newReference(),
+                appId: input.appId,
+                email: input.email,
+                accountId: input.accountId,
+                note: input.note,
+                status: 'new',
+                dueAt,
+                createdAt: at,
+                updatedAt: at,
+              })
+              .returning();
+            await tx.insert(deletionRequestEvents).values({
+              requestId: row!.id,
+              actorId: null,
+              actorName: VISITOR,
+              fromStatus: null,
+              toStatus: 'new',
+              note: '',
+              createdAt: at,
+            });
+            if (input.confirm) await notifications.enqueueDeletionConfirmation(tx as unknown as Db, row!.id, at);
+            return { reference: row!.reference, dueAt: iso(row!.dueAt) };
+          });
+        } catch (error) {
+          if (attempt < 3 && isUniqueViolation(error)) continue;
+          throw error;
+        }
+      }
+    },
+
+    /** One page, the most urgent first: open ones by due date, then the rest newest first. */
+    async page(query: { appId?: number; status?: DeletionFilter; limit: number; offset: number }) {
+      const at = now();
+      const filter = where(query, at);
+      const [rows, [total]] = await Promise.all([
+        withApp()
+          .where(filter)
+          .orderBy(
+            // Open requests (new, in_progress) before closed ones…
+            asc(inArray(deletionRequests.status, ['done', 'rejected'])),
+            // …the earliest due first; closed ones by when they were asked, newest first.
+            asc(deletionRequests.dueAt),
+            desc(deletionRequests.id),
+          )
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(deletionRequests).where(filter),
+      ]);
+      return {
+        items: rows.map((r) => toRequest(r.request, r, at)),
+        total: Number(total?.n ?? 0),
+      };
+    },
+
+    async get(id: number): Promise<DeletionRequestDetail | undefined> {
+      const [row] = await withApp().where(eq(deletionRequests.id, id));
+      if (!row) return undefined;
+      const events = await db
+        .select()
+        .from(deletionRequestEvents)
+        .where(eq(deletionRequestEvents.requestId, id))
+        .orderBy(asc(deletionRequestEvents.id));
+      return { ...toRequest(row.request, row, now()), events: events.map(toEvent) };
+    },
+
+    /**
+     * Moves the request to `status` and records who did it. Moving to the status it has already is
+     * recorded too when a note comes with it (a note on the trail); otherwise nothing changes.
+     * Returns false when there is no such request.
+     */
+    async setStatus(
+      id: number,
+      change: { status: DeletionStatus; note: string },
+      actor: { id: number; name: string },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(deletionRequests).where(eq(deletionRequests.id, id)).for('update');
+        if (!row) return false;
+        if (row.status === change.status && !change.note) return true;
+        const at = now();
+        await tx
+          .update(deletionRequests)
+          .set({ status: change.status, updatedAt: at })
+          .where(eq(deletionRequests.id, id));
+        await tx.insert(deletionRequestEvents).values({
+          requestId: id,
+          actorId: actor.id,
+          actorName: actor.name,
+          fromStatus: row.status,
+          toStatus: change.status,
+          note: change.note,
+          createdAt: at,
+        });
+        return true;
+      });
+    },
+  };
+}
+export type DeletionRequestsRepo = ReturnType<typeof deletionRequestsRepo>;
