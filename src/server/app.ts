@@ -22,6 +22,7 @@ import { appPagesRoutes } from './modules/app-pages/app-pages.routes';
 import { deletionRequestsRoutes } from './modules/deletion-requests/deletion-requests.routes';
 import { Notifier } from './modules/notifications/notifier';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { pressFormRoutes, pressRoutes } from './modules/press/press.routes';
 import { siteSettingsRoutes } from './modules/site/site-settings.routes';
 import { siteFilesRoutes } from './modules/site-files/site-files.routes';
 import { socialRoutes } from './modules/social/social.routes';
@@ -174,6 +175,9 @@ export async function buildApp({
   // One outbox sender for the app: new messages' notifications and deletion requests' confirmations.
   const notifier = new Notifier(database.db, config, app.log, now);
   await messagesRoutes(app, deps, auth, notifier);
+  // After messagesRoutes: a press-copy request goes into the same inbox.
+  pressRoutes(app, deps, auth);
+  pressFormRoutes(app);
   appPagesRoutes(app, deps, auth);
   deletionRequestsRoutes(app, deps, auth, notifier);
   socialRoutes(app, deps, auth);

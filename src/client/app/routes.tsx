@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type RouteObject } from 'react-router';
 import { api, paths } from '../../shared/paths';
+import { isEffectiveDate } from '../../shared/schemas/app-privacy';
 import type { App } from '../../shared/schemas/apps';
 import { appsQuery, blogCountsQuery } from '../features/apps/api';
 import { blogIndexQuery, previewQuery } from '../features/blogs/api';
@@ -11,6 +12,7 @@ import { PublicLayout } from './public-layout';
 import AboutPage from '../routes/public/about';
 import AppBlogsPage from '../routes/public/app-blogs';
 import AppPage, { appOfPage } from '../routes/public/app-page';
+import AppPrivacyPage, { AppPrivacyVersionPage } from '../routes/public/app-privacy';
 import BlogIndexPage, { blogIndexParams } from '../routes/public/blog-index';
 import BlogPostPage from '../routes/public/blog-post';
 import ContactPage from '../routes/public/contact';
@@ -60,6 +62,29 @@ const postReads = ({ id }: Record<string, string | undefined>) => {
   return n ? reads([api.blog(n)]) : reads([]);
 };
 
+/**
+ * An app's own page under /apps/{slug}/… (issue 14: its privacy policy): the app is found by its
+ * slug; by its id, the page moves to the slug's address. `more` names the reads once the app is known.
+ */
+const appSubpage = (
+  subpath: (slug: string, params: Record<string, string | undefined>) => string,
+  more: (appId: number, params: Record<string, string | undefined>) => ReadKey[],
+): Pick<PublicRoute, 'reads' | 'then'> => ({
+  reads: ({ appKey }) => {
+    const id = parseId(appKey);
+    return id ? reads([api.app(id)]) : reads([appsQuery().queryKey[0]]);
+  },
+  then: (params, data) => {
+    const id = parseId(params.appKey);
+    if (id) {
+      const app = data.getQueryData<App>([api.app(id)]);
+      return app ? { moved: subpath(app.slug, params) } : {};
+    }
+    const app = appOfPage(params.appKey, data);
+    return app ? { reads: more(app.id, params) } : {};
+  },
+});
+
 const routeReads: PublicRoute[] = [
   { path: paths.home, reads: () => reads([api.homeContent], [api.apps, api.blogCounts]) },
   { path: paths.about, reads: () => reads([], [api.aboutUs]) },
@@ -89,6 +114,19 @@ const routeReads: PublicRoute[] = [
       const app = appOfPage(appKey, data);
       return app ? { reads: [api.appBlogs(app.id)] } : {};
     },
+  },
+  {
+    path: '/apps/:appKey/privacy',
+    ...appSubpage(paths.appPrivacy, (id) => [api.appPrivacyPolicy(id), api.appPrivacyVersions(id)]),
+  },
+  {
+    // A malformed day is never read: the page shows its not-found state.
+    path: '/apps/:appKey/privacy/:day',
+    ...appSubpage(
+      (slug, { day }) => paths.appPrivacyVersion(slug, day ?? ''),
+      (id, { day }) =>
+        day && isEffectiveDate(day) ? [api.appPrivacyVersion(id, day), api.appPrivacyVersions(id)] : [],
+    ),
   },
   { path: '/blogs/:id', reads: postReads },
   // The readable address; an old slug is redirected to the post's current one (see ssr/render.tsx).
@@ -141,6 +179,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'apps/:appKey', element: <AppPage /> },
       { path: 'apps/:appId/blogs', element: <AppBlogsPage /> },
+      { path: 'apps/:appKey/privacy', element: <AppPrivacyPage /> },
+      { path: 'apps/:appKey/privacy/:day', element: <AppPrivacyVersionPage /> },
       { path: 'blog', element: <BlogIndexPage /> },
       { path: 'blogs/:id', element: <BlogPostPage /> },
       { path: 'blogs/:id/:slug', element: <BlogPostPage /> },

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IdParamsSchema } from '../../shared/schemas/common';
 import { paths } from '../../shared/paths';
 import { excerpt } from '../../shared/text';
+import { appPrivacyRepo } from '../modules/app-privacy/app-privacy.repo';
 import { appsRepo } from '../modules/apps/apps.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
 import { pagesRepo } from '../modules/pages/pages.repo';
@@ -35,6 +36,7 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
   const blogs = blogsRepo(deps.database.db);
   const site = siteSettingsRepo(deps.database.db, deps.config);
   const pages = pagesRepo(deps.database.db);
+  const appPrivacy = appPrivacyRepo(deps.database.db);
   const cache = new ContentCache<{ xml: string }>(deps.content, {
     maxBytes: FEEDS_CACHE_BYTES,
     sizeOf: (entry) => Buffer.byteLength(entry.xml),
@@ -61,6 +63,8 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
 
   app.get(paths.sitemap, async (_request, reply) => {
     const body = await cached('sitemap', async () => {
+      // Apps with a privacy policy of their own (issue 14), and when it last changed.
+      const privacyUpdated = await appPrivacy.updatedByApp();
       const [appList, posts, home, about, contact, privacy] = await Promise.all([
         apps.list(),
         blogs.listPublished(),
@@ -88,6 +92,9 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
           lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
         })),
         ...posts.map((p) => ({ loc: paths.readablePost(p), lastmod: p.updatedAt })),
+        ...appList
+          .filter((a) => privacyUpdated.has(a.id))
+          .map((a) => ({ loc: paths.appPrivacy(a.slug), lastmod: privacyUpdated.get(a.id) })),
       ];
       return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

@@ -47,6 +47,8 @@ export const MessageSchema = z.object({
   subject: z.string(),
   message: z.string(),
   isRead: z.boolean(),
+  /** Where it came from beyond the contact form: 'press' for a press-copy request (issue 14); else null. */
+  tag: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof MessageSchema>;

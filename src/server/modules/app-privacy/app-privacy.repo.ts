@@ -182,13 +182,13 @@ export function appPrivacyRepo(db: Db, now: () => Date = () => new Date()) {
       };
     },
 
-    /** Ids of the apps that have a policy of their own (the sitemap lists their pages). */
-    async appIds(): Promise<Set<number>> {
+    /** When each app that has a policy of its own last changed it (the sitemap lists their pages). */
+    async updatedByApp(): Promise<Map<number, string>> {
       const rows = await db
-        .select({ appId: privacyPolicy.appId })
+        .select({ appId: privacyPolicy.appId, updatedAt: privacyPolicy.updatedAt })
         .from(privacyPolicy)
         .where(isNotNull(privacyPolicy.appId));
-      return new Set(rows.map((r) => r.appId!));
+      return new Map(rows.map((r) => [r.appId!, iso(r.updatedAt)]));
     },
 
     /** Which of the app's own pages exist, read from their tables (the app page's links block). */

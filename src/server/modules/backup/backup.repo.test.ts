@@ -194,7 +194,19 @@ async function fillEveryTable(database: Database) {
       isRead: true,
       createdAt: at('2025-01-01 00:00:00.000001+00'),
     },
-    { firstName: 'A', lastName: 'B', email: 'ab@example.com', subject: 'S', message: 'M' },
+    { firstName: 'A', lastName: 'B', email: 'ab@example.com', subject: 'S', message: 'M', tag: 'press' },
+  ]);
+  // Press kits (issue 14): the studio's (no app) and an app's, with jsonb lists and a text array.
+  await db.insert(schema.pressKits).values([
+    { basedIn: 'Porto', foundedOn: '2019', logos: ['/media/demo/logo.svg'], monetization: 'allowed' },
+    {
+      appId: game!.id,
+      features: ['Co-op für 2', '日本語'],
+      releaseDates: [{ platform: 'iOS', date: '2025-03-14' }],
+      trailers: [{ provider: 'youtube', id: 'dQw4w9WgXcQ', title: 'Launch "trailer"' }],
+      quotes: [{ quote: 'Lovely', source: 'Mag', url: null }],
+      version: 4,
+    },
   ]);
   // An uploaded image, through the real pipeline: binary files of every kind (original and variants).
   const png = await sharp({ create: { width: 700, height: 300, channels: 4, background: '#3a6c' } })

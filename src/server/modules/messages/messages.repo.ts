@@ -50,9 +50,12 @@ export function messagesRepo(db: Db) {
       return { items: rows.map(toMessage), total: Number(total?.n ?? 0) };
     },
 
-    /** Stores a message and, in the same transaction, its notifications (sent later, by the notifier). */
+    /**
+     * Stores a message and, in the same transaction, its notifications (sent later, by the notifier).
+     * `tag` says where it came from beyond the contact form ('press': a press-copy request).
+     */
     async create(
-      data: z.output<typeof ContactMessageInputSchema>,
+      data: z.output<typeof ContactMessageInputSchema> & { tag?: string | null },
       channels: Channel[] = [],
       now = new Date(),
     ): Promise<Message> {

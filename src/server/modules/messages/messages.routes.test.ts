@@ -147,6 +147,8 @@ describe('POST /api/messages (contact form)', () => {
       subject: 'Exactly ten',
       message: '0123456789',
       isRead: false,
+      // A contact form message has no tag (a press-copy request's is 'press').
+      tag: null,
       createdAt: expect.any(String),
     });
     expect(Number.isNaN(Date.parse(latest!.createdAt))).toBe(false);

@@ -1,0 +1,78 @@
+// "Data we collect" on an app's privacy page: one row per data type, with the App Store label's
+// answers (linked to you, used to track you, purposes) and Play's Data safety answers. Rendered
+// on the server; a plain table that scrolls sideways on narrow screens.
+import type { AppPrivacyPolicy } from '../../../shared/schemas/app-privacy';
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+const COLUMNS = [
+  'Data type',
+  'Linked to you',
+  'Used to track you',
+  'Purposes',
+  'Shared with third parties',
+  'Collection',
+  'Encrypted in transit',
+  'You can ask to delete it',
+] as const;
+
+export function DataWeCollect({
+  appTitle,
+  policy,
+}: {
+  appTitle: string;
+  policy: Pick<AppPrivacyPolicy, 'dataCollected' | 'noDataCollected'>;
+}) {
+  const rows = policy.dataCollected;
+  // Nothing declared: no section (an empty table would read as "collects nothing", which staff did not say).
+  if (rows.length === 0 && !policy.noDataCollected) return null;
+  return (
+    <section aria-labelledby="data-heading" className="mt-12 space-y-4">
+      <h2 id="data-heading" className="text-2xl font-bold tracking-tight">
+        Data we collect
+      </h2>
+      {rows.length === 0 ? (
+        <p className="rounded-xl border bg-card p-5" data-testid="no-data">
+          This app collects no data.
+        </p>
+      ) : (
+        <>
+          <p className="text-muted-foreground">
+            What {appTitle} collects, in the categories of the App Store privacy label, with the answers given in Google
+            Play’s Data safety section.
+          </p>
+          <div className="overflow-x-auto rounded-xl border" tabIndex={0} role="region" aria-labelledby="data-heading">
+            <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+              <thead className="bg-muted/60">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 align-bottom font-semibold">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.category}|${row.dataType}`} className="border-t align-top">
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      {row.dataType}
+                      <span className="block text-xs font-normal text-muted-foreground">{row.category}</span>
+                    </th>
+                    <td className="px-3 py-2">{yesNo(row.linkedToUser)}</td>
+                    <td className="px-3 py-2">{yesNo(row.usedForTracking)}</td>
+                    <td className="px-3 py-2">{row.purposes.join(', ')}</td>
+                    <td className="px-3 py-2">{yesNo(row.sharedWithThirdParties)}</td>
+                    <td className="px-3 py-2">{row.optional ? 'Optional' : 'Required'}</td>
+                    <td className="px-3 py-2">{yesNo(row.encryptedInTransit)}</td>
+                    <td className="px-3 py-2">{yesNo(row.canBeDeleted)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

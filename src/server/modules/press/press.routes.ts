@@ -1,0 +1,256 @@
+// Press kits (issue 14, part 4): staff write the studio's kit and each app's (whole, If-Match),
+// visitors read them (the pages render from these reads), journalists ask for a press copy (a
+// message tagged 'press' in the inbox, with the contact form's honeypot and limit), and the kit's
+// images come as ZIPs streamed from the stored originals.
+import { once } from 'node:events';
+import type { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZipFile } from 'yazl';
+import { z } from 'zod';
+import { pressApi, pressPaths } from '../../../shared/press-paths';
+import type { App } from '../../../shared/schemas/apps';
+import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
+import { HONEYPOT_FIELD } from '../../../shared/schemas/messages';
+import {
+  PRESS_REQUEST_TAG,
+  PressKitInputSchema,
+  PressKitSchema,
+  PressRequestInputSchema,
+  type PressKit,
+} from '../../../shared/schemas/press';
+import { slugify } from '../../../shared/slug';
+import { editVersion } from '../../lib/if-match';
+import { HttpError, invalid, notFound } from '../../lib/errors';
+import { tooManyAttempts } from '../../lib/rate-limits';
+import type { Auth } from '../../plugins/auth';
+import type { AppInstance, Deps } from '../../types';
+import { appsRepo } from '../apps/apps.repo';
+import { inboxDoors } from '../messages/messages.routes';
+import { siteSettingsRepo } from '../site/site-settings.repo';
+import { pressRepo, type StoredOriginal } from './press.repo';
+
+const SlugParamsSchema = z.object({ id: z.string().max(200) });
+
+/** One file of a ZIP: where its bytes are stored and its name in the archive. */
+interface ZipEntry {
+  path: string;
+  name: string;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `{prefix}-{kind}-01.png`, `-02.jpg`, … in the order given. */
+const numbered = (prefix: string, kind: string, files: StoredOriginal[]): ZipEntry[] =>
+  files.map((f, i) => ({ path: f.path, name: `${prefix}-${kind}-${two(i + 1)}.${f.ext}` }));
+
+/** What the press-copy form sends as a message (the inbox's shape: first and last name, subject, text). */
+export function pressMessage(
+  input: z.output<typeof PressRequestInputSchema>,
+  app: Pick<App, 'title'> | null,
+  studio: string,
+) {
+  const [first = '', ...rest] = input.name.split(/\s+/);
+  const what = app ? app.title : studio;
+  const lines = [
+    `Press copy request for ${what}`,
+    `Outlet: ${input.outlet}`,
+    ...(input.platform ? [`Platform: ${input.platform}`] : []),
+    ...(input.message ? ['', input.message] : []),
+  ];
+  return {
+    firstName: first,
+    lastName: rest.join(' '),
+    email: input.email,
+    subject: `Press copy: ${what}${input.platform ? ` (${input.platform})` : ''}`.slice(0, 200),
+    message: lines.join('\n'),
+    tag: PRESS_REQUEST_TAG,
+  };
+}
+
+export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+  const repo = pressRepo(deps.database.db, deps.now);
+  const apps = appsRepo(deps.database.db, deps.now);
+  const settings = siteSettingsRepo(deps.database.db, deps.config, deps.now);
+  const staff = { onRequest: auth.requireStaff };
+  const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
+  const read = { config: { publicRead: true } };
+
+  /** Staff see hidden apps; visitors do not (their kits answer 404, as their pages do). */
+  const audience = async (request: FastifyRequest) => {
+    await auth.loadUser(request);
+    return { includeHidden: Boolean(request.user) };
+  };
+  const appOr404 = async (request: FastifyRequest, id: number) => {
+    const found = await apps.get(id, await audience(request));
+    if (!found) throw notFound('App');
+    return found;
+  };
+
+  // ── Staff: read and write ──────────────────────────────────────────────────────────────────
+  app.get(pressApi.adminStudio, { ...staff, schema: { response: { 200: PressKitSchema } } }, async () =>
+    repo.get(null),
+  );
+  app.put(
+    pressApi.adminStudio,
+    { ...write, schema: { body: PressKitInputSchema, response: { 200: PressKitSchema } } },
+    async (request) => repo.put(null, request.body, editVersion(request)),
+  );
+  app.get(
+    pressApi.adminApp(':id'),
+    { ...staff, schema: { params: IdParamsSchema, response: { 200: PressKitSchema } } },
+    async (request) => repo.get((await appOr404(request, request.params.id)).id),
+  );
+  app.put(
+    pressApi.adminApp(':id'),
+    { ...write, schema: { params: IdParamsSchema, body: PressKitInputSchema, response: { 200: PressKitSchema } } },
+    async (request) =>
+      repo.put((await appOr404(request, request.params.id)).id, request.body, editVersion(request)),
+  );
+
+  // ── Visitors: the reads the pages render from ─────────────────────────────────────────────
+  app.get(pressApi.studio, { ...read, schema: { response: { 200: PressKitSchema } } }, async () => repo.get(null));
+  app.get(
+    pressApi.app(':id'),
+    { ...read, schema: { params: IdParamsSchema, response: { 200: PressKitSchema } } },
+    async (request) => repo.get((await appOr404(request, request.params.id)).id),
+  );
+
+  // ── "Request a press copy" ────────────────────────────────────────────────────────────────
+  app.post(
+    pressApi.requests,
+    { schema: { body: PressRequestInputSchema, response: { 201: OkSchema } } },
+    async (request, reply) => {
+      const door = inboxDoors.get(app);
+      if (!door) throw new Error('pressRoutes must be registered after messagesRoutes');
+      const attempt = await door.limiter.take(request.ip);
+      if (!attempt.allowed) {
+        throw tooManyAttempts(reply, attempt.retryAfterMs, 'Too many messages from your address. Please try again later.');
+      }
+      const { [HONEYPOT_FIELD]: honeypot, ...input } = request.body;
+      if (honeypot) {
+        request.log.info('press request honeypot filled in; request dropped');
+        return reply.code(201).send({ success: true as const });
+      }
+      let forApp: App | null = null;
+      if (input.appId !== undefined) {
+        forApp = (await apps.get(input.appId)) ?? null;
+        if (!forApp) throw invalid('Unknown app', [{ path: 'appId', message: 'Unknown app' }]);
+      }
+      const studio = (await settings.get()).name;
+      await door.deliver(pressMessage(input, forApp, studio));
+      return reply.code(201).send({ success: true as const });
+    },
+  );
+
+  // ── ZIP downloads, streamed from the stored originals ─────────────────────────────────────
+  /**
+   * Streams a ZIP of `entries` (404 when there is none). Each file is read from the database as
+   * the archive reaches it, and the next waits while the visitor's connection is behind.
+   */
+  const sendZip = (reply: FastifyReply, fileName: string, entries: ZipEntry[], what: string) => {
+    if (entries.length === 0) throw new HttpError('NOT_FOUND', `There are no ${what} to download`);
+    const zip = new ZipFile();
+    // yazl's output is a PassThrough (typed as a plain readable stream).
+    const out = zip.outputStream as unknown as PassThrough;
+    const mtime = deps.now();
+    reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff');
+    void (async () => {
+      try {
+        for (const entry of entries) {
+          const bytes = await repo.bytes(entry.path);
+          if (!bytes) continue; // deleted since the list was made
+          zip.addBuffer(bytes, entry.name, { compress: false, mtime });
+          if (out.writableNeedDrain) await once(out, 'drain');
+        }
+        zip.end();
+      } catch (error) {
+        reply.log.error({ err: error }, 'press kit ZIP failed while streaming');
+        out.destroy(error as Error);
+      }
+    })();
+    return reply.send(out);
+  };
+
+  const visibleApp = async (request: FastifyRequest, slug: string) => {
+    const found = await apps.getBySlug(slug, await audience(request));
+    if (!found) throw notFound('App');
+    return found;
+  };
+  const studioPrefix = async () => slugify((await settings.get()).name, 'studio');
+  /** The studio's logos: its press kit's, else the site's logo. */
+  const studioLogos = async (kit: PressKit) => {
+    const logo = (await settings.get()).logo;
+    return kit.logos.length > 0 ? kit.logos : logo ? [logo] : [];
+  };
+
+  app.get(pressPaths.appScreenshots(':id'), { schema: { params: SlugParamsSchema } }, async (request, reply) => {
+    const found = await visibleApp(request, request.params.id);
+    const files = numbered(found.slug, 'screenshot', await repo.originals(found.screenshots));
+    return sendZip(reply, `${found.slug}-screenshots.zip`, files, 'screenshots stored on this site');
+  });
+  app.get(pressPaths.appLogos(':id'), { schema: { params: SlugParamsSchema } }, async (request, reply) => {
+    const found = await visibleApp(request, request.params.id);
+    const kit = await repo.get(found.id);
+    const files = numbered(found.slug, 'logo', await repo.originals(kit.logos));
+    return sendZip(reply, `${found.slug}-logos.zip`, files, 'logos stored on this site');
+  });
+  app.get(pressPaths.studioLogos, async (_request, reply) => {
+    const prefix = await studioPrefix();
+    const files = numbered(prefix, 'logo', await repo.originals(await studioLogos(await repo.get(null))));
+    return sendZip(reply, `${prefix}-logos.zip`, files, 'logos stored on this site');
+  });
+  // The studio's images: each visible app's icon and screenshots.
+  app.get(pressPaths.studioImages, async (request, reply) => {
+    const prefix = await studioPrefix();
+    const entries: ZipEntry[] = [];
+    for (const each of await apps.list(await audience(request))) {
+      const [icon] = await repo.originals([each.icon]);
+      if (icon) entries.push({ path: icon.path, name: `${each.slug}-icon.${icon.ext}` });
+      entries.push(...numbered(each.slug, 'screenshot', await repo.originals(each.screenshots)));
+    }
+    return sendZip(reply, `${prefix}-images.zip`, entries, 'images stored on this site');
+  });
+}
+
+/** What the press page shows after a send without JavaScript (`?sent=…`). */
+export type PressFormNotice = 'sent' | 'invalid' | 'failed';
+
+const FORM_FIELDS = ['name', 'email', 'outlet', 'platform', 'message', HONEYPOT_FIELD] as const;
+
+/**
+ * The press-copy form without JavaScript: a plain POST to the page's own address, sent through the
+ * API route itself (same checks, honeypot and limit), answered with a redirect to the page and its
+ * notice. The browser checks the fields first (required, email), so `invalid` is rare.
+ */
+export function pressFormRoutes(app: AppInstance): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
+    );
+    const handle = async (request: FastifyRequest, reply: FastifyReply, page: string, appId?: number) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const payload: Record<string, unknown> = Object.fromEntries(
+        FORM_FIELDS.map((f) => [f, typeof body[f] === 'string' ? body[f] : '']),
+      );
+      if (appId) payload.appId = appId;
+      const sent = await app.inject({ method: 'POST', url: pressApi.requests, payload, remoteAddress: request.ip });
+      const notice: PressFormNotice =
+        sent.statusCode === 201 ? 'sent' : sent.statusCode === 400 || sent.statusCode === 422 ? 'invalid' : 'failed';
+      if (notice !== 'sent') request.log.warn({ status: sent.statusCode }, 'press form (no JavaScript) not sent');
+      return reply.redirect(`${page}?sent=${notice}#press-request`, 303);
+    };
+    scope.post(pressPaths.studio, (request, reply) => handle(request, reply, pressPaths.studio));
+    scope.post(pressPaths.app(':id'), async (request, reply) => {
+      const slug = (request.params as { id: string }).id;
+      const found = await appsRepo(app.deps.database.db).getBySlug(slug);
+      if (!found) throw notFound('App');
+      return handle(request, reply, pressPaths.app(found.slug), found.id);
+    });
+  });
+}

@@ -1,0 +1,154 @@
+// Issue 14, the public side of an app's privacy policy: /apps/{slug}/privacy rendered on the server
+// (text, Last updated, the Data we collect table, earlier versions), each dated version at its own
+// canonical address, unknown days and apps not found, the id form redirected, hidden apps hidden,
+// and the sitemap listing the page only when the app has a policy.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../tests/setup/api';
+import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
+import { api, paths } from '../../shared/paths';
+import type { App } from '../../shared/schemas/apps';
+import { productionWeb } from './web';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let ctx: TestContext;
+let admin: string;
+let app: App;
+let bare: App;
+let hidden: App;
+let day1: string;
+let day2: string;
+
+const get = (url: string) => ctx.app.inject({ url });
+const staff = <T>(method: 'POST' | 'PUT', url: string, payload: unknown, status = 200) =>
+  ok<T>(ctx.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object }), status);
+const today = () => new Date(Date.now() + ctx.clock.offsetMs).toISOString().slice(0, 10);
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+const newApp = (title: string, extra: Record<string, unknown> = {}) =>
+  staff<App>(
+    'POST',
+    api.apps,
+    {
+      title,
+      description: `${title} for tests.`,
+      icon: 'https://cdn.example/icon.png',
+      screenshots: ['https://cdn.example/a.png'],
+      ...extra,
+    },
+    201,
+  );
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { web: productionWeb() });
+  ({ admin } = await staffSessions(ctx));
+  app = await newApp('Lantern Drift');
+  bare = await newApp('Quiet Notes');
+  hidden = await newApp('Hidden Thing', { isHidden: true });
+  day1 = today();
+  await staff('PUT', api.adminAppPrivacyPolicy(app.id), { content: '<p>First words about lanterns.</p>' });
+  ctx.clock.offsetMs += 3 * DAY_MS;
+  day2 = today();
+  await staff('PUT', api.adminAppPrivacyPolicy(app.id), {
+    content: '<h2>Your data</h2><p>We keep your river scores.</p>',
+    dataCollected: [
+      {
+        category: 'Identifiers',
+        dataType: 'Device ID',
+        linkedToUser: false,
+        usedForTracking: true,
+        purposes: ['Analytics', 'Third-Party Advertising'],
+        sharedWithThirdParties: true,
+        optional: true,
+        encryptedInTransit: true,
+        canBeDeleted: false,
+      },
+    ],
+  });
+  await staff('PUT', api.adminAppPrivacyPolicy(hidden.id), { content: '<p>Hidden.</p>' });
+});
+
+describe('the current policy', () => {
+  it('is a complete server-rendered page with the text, Last updated, the table and earlier versions', async () => {
+    const res = await get(paths.appPrivacy(app.slug));
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(canonical(html)).toBe(`${ctx.config.siteUrl}${paths.appPrivacy(app.slug)}`);
+    expect(html).toMatch(/<title>Privacy Policy for Lantern Drift \| /);
+    expect(html).toContain('<h1 class="mt-6 text-4xl');
+    const body = text(html);
+    expect(body).toContain('Privacy Policy for Lantern Drift');
+    expect(body).toContain('We keep your river scores.');
+    const long = (day: string) =>
+      new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(body).toContain(`Last updated ${long(day2)}`);
+    expect(body).toContain('Data we collect');
+    expect(html).toMatch(/<th scope="row"[^>]*>Device ID<span[^>]*>Identifiers<\/span><\/th>/);
+    expect(body).toContain('Analytics, Third-Party Advertising');
+    expect(body).toContain('Optional');
+    expect(body).toContain('Earlier versions');
+    expect(html).toContain(`href="${paths.appPrivacyVersion(app.slug, day1)}"`);
+    expect(body).toContain(`Effective from ${long(day1)}`);
+  });
+
+  it('the id form moves to the slug; an app with no policy, an unknown or a hidden app is not found', async () => {
+    const moved = await get(`/apps/${app.id}/privacy`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(paths.appPrivacy(app.slug));
+    expect((await get(paths.appPrivacy(bare.slug))).statusCode).toBe(404);
+    expect((await get(paths.appPrivacy('no-such-app'))).statusCode).toBe(404);
+    expect((await get(paths.appPrivacy(hidden.slug))).statusCode).toBe(404);
+  });
+
+  it('an app that declares it collects nothing says so; one that declares nothing shows no table', async () => {
+    await staff('PUT', api.adminAppPrivacyPolicy(bare.id), { content: '<p>Notes stay on your phone.</p>' });
+    let body = text((await get(paths.appPrivacy(bare.slug))).body);
+    expect(body).toContain('Notes stay on your phone.');
+    expect(body).not.toContain('Data we collect');
+    expect(body).not.toContain('Earlier versions');
+    await staff('PUT', api.adminAppPrivacyPolicy(bare.id), {
+      content: '<p>Notes stay on your phone.</p>',
+      noDataCollected: true,
+    });
+    body = text((await get(paths.appPrivacy(bare.slug))).body);
+    expect(body).toContain('Data we collect');
+    expect(body).toContain('This app collects no data.');
+  });
+});
+
+describe('dated versions', () => {
+  it('an earlier version reads as it was, canonical to itself, linking to the current one', async () => {
+    const res = await get(paths.appPrivacyVersion(app.slug, day1));
+    expect(res.statusCode).toBe(200);
+    expect(canonical(res.body)).toBe(`${ctx.config.siteUrl}${paths.appPrivacyVersion(app.slug, day1)}`);
+    const body = text(res.body);
+    expect(body).toContain('First words about lanterns.');
+    expect(body).not.toContain('river scores');
+    expect(body).toContain('This is an earlier version of the policy.');
+    expect(res.body).toContain(`href="${paths.appPrivacy(app.slug)}"`);
+  });
+
+  it('an unknown or malformed day is not found', async () => {
+    expect((await get(paths.appPrivacyVersion(app.slug, '2001-01-01'))).statusCode).toBe(404);
+    expect((await get(paths.appPrivacyVersion(app.slug, '2001-13-01'))).statusCode).toBe(404);
+    expect((await get(paths.appPrivacyVersion(app.slug, 'latest'))).statusCode).toBe(404);
+  });
+});
+
+describe('the sitemap', () => {
+  it('lists the privacy page of apps that have one, not of hidden apps', async () => {
+    const xml = (await get(paths.sitemap)).body;
+    expect(xml).toContain(`<loc>${ctx.config.siteUrl}${paths.appPrivacy(app.slug)}</loc>`);
+    expect(xml).not.toContain(paths.appPrivacy(hidden.slug));
+  });
+});
