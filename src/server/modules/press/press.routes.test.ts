@@ -60,10 +60,12 @@ async function uploadImage(filename: string, data: Buffer): Promise<MediaItem> {
 }
 
 /** A picture of one colour, `w`×`h`, as PNG or JPEG bytes. */
-const picture = (w: number, h: number, hue: [number, number, number], as: 'png' | 'jpeg') =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: hue[0], g: hue[1], b: hue[2] } } })
-    [as]()
-    .toBuffer();
+const picture = (w: number, h: number, hue: [number, number, number], as: 'png' | 'jpeg') => {
+  const image = sharp({
+    create: { width: w, height: h, channels: 3, background: { r: hue[0], g: hue[1], b: hue[2] } },
+  });
+  return (as === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
 
 /** The stored original's bytes (what the ZIP must hold). */
 async function storedBytes(url: string): Promise<Buffer> {
@@ -257,7 +259,12 @@ describe('press-copy requests', () => {
   it('shares the contact form limit', async () => {
     const limited = await createTestApp({ contactMaxPerHour: 2 });
     const send = (url: string, payload: unknown) =>
-      limited.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress: '198.51.100.9' });
+      limited.app.inject({
+        method: 'POST',
+        url,
+        payload: payload as Record<string, unknown>,
+        remoteAddress: '198.51.100.9',
+      });
     expect((await send(pressApi.requests, REQUEST)).statusCode).toBe(201);
     expect(
       (
@@ -288,10 +295,7 @@ describe('ZIP downloads', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${app.slug}-screenshots.zip"`);
     const entries = await unzip(res.rawPayload);
-    expect(entries.map(([name]) => name)).toEqual([
-      `${app.slug}-screenshot-01.png`,
-      `${app.slug}-screenshot-02.jpg`,
-    ]);
+    expect(entries.map(([name]) => name)).toEqual([`${app.slug}-screenshot-01.png`, `${app.slug}-screenshot-02.jpg`]);
     expect(entries[0]![1].equals(await storedBytes(shot1.url))).toBe(true);
     expect(entries[1]![1].equals(await storedBytes(shot2.url))).toBe(true);
 
@@ -359,9 +363,7 @@ describe('ZIP downloads', () => {
     expect(images.headers['content-disposition']).toBe('attachment; filename="zip-studio-images.zip"');
     const entries = await unzip(images.rawPayload);
     expect(entries.map(([n]) => n)).toEqual([`${made.slug}-icon.png`, `${made.slug}-screenshot-01.jpg`]);
-    expect(entries[1]![1].equals(Buffer.from(await (await fresh.app.inject({ url: shot.url })).rawPayload))).toBe(
-      true,
-    );
+    expect(entries[1]![1].equals(Buffer.from(await (await fresh.app.inject({ url: shot.url })).rawPayload))).toBe(true);
 
     const logos = await unzip((await fresh.app.inject({ url: pressPaths.studioLogos })).rawPayload);
     expect(logos.map(([n]) => n)).toEqual(['zip-studio-logo-01.png']);

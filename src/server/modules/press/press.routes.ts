@@ -103,8 +103,7 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   app.put(
     pressApi.adminApp(':id'),
     { ...write, schema: { params: IdParamsSchema, body: PressKitInputSchema, response: { 200: PressKitSchema } } },
-    async (request) =>
-      repo.put((await appOr404(request, request.params.id)).id, request.body, editVersion(request)),
+    async (request) => repo.put((await appOr404(request, request.params.id)).id, request.body, editVersion(request)),
   );
 
   // ── Visitors: the reads the pages render from ─────────────────────────────────────────────
@@ -124,7 +123,11 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       if (!door) throw new Error('pressRoutes must be registered after messagesRoutes');
       const attempt = await door.limiter.take(request.ip);
       if (!attempt.allowed) {
-        throw tooManyAttempts(reply, attempt.retryAfterMs, 'Too many messages from your address. Please try again later.');
+        throw tooManyAttempts(
+          reply,
+          attempt.retryAfterMs,
+          'Too many messages from your address. Please try again later.',
+        );
       }
       const { [HONEYPOT_FIELD]: honeypot, ...input } = request.body;
       if (honeypot) {
