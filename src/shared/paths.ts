@@ -10,6 +10,8 @@ export const paths = {
   /** An app's privacy policy (issue 14), and its version effective on a day (YYYY-MM-DD). */
   appPrivacy: (slug: string) => `/apps/${slug}/privacy`,
   appPrivacyVersion: (slug: string, day: string) => `/apps/${slug}/privacy/${day}`,
+  /** An app's press kit (issue 14). */
+  appPress: (slug: string) => `/apps/${slug}/press`,
   /** An app's support page and its account-deletion page (issue 14). */
   appSupport: (slug: string) => `/apps/${slug}/support`,
   appDeleteAccount: (slug: string) => `/apps/${slug}/delete-account`,

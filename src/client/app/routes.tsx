@@ -112,7 +112,7 @@ const routeReads: PublicRoute[] = [
         return app ? { moved: paths.app(app.slug) } : {};
       }
       const app = appOfPage(appKey, data);
-      return app ? { reads: [api.appBlogs(app.id)] } : {};
+      return app ? { reads: [api.appBlogs(app.id), api.appPageLinks(app.id)] } : {};
     },
   },
   {

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
+import { appPages } from '../db/schema';
 import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import { productionWeb } from './web';
@@ -150,5 +151,25 @@ describe('the sitemap', () => {
     const xml = (await get(paths.sitemap)).body;
     expect(xml).toContain(`<loc>${ctx.config.siteUrl}${paths.appPrivacy(app.slug)}</loc>`);
     expect(xml).not.toContain(paths.appPrivacy(hidden.slug));
+  });
+});
+
+describe('the app page', () => {
+  it('links to the app’s privacy policy and support, and to account deletion once it is on', async () => {
+    let html = (await get(paths.app(app.slug))).body;
+    expect(text(html)).toContain('For players');
+    expect(html).toContain(`href="${paths.appPrivacy(app.slug)}"`);
+    expect(html).toContain(`href="${paths.appSupport(app.slug)}"`);
+    expect(html).not.toContain(`href="${paths.appDeleteAccount(app.slug)}"`);
+    expect(html).not.toContain(`href="${paths.appPress(app.slug)}"`);
+    await ctx.database.db.insert(appPages).values({ appId: app.id, accountDeletion: true });
+    await ctx.app.deps.content.changed();
+    html = (await get(paths.app(app.slug))).body;
+    expect(html).toContain(`href="${paths.appDeleteAccount(app.slug)}"`);
+    // An app with no policy of its own has no privacy link.
+    const other = await newApp('No Policy Yet');
+    html = (await get(paths.app(other.slug))).body;
+    expect(html).not.toContain(`href="${paths.appPrivacy(other.slug)}"`);
+    expect(html).toContain(`href="${paths.appSupport(other.slug)}"`);
   });
 });

@@ -4,7 +4,7 @@
 // redirected here by the server (routes.tsx).
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Rss } from 'lucide-react';
+import { ArrowRight, LifeBuoy, Newspaper, Rss, Shield, UserX, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
@@ -23,6 +23,7 @@ import { Badge } from '../../components/ui/badge';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appsQuery } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
 import { appStores, StoreBadges, TRADEMARK_LINES } from '../../features/apps/store-badges';
@@ -241,6 +242,7 @@ function AppDetails({ app }: { app: App }) {
         </div>
         <aside className="space-y-10">
           <LatestPosts app={app} />
+          <PlayerLinks app={app} />
           {follow.length > 0 && (
             <section aria-labelledby="follow-heading" className="space-y-3">
               <h2 id="follow-heading" className="text-lg font-semibold">
@@ -325,6 +327,44 @@ function LatestPosts({ app }: { app: App }) {
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       )}
+    </section>
+  );
+}
+
+/**
+ * The app's own pages (issue 14): its privacy policy, account deletion (when the app has accounts),
+ * support and press kit, from what the server found in their tables.
+ */
+function PlayerLinks({ app }: { app: App }) {
+  const links = useAppPageLinks(app.id);
+  if (!links.data) return null;
+  const items = [
+    links.data.privacyPolicy && { href: paths.appPrivacy(app.slug), label: 'Privacy policy', icon: Shield },
+    links.data.accountDeletion && {
+      href: paths.appDeleteAccount(app.slug),
+      label: 'Delete your account',
+      icon: UserX,
+    },
+    links.data.support && { href: paths.appSupport(app.slug), label: 'Support', icon: LifeBuoy },
+    links.data.pressKit && { href: paths.appPress(app.slug), label: 'Press kit', icon: Newspaper },
+  ].filter((item): item is { href: string; label: string; icon: LucideIcon } => Boolean(item));
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="player-links-heading" className="space-y-3">
+      <h2 id="player-links-heading" className="text-lg font-semibold">
+        For players
+      </h2>
+      <ul className="divide-y rounded-xl border bg-card text-sm shadow-sm">
+        {items.map(({ href, label, icon: Icon }) => (
+          <li key={href}>
+            <a href={href} className="flex items-center gap-3 px-4 py-3 hover:bg-muted/60 hover:text-primary">
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              {label}
+              <ArrowRight aria-hidden="true" className="ml-auto size-4 text-muted-foreground" />
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
