@@ -154,6 +154,16 @@ const TABLE: Row[] = [
   row('GET /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
   row('PUT /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
 
+  // An app's deletion and support pages (issue 14): the fixture app takes deletion requests.
+  row('GET /api/apps/:id/pages',                  200, 200, 200, { id: 'appId' }),
+  row('GET /api/admin/apps/:id/pages',            401, 200, 200, { id: 'appId' }),
+  row('PUT /api/admin/apps/:id/pages',            401, 200, 200, { id: 'appId' }),
+  row('POST /api/apps/:id/deletion-requests',     201, 201, 201, { id: 'appId', from: '203.0.113.8' }),
+  row('POST /apps/:slug/delete-account',          200, 200, 200, { url: '/apps/probe-app/delete-account', from: '203.0.113.9' }),
+  row('GET /api/admin/deletion-requests',         401, 200, 200),
+  row('GET /api/admin/deletion-requests/:id',     401, 200, 200, { id: 'deletionRequestId' }),
+  row('PATCH /api/admin/deletion-requests/:id',   401, 200, 200, { id: 'deletionRequestId' }),
+
   row('POST /api/admin/media',                    401, 201, 201, { upload: true }),
   row('GET /api/admin/media',                     401, 200, 200),
   row('PATCH /api/admin/media/:id',               401, 200, 200, { id: 'mediaId' }),

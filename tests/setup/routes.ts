@@ -40,6 +40,8 @@ export interface Fixtures {
   mediaId: number;
   /** An uploaded image's original, served under /media/. */
   mediaUrl: string;
+  /** A visitor's request to delete their account in the fixture app (issue 14). */
+  deletionRequestId: number;
 }
 
 let userCounter = 0;
@@ -84,6 +86,15 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PUT /api/admin/users/:id/password': () => ({ newPassword: 'probe-pass-3', confirmPassword: 'probe-pass-3' }),
   'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
   'PUT /api/admin/site-files/:name': () => ({ content: '' }),
+  'PUT /api/admin/apps/:id/pages': () => ({
+    accountDeletion: true,
+    deletionDeleted: '<p>Your profile.</p>',
+    supportEmail: 'help@example.com',
+    faq: [{ question: 'Is it free?', answer: 'Yes.' }],
+  }),
+  'POST /api/apps/:id/deletion-requests': () => ({ email: 'ada@example.com', accountId: 'ada-1' }),
+  'POST /apps/:slug/delete-account': (f) => VALID_BODIES['POST /api/apps/:id/deletion-requests']!(f),
+  'PATCH /api/admin/deletion-requests/:id': () => ({ status: 'in_progress', note: 'Checked by a test.' }),
   'PUT /api/admin/apps/:id/privacy-policy': () => ({ content: '<p>We keep nothing.</p>' }),
 };
 
@@ -131,6 +142,18 @@ export async function createFixtures(ctx: TestContext, cookie: string): Promise<
   });
   if (uploaded.statusCode !== 201) throw new Error(`fixture upload: ${uploaded.statusCode} ${uploaded.body}`);
   const [image] = uploaded.json() as { id: number; url: string }[];
+  // The app takes deletion requests; one is made by a visitor (issue 14).
+  await call('PUT', `/api/admin/apps/${appId}/pages`, VALID_BODIES['PUT /api/admin/apps/:id/pages']!(none));
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/apps/${appId}/deletion-requests`,
+    payload: VALID_BODIES['POST /api/apps/:id/deletion-requests']!(none) as Record<string, unknown>,
+    remoteAddress: '203.0.113.250',
+  });
+  if (asked.statusCode !== 201) throw new Error(`fixture deletion request: ${asked.statusCode} ${asked.body}`);
+  const [deletion] = (
+    await ctx.app.inject({ url: '/api/admin/deletion-requests', headers: { cookie } })
+  ).json() as { id: number }[];
   return {
     appId,
     publishedPostId,
@@ -139,5 +162,6 @@ export async function createFixtures(ctx: TestContext, cookie: string): Promise<
     socialLinkId,
     mediaId: image!.id,
     mediaUrl: image!.url,
+    deletionRequestId: deletion!.id,
   };
 }

@@ -3,6 +3,8 @@ import { useRoutes } from 'react-router';
 import { MediaAltContext } from '../components/media-image';
 import type { ContactFormProps } from '../islands/contact-form';
 import { ContactFormContext } from './page-state';
+import { DeletionFormContext } from '../routes/public/app-support-pages';
+import type { DeletionFormProps } from '../islands/deletion-form';
 import { VisitorPlatformContext } from './visitor-platform';
 import type { VisitorPlatform } from '../../shared/visitor-platform';
 import { routes } from './routes';
@@ -22,18 +24,29 @@ export interface PublicAppProps {
   contactForm?: ContactFormProps;
   /** The visitor's platform, for pages that vary by it (the store badges' order). */
   platform?: VisitorPlatform;
+  /** An app's deletion form after a plain POST: its values and errors, or the receipt (issue 14). */
+  deletionForm?: Partial<DeletionFormProps>;
 }
 
 /** A public page as the server renders it (inside a StaticRouter): static HTML and islands. */
-export function PublicApp({ queryClient, site, mediaAlt = {}, contactForm = {}, platform = 'other' }: PublicAppProps) {
+export function PublicApp({
+  queryClient,
+  site,
+  mediaAlt = {},
+  contactForm = {},
+  platform = 'other',
+  deletionForm = {},
+}: PublicAppProps) {
   return (
     <SiteContext.Provider value={site}>
       <VisitorPlatformContext.Provider value={platform}>
         <MediaAltContext.Provider value={mediaAlt}>
           <ContactFormContext.Provider value={contactForm}>
-            <QueryClientProvider client={queryClient}>
-              <Routes />
-            </QueryClientProvider>
+            <DeletionFormContext.Provider value={deletionForm}>
+              <QueryClientProvider client={queryClient}>
+                <Routes />
+              </QueryClientProvider>
+            </DeletionFormContext.Provider>
           </ContactFormContext.Provider>
         </MediaAltContext.Provider>
       </VisitorPlatformContext.Provider>

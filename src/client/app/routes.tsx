@@ -12,6 +12,7 @@ import { PublicLayout } from './public-layout';
 import AboutPage from '../routes/public/about';
 import AppBlogsPage from '../routes/public/app-blogs';
 import AppPage, { appOfPage } from '../routes/public/app-page';
+import { AppDeleteAccountPage, AppSupportPage } from '../routes/public/app-support-pages';
 import AppPrivacyPage, { AppPrivacyVersionPage } from '../routes/public/app-privacy';
 import BlogIndexPage, { blogIndexParams } from '../routes/public/blog-index';
 import BlogPostPage from '../routes/public/blog-post';
@@ -128,6 +129,9 @@ const routeReads: PublicRoute[] = [
         day && isEffectiveDate(day) ? [api.appPrivacyVersion(id, day), api.appPrivacyVersions(id)] : [],
     ),
   },
+  // An app's support and account-deletion pages (issue 14), from its deletion and support texts.
+  { path: '/apps/:appKey/support', ...appSubpage(paths.appSupport, (id) => [api.appPages(id)]) },
+  { path: '/apps/:appKey/delete-account', ...appSubpage(paths.appDeleteAccount, (id) => [api.appPages(id)]) },
   { path: '/blogs/:id', reads: postReads },
   // The readable address; an old slug is redirected to the post's current one (see ssr/render.tsx).
   { path: '/blogs/:id/:slug', reads: postReads },
@@ -179,6 +183,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'apps/:appKey', element: <AppPage /> },
       { path: 'apps/:appId/blogs', element: <AppBlogsPage /> },
+      { path: 'apps/:appKey/support', element: <AppSupportPage /> },
+      { path: 'apps/:appKey/delete-account', element: <AppDeleteAccountPage /> },
       { path: 'apps/:appKey/privacy', element: <AppPrivacyPage /> },
       { path: 'apps/:appKey/privacy/:day', element: <AppPrivacyVersionPage /> },
       { path: 'blog', element: <BlogIndexPage /> },

@@ -11,6 +11,7 @@ const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<n
   'contact-form': () => import('./contact-form'),
   'screenshot-gallery': () => import('./screenshot-gallery'),
   trailer: () => import('./trailer'),
+  'deletion-form': () => import('./deletion-form'),
 };
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();

@@ -2,7 +2,13 @@
 // a normal React component taking JSON props.
 export const ISLAND_TAG = 'studio-island';
 
-export type IslandName = 'theme-menu' | 'mobile-menu' | 'contact-form' | 'screenshot-gallery' | 'trailer';
+export type IslandName =
+  | 'theme-menu'
+  | 'mobile-menu'
+  | 'contact-form'
+  | 'screenshot-gallery'
+  | 'trailer'
+  | 'deletion-form';
 
 /** useId prefix of an island, the same on the server and in the browser. */
 export const islandIdPrefix = (name: IslandName) => `${name}-`;

@@ -490,3 +490,62 @@ export const demoHome: DemoHome = {
   featuredAppTitle: 'Featured Games',
   ctaText: 'Explore our games',
 };
+
+/** Account deletion and support texts of some demo apps (issue 14), by the app's slug. */
+export interface DemoAppPages {
+  accountDeletion: boolean;
+  deletionDeleted: string;
+  deletionKept: string;
+  deletionDays: number;
+  supportEmail: string | null;
+  supportIntro: string;
+  faq: { question: string; answer: string }[];
+}
+
+export const demoAppPages: Record<string, DemoAppPages> = {
+  'lantern-drift': {
+    accountDeletion: true,
+    deletionDeleted:
+      '<ul><li>Your player profile, name and avatar</li><li>Your saved voyages and cloud saves</li><li>Your friends list and leaderboard scores</li></ul>',
+    deletionKept:
+      '<p>Records of in-app purchases are kept for <strong>7 years</strong>, because tax law requires it. They hold the date, the item and the amount, not your saves.</p><p>Crash reports are anonymous and deleted after <strong>90 days</strong>.</p>',
+    deletionDays: 30,
+    supportEmail: 'support@example.com',
+    supportIntro:
+      '<p>Lost at sea? Most answers are below. If yours is not, write to us: we reply within two working days.</p>',
+    faq: [
+      {
+        question: 'How do I move my voyages to a new phone?',
+        answer:
+          'Open Settings › Cloud save on your old phone and sign in. Sign in with the same account on the new phone and your voyages come along.',
+      },
+      {
+        question: 'I bought the Lighthouse Pack but it is not there.',
+        answer:
+          'Open the shop and tap Restore purchases. If it is still missing, email us the order number from your store receipt.',
+      },
+      {
+        question: 'Does Lantern Drift work offline?',
+        answer: 'Yes. Only leaderboards and cloud saves need a connection; they catch up when you are online again.',
+      },
+    ],
+  },
+  brightlist: {
+    accountDeletion: true,
+    deletionDeleted: '<p>Your account, every list and task, and your sync history.</p>',
+    deletionKept: '<p>Nothing, except backups, which are overwritten within <strong>14 days</strong>.</p>',
+    deletionDays: 14,
+    supportEmail: null,
+    supportIntro: '<p>Questions about Brightlist? Start here.</p>',
+    faq: [
+      {
+        question: 'Can I share a list with someone?',
+        answer: 'Yes: open the list, tap Share and send the link. They can edit it once they accept.',
+      },
+      {
+        question: 'Where is my data stored?',
+        answer: 'On your device, and in the EU when sync is on.',
+      },
+    ],
+  },
+};

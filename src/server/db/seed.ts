@@ -9,9 +9,28 @@ import { sanitizeRichText } from '../lib/sanitize';
 import { processUpload } from '../modules/media/media.images';
 import { mediaRepo } from '../modules/media/media.repo';
 import type { Db } from './client';
-import { aboutUs, apps, blogPosts, contactInfo, homeContent, privacyPolicy, socialMediaLinks, users } from './schema';
+import {
+  aboutUs,
+  appPages,
+  apps,
+  blogPosts,
+  contactInfo,
+  homeContent,
+  privacyPolicy,
+  socialMediaLinks,
+  users,
+} from './schema';
 import { drawIcon, drawScene } from './demo-images';
-import { demoAbout, demoApps, demoContact, demoHome, demoPrivacy, demoSocialLinks, type DemoApp } from './seed-data';
+import {
+  demoAbout,
+  demoAppPages,
+  demoApps,
+  demoContact,
+  demoHome,
+  demoPrivacy,
+  demoSocialLinks,
+  type DemoApp,
+} from './seed-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -112,6 +131,17 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
           facebookLink: fields.facebookLink ?? null,
         })
         .returning({ id: apps.id });
+      // Some demo apps have accounts to delete and a support page with an FAQ (issue 14).
+      const texts = demoAppPages[fields.slug];
+      if (texts) {
+        await tx.insert(appPages).values({
+          appId: app!.id,
+          ...texts,
+          deletionDeleted: sanitizeRichText(texts.deletionDeleted),
+          deletionKept: sanitizeRichText(texts.deletionKept),
+          supportIntro: sanitizeRichText(texts.supportIntro),
+        });
+      }
       for (const post of posts) {
         const at = new Date(now.getTime() - post.daysAgo * DAY_MS);
         let slug = slugify(post.title);

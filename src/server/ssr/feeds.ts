@@ -5,6 +5,7 @@ import { paths } from '../../shared/paths';
 import { excerpt } from '../../shared/text';
 import { appPrivacyRepo } from '../modules/app-privacy/app-privacy.repo';
 import { appsRepo } from '../modules/apps/apps.repo';
+import { appPagesRepo } from '../modules/app-pages/app-pages.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
 import { pagesRepo } from '../modules/pages/pages.repo';
 import { siteSettingsRepo } from '../modules/site/site-settings.repo';
@@ -36,6 +37,7 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
   const blogs = blogsRepo(deps.database.db);
   const site = siteSettingsRepo(deps.database.db, deps.config);
   const pages = pagesRepo(deps.database.db);
+  const appPages = appPagesRepo(deps.database.db);
   const appPrivacy = appPrivacyRepo(deps.database.db);
   const cache = new ContentCache<{ xml: string }>(deps.content, {
     maxBytes: FEEDS_CACHE_BYTES,
@@ -65,6 +67,8 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
     const body = await cached('sitemap', async () => {
       // Apps with a privacy policy of their own (issue 14), and when it last changed.
       const privacyUpdated = await appPrivacy.updatedByApp();
+      // Apps' support pages (always there) and deletion pages (when the app has accounts).
+      const appTexts = await appPages.savedByApp();
       const [appList, posts, home, about, contact, privacy] = await Promise.all([
         apps.list(),
         blogs.listPublished(),
@@ -95,6 +99,16 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
         ...appList
           .filter((a) => privacyUpdated.has(a.id))
           .map((a) => ({ loc: paths.appPrivacy(a.slug), lastmod: privacyUpdated.get(a.id) })),
+        ...appList.map((a) => ({
+          loc: paths.appSupport(a.slug),
+          lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
+        })),
+        ...appList
+          .filter((a) => appTexts.get(a.id)?.accountDeletion)
+          .map((a) => ({
+            loc: paths.appDeleteAccount(a.slug),
+            lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
+          })),
       ];
       return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

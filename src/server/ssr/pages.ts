@@ -16,6 +16,7 @@ import { canonicalPagePath, canonicalQuery } from './page-paths';
 import { PREVIEW_ROUTE } from './page-post';
 import { matchPublicRoute } from '../../client/app/routes';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
+import { deletionFormRoute } from './deletion-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { api, paths } from '../../shared/paths';
@@ -267,6 +268,9 @@ export function publicPagesRoutes(
   app.get('/*', handler);
   contactFormRoute(app, (contactForm, request, reply, status) =>
     sendFresh(request, reply, paths.contact, { cookie: staffCookie(request), contactForm }, status),
+  );
+  deletionFormRoute(app, (slug, deletionForm, request, reply, status) =>
+    sendFresh(request, reply, paths.appDeleteAccount(slug), { cookie: staffCookie(request), deletionForm }, status),
   );
   return cache;
 }

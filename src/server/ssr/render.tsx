@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { PublicApp } from '../../client/app/app';
+import { PublicApp, type PublicAppProps } from '../../client/app/app';
 import { HeadCollector, HeadContext, type HeadData } from '../../client/app/head';
 import { matchPublicRoute, type ReadKey } from '../../client/app/routes';
 import { siteFrom, type SiteInfo } from '../../client/app/site-context';
@@ -145,6 +145,8 @@ export interface RenderOptions {
   stream?: boolean;
   /** The visitor's platform, for a route that varies by it (the store badges' order). */
   platform?: VisitorPlatform;
+  /** An app's deletion form after a plain POST (issue 14). */
+  deletionForm?: PublicAppProps['deletionForm'];
 }
 
 export function createRenderer({ app, site: configured, assets, onSite }: RendererOptions) {
@@ -209,6 +211,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
               mediaAlt={mediaAlt}
               contactForm={contactForm}
               platform={options.platform}
+              deletionForm={options.deletionForm}
             />
           </StaticRouter>
         </HeadContext.Provider>,

@@ -109,8 +109,8 @@ export const DeletionRequestInputSchema = z.object({
 });
 export type DeletionRequestInput = z.input<typeof DeletionRequestInputSchema>;
 
-/** The visitor's receipt: the reference to quote, and when it will be done by. */
-export const DeletionReceiptSchema = z.object({ reference: z.string(), dueAt: z.string() });
+/** The visitor's receipt: the reference to quote, when it will be done by, and whether a confirmation is emailed. */
+export const DeletionReceiptSchema = z.object({ reference: z.string(), dueAt: z.string(), emailed: z.boolean() });
 export type DeletionReceipt = z.infer<typeof DeletionReceiptSchema>;
 
 export const DeletionRequestSchema = z.object({

@@ -49,6 +49,14 @@ export function appPagesRepo(db: Db, now: () => Date = () => new Date()) {
       return row ? toPages(row) : defaultPages(appId);
     },
 
+    /** Every saved row's account-deletion switch and date, by app (for the sitemap). */
+    async savedByApp(): Promise<Map<number, { accountDeletion: boolean; updatedAt: string }>> {
+      const rows = await db
+        .select({ appId: appPages.appId, accountDeletion: appPages.accountDeletion, updatedAt: appPages.updatedAt })
+        .from(appPages);
+      return new Map(rows.map((r) => [r.appId, { accountDeletion: r.accountDeletion, updatedAt: iso(r.updatedAt) }]));
+    },
+
     /**
      * Writes the app's texts (rich text sanitised). Refused (409, with the row as it is now) when
      * `version` names an older version than the saved one.

@@ -58,16 +58,16 @@ export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth,
         throw notFound('App');
       }
       const { [DELETION_HONEYPOT]: honeypot, ...input } = request.body;
+      const confirm = confirmsDeletions(deps.config);
       if (honeypot) {
         // Answered like a stored request, so a bot learns nothing; nothing is kept or sent.
         request.log.info('deletion form honeypot filled in; request dropped');
         const dueAt = new Date(deps.now().getTime() + texts.deletionDays * DAY_MS).toISOString();
-        return reply.code(201).send({ reference: newReference(), dueAt });
+        return reply.code(201).send({ reference: newReference(), dueAt, emailed: confirm });
       }
-      const confirm = confirmsDeletions(deps.config);
       const receipt = await repo.create({ appId: target.id, ...input, days: texts.deletionDays, confirm });
       if (confirm) notifier.kick();
-      return reply.code(201).send(receipt);
+      return reply.code(201).send({ ...receipt, emailed: confirm });
     },
   );
 

@@ -1,0 +1,290 @@
+// An app's support page and its account-deletion page (issue 14), at /apps/{slug}/support and
+// /apps/{slug}/delete-account: static HTML readable without JavaScript; the deletion form is an island.
+import { Mail, MessageCircleQuestion, Trash2 } from 'lucide-react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import type { PublicAppPages } from '../../../shared/schemas/app-pages';
+import type { App } from '../../../shared/schemas/apps';
+import { truncate } from '../../../shared/text';
+import { Head, type HeadData } from '../../app/head';
+import { notFoundHead } from '../../app/seo';
+import { useSite, type SiteInfo } from '../../app/site-context';
+import { useQuery } from '@tanstack/react-query';
+import { MediaImage } from '../../components/media-image';
+import { PageContainer, RichText } from '../../components/page';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { appsQuery } from '../../features/apps/api';
+import { usePublicAppPages } from '../../features/app-pages/api';
+import DeletionForm, { type DeletionFormProps } from '../../islands/deletion-form';
+import { Island } from '../../islands/island';
+import { parseId } from '../../lib/params';
+import { AppNotFound } from './app-blogs';
+
+/** The deletion form's state after a plain (no-JavaScript) POST: its values and errors, or the receipt. */
+export const DeletionFormContext = createContext<Partial<DeletionFormProps>>({});
+
+export function supportHead(site: SiteInfo, app: App): HeadData {
+  return {
+    title: `${app.title} Support | ${site.name}`,
+    description: truncate(
+      `Help with ${app.title}: answers to common questions and how to reach ${site.name}'s support.`,
+      160,
+    ),
+    path: paths.appSupport(app.slug),
+  };
+}
+
+export function deleteAccountHead(site: SiteInfo, app: App): HeadData {
+  return {
+    title: `Delete your ${app.title} account | ${site.name}`,
+    description: truncate(
+      `Ask ${site.name} to delete your ${app.title} account and data, and see what is deleted and what is kept.`,
+      160,
+    ),
+    path: paths.appDeleteAccount(app.slug),
+  };
+}
+
+/** The page's app (by its slug; ids are moved to the slug on the server) and its texts. */
+function useAppAndPages():
+  { state: 'pending' } | { state: 'missing' } | { state: 'ready'; app: App; pages: PublicAppPages } {
+  const { appKey } = useParams();
+  const byId = parseId(appKey) !== null;
+  const apps = useQuery<App[]>({ ...appsQuery(), enabled: !byId });
+  const app = apps.data?.find((a) => a.slug === appKey);
+  const pages = usePublicAppPages(app?.id ?? 0);
+  if (byId || apps.isError || (apps.data && !app) || pages.isError) return { state: 'missing' };
+  if (!app || !pages.data) return { state: 'pending' };
+  return { state: 'ready', app, pages: pages.data };
+}
+
+function Breadcrumb({ app, here }: { app: App; here: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        <li>
+          <a href={paths.home} className="hover:text-foreground">
+            Home
+          </a>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <a href={paths.app(app.slug)} className="hover:text-foreground">
+            {app.title}
+          </a>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="text-foreground">
+          {here}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function Title({ app, children }: { app: App; children: ReactNode }) {
+  return (
+    <div className="mt-6 flex items-center gap-4">
+      <MediaImage
+        src={app.icon}
+        fallback={DEFAULT_ICON}
+        sizes="64px"
+        alt=""
+        width={64}
+        height={64}
+        className="size-14 shrink-0 rounded-2xl border bg-muted object-cover shadow-sm sm:size-16"
+      />
+      <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{children}</h1>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <PageContainer narrow>
+      <div aria-busy="true" aria-label="Loading" className="space-y-6">
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-12 w-2/3" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    </PageContainer>
+  );
+}
+
+/** Not found, with the page's status (an app without accounts has no deletion page). */
+function PageNotFound() {
+  const site = useSite();
+  const { pathname } = useLocation();
+  return (
+    <PageContainer narrow className="py-24 text-center">
+      <Head {...notFoundHead(site, pathname)} />
+      <h1 className="text-3xl font-bold tracking-tight">404 Page Not Found</h1>
+      <p className="mt-3 text-muted-foreground">This app has no page here.</p>
+      <a href={paths.home} className={buttonVariants({ className: 'mt-8' })}>
+        Back to home
+      </a>
+    </PageContainer>
+  );
+}
+
+export function AppSupportPage() {
+  const found = useAppAndPages();
+  if (found.state === 'missing') return <AppNotFound />;
+  if (found.state === 'pending') return <Loading />;
+  return <Support app={found.app} pages={found.pages} />;
+}
+
+function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
+  const site = useSite();
+  return (
+    <PageContainer narrow>
+      <Head {...supportHead(site, app)} />
+      <Breadcrumb app={app} here="Support" />
+      <Title app={app}>{app.title} support</Title>
+
+      {pages.supportIntro ? (
+        <RichText html={pages.supportIntro} className="mt-8" />
+      ) : (
+        <p className="mt-8 text-lg text-muted-foreground">
+          Stuck, found a bug, or have an idea for {app.title}? We are happy to help.
+        </p>
+      )}
+
+      <section aria-labelledby="contact-heading" className="mt-10 rounded-xl border bg-card p-6 shadow-sm">
+        <h2 id="contact-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <Mail aria-hidden="true" className="size-5 text-primary" />
+          Contact support
+        </h2>
+        {pages.supportEmail ? (
+          <p className="mt-3">
+            Email us at{' '}
+            <a
+              href={`mailto:${pages.supportEmail}?subject=${encodeURIComponent(`${app.title} support`)}`}
+              className="font-medium break-all text-primary underline-offset-4 hover:underline"
+            >
+              {pages.supportEmail}
+            </a>
+            . Tell us your device and the app&rsquo;s version if something does not work.
+          </p>
+        ) : (
+          <p className="mt-3">
+            Write to us through{' '}
+            <a href={paths.contact} className="font-medium text-primary underline-offset-4 hover:underline">
+              our contact page
+            </a>{' '}
+            and mention {app.title}. Tell us your device and the app&rsquo;s version if something does not work.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="faq-heading" className="mt-12">
+        <h2 id="faq-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+          <MessageCircleQuestion aria-hidden="true" className="size-6 text-primary" />
+          Frequently asked questions
+        </h2>
+        {pages.faq.length === 0 ? (
+          <p className="mt-4 text-muted-foreground">No questions here yet: ask us anything.</p>
+        ) : (
+          <div className="mt-5 divide-y rounded-xl border bg-card shadow-sm" data-testid="faq">
+            {pages.faq.map((item, i) => (
+              <details key={i} className="group p-5 [&_summary::-webkit-details-marker]:hidden">
+                <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring">
+                  <h3 className="text-base">{item.question}</h3>
+                  <span
+                    aria-hidden="true"
+                    className="mt-0.5 text-xl leading-none text-muted-foreground transition-transform group-open:rotate-45"
+                  >
+                    +
+                  </span>
+                </summary>
+                <p className="mt-3 whitespace-pre-line text-muted-foreground">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        )}
+      </section>
+
+      {pages.accountDeletion && (
+        <p className="mt-12 text-sm text-muted-foreground">
+          <Trash2 aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px]" />
+          Want your account and data gone?{' '}
+          <a
+            href={paths.appDeleteAccount(app.slug)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Delete your {app.title} account
+          </a>
+          .
+        </p>
+      )}
+    </PageContainer>
+  );
+}
+
+export function AppDeleteAccountPage() {
+  const found = useAppAndPages();
+  if (found.state === 'missing') return <AppNotFound />;
+  if (found.state === 'pending') return <Loading />;
+  if (!found.pages.accountDeletion) return <PageNotFound />;
+  return <DeleteAccount app={found.app} pages={found.pages} />;
+}
+
+function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
+  const site = useSite();
+  const form = useContext(DeletionFormContext);
+  return (
+    <PageContainer narrow>
+      <Head {...deleteAccountHead(site, app)} />
+      <Breadcrumb app={app} here="Delete your account" />
+      <Title app={app}>Delete your {app.title} account</Title>
+      <p className="mt-6 text-lg text-muted-foreground">
+        You can ask us to delete your {app.title} account and the data that goes with it here, without the app. We
+        complete every request within {pages.deletionDays} {pages.deletionDays === 1 ? 'day' : 'days'}.
+      </p>
+
+      <div className="mt-10 grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="deleted-heading" className="rounded-xl border bg-card p-6 shadow-sm">
+          <h2 id="deleted-heading" className="text-xl font-semibold">
+            What we delete
+          </h2>
+          {pages.deletionDeleted ? (
+            <RichText html={pages.deletionDeleted} className="mt-3" />
+          ) : (
+            <p className="mt-3">Your account and the personal data linked to it.</p>
+          )}
+        </section>
+        <section aria-labelledby="kept-heading" className="rounded-xl border bg-card p-6 shadow-sm">
+          <h2 id="kept-heading" className="text-xl font-semibold">
+            What we keep, and for how long
+          </h2>
+          {pages.deletionKept ? (
+            <RichText html={pages.deletionKept} className="mt-3" />
+          ) : (
+            <p className="mt-3">Nothing, unless the law requires us to keep a record; ask us if you want to know.</p>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="request-heading" className="mt-12 rounded-xl border bg-card p-6 shadow-sm">
+        <h2 id="request-heading" className="text-xl font-semibold">
+          Ask for deletion
+        </h2>
+        <p className="mt-2 mb-6 text-sm text-muted-foreground">
+          You get a reference number at once. Questions first? See{' '}
+          <a href={paths.appSupport(app.slug)} className="font-medium text-primary underline-offset-4 hover:underline">
+            {app.title} support
+          </a>
+          .
+        </p>
+        <Island
+          name="deletion-form"
+          component={DeletionForm}
+          props={{ ...form, appId: app.id, appSlug: app.slug, appTitle: app.title }}
+        />
+      </section>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,78 @@
+// An app's account-deletion form without JavaScript (issue 14): a plain POST to its page. The server
+// checks it with the API's own schema and answers with the page again: the visitor's values and the
+// errors, or the receipt with the reference. Sending goes through the API route itself, so the
+// honeypot, the limit and every check are the same as with JavaScript.
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { api, paths } from '../../shared/paths';
+import { DELETION_HONEYPOT, DeletionRequestInputSchema, type DeletionReceipt } from '../../shared/schemas/app-pages';
+import { SLUG_PATTERN } from '../../shared/slug';
+import type { ApiErrorBody as ErrorBodyLike } from '../../shared/api-error';
+import { DELETION_FAILED, type DeletionFormProps } from '../../client/islands/deletion-form';
+import { appsRepo } from '../modules/apps/apps.repo';
+import type { AppInstance } from '../types';
+
+const FIELDS = ['email', 'accountId', 'note', DELETION_HONEYPOT] as const;
+type Field = (typeof FIELDS)[number];
+
+type RenderPage = (
+  slug: string,
+  state: Partial<DeletionFormProps>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+) => unknown;
+
+export function deletionFormRoute(app: AppInstance, renderPage: RenderPage): void {
+  const apps = appsRepo(app.deps.database.db);
+  void app.register(async (scope) => {
+    // Form bodies are accepted here only: the API takes JSON alone.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
+    );
+
+    scope.post(paths.appDeleteAccount(':slug'), async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      // Only a visible app's page takes requests; anything else is the page's own not-found.
+      const target = SLUG_PATTERN.test(slug) ? await apps.getBySlug(slug) : undefined;
+      if (!target) return renderPage(slug.toLowerCase(), {}, request, reply, 404);
+
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const values = Object.fromEntries(
+        FIELDS.map((field) => [field, typeof body[field] === 'string' ? body[field] : '']),
+      ) as Record<Field, string>;
+      const { [DELETION_HONEYPOT]: _honeypot, ...shown } = values;
+
+      const parsed = DeletionRequestInputSchema.safeParse(values);
+      if (!parsed.success) {
+        const fieldErrors = z.flattenError(parsed.error).fieldErrors as Partial<Record<Field, string[]>>;
+        const errors = Object.fromEntries(
+          Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0] ?? '']),
+        );
+        return renderPage(target.slug, { values: shown, errors }, request, reply, 422);
+      }
+
+      const sent = await app.inject({
+        method: 'POST',
+        url: api.deletionRequests(target.id),
+        payload: values,
+        remoteAddress: request.ip,
+      });
+      if (sent.statusCode === 201) {
+        return renderPage(target.slug, { receipt: sent.json<DeletionReceipt>() }, request, reply, 200);
+      }
+      if (sent.statusCode === 404) return renderPage(target.slug, {}, request, reply, 404);
+      request.log.warn({ status: sent.statusCode }, 'deletion form (no JavaScript) could not be sent');
+      if (sent.statusCode === 429) {
+        const retryAfter = sent.headers['retry-after'];
+        if (retryAfter) reply.header('retry-after', retryAfter);
+        const failure = sent.json<ErrorBodyLike>().message;
+        return renderPage(target.slug, { values: shown, failure }, request, reply, 429);
+      }
+      const status = sent.statusCode >= 500 ? 503 : 422;
+      return renderPage(target.slug, { values: shown, failure: DELETION_FAILED }, request, reply, status);
+    });
+  });
+}
