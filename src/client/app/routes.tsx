@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type RouteObject } from 'react-router';
 import { api, paths } from '../../shared/paths';
+import { pressPaths } from '../../shared/press-paths';
 import { isEffectiveDate } from '../../shared/schemas/app-privacy';
 import type { App } from '../../shared/schemas/apps';
 import { appsQuery, blogCountsQuery } from '../features/apps/api';
@@ -21,6 +22,7 @@ import HomePage from '../routes/public/home';
 import NotFoundPage from '../routes/public/not-found';
 import PreviewPage, { previewToken } from '../routes/public/preview';
 import PrivacyPage from '../routes/public/privacy';
+import { AppPressPage, appPressKitQuery, StudioPressPage, studioPressKitQuery } from '../routes/public/press';
 
 /**
  * What a route reads (API paths, given its params). `head` reads decide the document's head and
@@ -132,6 +134,13 @@ const routeReads: PublicRoute[] = [
   // An app's support and account-deletion pages (issue 14), from its deletion and support texts.
   { path: '/apps/:appKey/support', ...appSubpage(paths.appSupport, (id) => [api.appPages(id)]) },
   { path: '/apps/:appKey/delete-account', ...appSubpage(paths.appDeleteAccount, (id) => [api.appPages(id)]) },
+  // Press kits (issue 14): the studio's, and an app's (which shows the studio's facts where its own are empty).
+  { path: pressPaths.studio, search: ['sent'], reads: () => reads([studioPressKitQuery().queryKey[0], api.apps]) },
+  {
+    path: '/apps/:appKey/press',
+    search: ['sent'],
+    ...appSubpage(pressPaths.app, (id) => [appPressKitQuery(id).queryKey[0], studioPressKitQuery().queryKey[0]]),
+  },
   { path: '/blogs/:id', reads: postReads },
   // The readable address; an old slug is redirected to the post's current one (see ssr/render.tsx).
   { path: '/blogs/:id/:slug', reads: postReads },
@@ -187,6 +196,8 @@ export const routes: RouteObject[] = [
       { path: 'apps/:appKey/delete-account', element: <AppDeleteAccountPage /> },
       { path: 'apps/:appKey/privacy', element: <AppPrivacyPage /> },
       { path: 'apps/:appKey/privacy/:day', element: <AppPrivacyVersionPage /> },
+      { path: 'press', element: <StudioPressPage /> },
+      { path: 'apps/:appKey/press', element: <AppPressPage /> },
       { path: 'blog', element: <BlogIndexPage /> },
       { path: 'blogs/:id', element: <BlogPostPage /> },
       { path: 'blogs/:id/:slug', element: <BlogPostPage /> },

@@ -12,6 +12,7 @@ const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<n
   'screenshot-gallery': () => import('./screenshot-gallery'),
   trailer: () => import('./trailer'),
   'deletion-form': () => import('./deletion-form'),
+  'press-request-form': () => import('./press-request-form'),
 };
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();

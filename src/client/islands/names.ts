@@ -8,7 +8,8 @@ export type IslandName =
   | 'contact-form'
   | 'screenshot-gallery'
   | 'trailer'
-  | 'deletion-form';
+  | 'deletion-form'
+  | 'press-request-form';
 
 /** useId prefix of an island, the same on the server and in the browser. */
 export const islandIdPrefix = (name: IslandName) => `${name}-`;

@@ -8,6 +8,8 @@ import { appsRepo } from '../modules/apps/apps.repo';
 import { appPagesRepo } from '../modules/app-pages/app-pages.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
 import { pagesRepo } from '../modules/pages/pages.repo';
+import { pressRepo } from '../modules/press/press.repo';
+import { pressPaths } from '../../shared/press-paths';
 import { siteSettingsRepo } from '../modules/site/site-settings.repo';
 import { notFound } from '../lib/errors';
 import type { AppInstance, Deps } from '../types';
@@ -37,6 +39,7 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
   const blogs = blogsRepo(deps.database.db);
   const site = siteSettingsRepo(deps.database.db, deps.config);
   const pages = pagesRepo(deps.database.db);
+  const press = pressRepo(deps.database.db);
   const appPages = appPagesRepo(deps.database.db);
   const appPrivacy = appPrivacyRepo(deps.database.db);
   const cache = new ContentCache<{ xml: string }>(deps.content, {
@@ -69,6 +72,8 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
       const privacyUpdated = await appPrivacy.updatedByApp();
       // Apps' support pages (always there) and deletion pages (when the app has accounts).
       const appTexts = await appPages.savedByApp();
+      // Press kits (issue 14): the studio's and every visible app's page, changed with their kit or app.
+      const pressUpdated = await press.updatedByApp();
       const [appList, posts, home, about, contact, privacy] = await Promise.all([
         apps.list(),
         blogs.listPublished(),
@@ -86,6 +91,11 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
         { loc: paths.contact, lastmod: contact?.updatedAt },
         { loc: paths.privacy, lastmod: privacy?.updatedAt },
         { loc: paths.blogIndex, lastmod: latest(...postDates(posts)) },
+        { loc: pressPaths.studio, lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)) },
+        ...appList.map((a) => ({
+          loc: pressPaths.app(a.slug),
+          lastmod: latest(a.updatedAt, pressUpdated.get(a.id), pressUpdated.get(null)),
+        })),
         // An app's page shows its latest posts: it changes with them.
         ...appList.map((a) => ({
           loc: paths.app(a.slug),

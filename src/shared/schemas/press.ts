@@ -43,14 +43,14 @@ export const PRESS_LIMITS = {
 
 const text = (max: number, label: string, required = false) => {
   const base = z.string({ error: `${label} is required` }).trim();
-  return (required ? base.min(1, `${label} is required`) : base).max(
-    max,
-    `${label} must be at most ${max} characters`,
-  );
+  return (required ? base.min(1, `${label} is required`) : base).max(max, `${label} must be at most ${max} characters`);
 };
 
 const list = <T extends z.ZodType>(item: T, max: number, label: string) =>
-  z.array(item, { error: `${label} must be a list` }).max(max, `At most ${max} ${label.toLowerCase()}`).default([]);
+  z
+    .array(item, { error: `${label} must be a list` })
+    .max(max, `At most ${max} ${label.toLowerCase()}`)
+    .default([]);
 
 function isCalendarDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];

@@ -90,6 +90,12 @@ export function pressRepo(db: Db, now: () => Date = () => new Date()) {
       });
     },
 
+    /** When each written kit last changed, by app id (null: the studio's), for the sitemap. */
+    async updatedByApp(): Promise<Map<number | null, string>> {
+      const rows = await db.select({ appId: pressKits.appId, updatedAt: pressKits.updatedAt }).from(pressKits);
+      return new Map(rows.map((r) => [r.appId, iso(r.updatedAt)]));
+    },
+
     /**
      * Which of these image URLs are originals the site stores (in the order given, each once):
      * external links, demo files and variants are left out.

@@ -1,0 +1,634 @@
+// Press kits (issue 14, part 4): /press (the studio) and /apps/{slug}/press, in the presskit()
+// shape journalists know: a fact sheet, description, history, features, trailers, images and logos
+// with one-click ZIPs (the stored originals), awards, quotes, credits, what may be done with
+// footage, and "Request a press copy". Server-rendered; the form and the trailers are islands.
+import { useQuery } from '@tanstack/react-query';
+import { Download, ExternalLink } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import { parseMediaUrl } from '../../../shared/media';
+import { paths } from '../../../shared/paths';
+import { pressApi, pressPaths } from '../../../shared/press-paths';
+import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
+import type { ContactInfo } from '../../../shared/schemas/site-content';
+import { monetizationText, type PressKit } from '../../../shared/schemas/press';
+import { appStoreUrl, googlePlayUrl } from '../../../shared/store-links';
+import { truncate } from '../../../shared/text';
+import { Head, type HeadData } from '../../app/head';
+import type { SiteInfo } from '../../app/site-context';
+import { useSite } from '../../app/site-context';
+import { MediaImage } from '../../components/media-image';
+import { PageContainer, RichText } from '../../components/page';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { appsQuery } from '../../features/apps/api';
+import { useContactInfo } from '../../features/pages/api';
+import { Island } from '../../islands/island';
+import PressRequestForm, { type PressFormNotice } from '../../islands/press-request-form';
+import Trailer from '../../islands/trailer';
+import { parseId } from '../../lib/params';
+import { AppNotFound } from './app-blogs';
+
+export const studioPressKitQuery = () => ({ queryKey: [pressApi.studio] as const });
+export const appPressKitQuery = (appId: number) => ({ queryKey: [pressApi.app(appId)] as const });
+
+export function studioPressHead(site: SiteInfo, kit: PressKit | undefined): HeadData {
+  return {
+    title: `Press Kit | ${site.name}`,
+    description: truncate(
+      `Press kit for ${site.name}${kit?.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
+      160,
+    ),
+    path: pressPaths.studio,
+  };
+}
+
+export function appPressHead(site: SiteInfo, app: App): HeadData {
+  return {
+    title: `${app.title} Press Kit | ${site.name}`,
+    description: truncate(
+      `Press kit for ${app.title} by ${site.name}: fact sheet, screenshots, logos, trailers and a press copy on request.`,
+      160,
+    ),
+    path: pressPaths.app(app.slug),
+  };
+}
+
+function formatPrice(app: App): string {
+  if (!app.priceAmount || Number(app.priceAmount) === 0) return 'Free';
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: app.priceCurrency ?? 'USD' }).format(
+      Number(app.priceAmount),
+    );
+  } catch {
+    return `${app.priceAmount} ${app.priceCurrency ?? ''}`.trim();
+  }
+}
+
+/** A calendar day (YYYY-MM-DD) in words, the same for everyone. */
+function day(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+};
+
+function ContactLink({ value }: { value: string }) {
+  if (isEmail(value)) {
+    return (
+      <a href={`mailto:${value}`} className="break-all text-primary hover:underline">
+        {value}
+      </a>
+    );
+  }
+  return <OutLink href={value}>{hostOf(value)}</OutLink>;
+}
+
+function OutLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="break-words text-primary hover:underline">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="scroll-mt-20 space-y-4" id={id}>
+      <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type Fact = [term: string, value: React.ReactNode];
+
+function FactSheet({ facts }: { facts: Fact[] }) {
+  return (
+    <section aria-labelledby="facts-heading" className="rounded-xl border bg-card p-5 shadow-sm">
+      <h2 id="facts-heading" className="text-lg font-semibold">
+        Fact sheet
+      </h2>
+      <dl className="mt-4 space-y-4 text-sm">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="mt-0.5 font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function DownloadLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} download className={buttonVariants({ variant: 'outline' })}>
+      <Download aria-hidden="true" className="size-4" />
+      {label}
+    </a>
+  );
+}
+
+/** Images as a grid of thumbnails, each a link to its full-size original; outside ones marked. */
+function ImageGrid({ images, label }: { images: { src: string; alt: string }[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {images.map((image) => {
+        const stored = parseMediaUrl(image.src) !== null;
+        return (
+          <li key={image.src} className="space-y-1">
+            <a
+              href={image.src}
+              className="block overflow-hidden rounded-lg border bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              {...(stored ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+            >
+              <MediaImage
+                src={image.src}
+                alt={image.alt}
+                sizes="(min-width: 640px) 16rem, 45vw"
+                width={640}
+                height={360}
+                loading="lazy"
+                decoding="async"
+                className="aspect-video w-full object-contain"
+              />
+            </a>
+            {!stored && (
+              <p className="flex items-center gap-1 text-xs text-muted-foreground">
+                <ExternalLink aria-hidden="true" className="size-3" />
+                Hosted on {hostOf(image.src)}: not in the ZIP
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The images part: the grid, the ZIP download and what it leaves out. */
+function Images({
+  id,
+  title,
+  images,
+  zip,
+  zipLabel,
+  empty,
+}: {
+  id: string;
+  title: string;
+  images: { src: string; alt: string }[];
+  zip: string;
+  zipLabel: string;
+  empty: string;
+}) {
+  const stored = images.filter((i) => parseMediaUrl(i.src) !== null).length;
+  const outside = images.length - stored;
+  return (
+    <Section id={id} title={title}>
+      {images.length === 0 ? (
+        <p className="text-muted-foreground">{empty}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            {stored > 0 && <DownloadLink href={zip} label={zipLabel} />}
+            <p className="text-sm text-muted-foreground">
+              {stored > 0 ? `${stored} ${stored === 1 ? 'file' : 'files'} in full size.` : ''}
+              {outside > 0 &&
+                ` ${outside} ${outside === 1 ? 'image is' : 'images are'} hosted elsewhere: linked below and not included in the ZIP.`}
+            </p>
+          </div>
+          <ImageGrid images={images} label={title} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** The parts both kits share, in the presskit() order after the fact sheet. */
+function KitBody({
+  kit,
+  what,
+  trailerPoster,
+  children,
+}: {
+  kit: PressKit;
+  what: string;
+  trailerPoster: string | null;
+  children?: React.ReactNode;
+}) {
+  return (
+    <>
+      {kit.description && (
+        <Section id="description" title="Description">
+          <RichText html={kit.description} className="max-w-prose" />
+        </Section>
+      )}
+      {kit.history && (
+        <Section id="history" title="History">
+          <RichText html={kit.history} className="max-w-prose" />
+        </Section>
+      )}
+      {kit.features.length > 0 && (
+        <Section id="features" title="Features">
+          <ul className="max-w-prose list-disc space-y-1.5 pl-5">
+            {kit.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {kit.trailers.length > 0 && (
+        <Section id="trailers" title={kit.trailers.length === 1 ? 'Trailer' : 'Trailers'}>
+          <div className="grid gap-6 md:grid-cols-2">
+            {kit.trailers.map((t) => (
+              <figure key={`${t.provider}-${t.id}`} className="space-y-2">
+                <Island
+                  name="trailer"
+                  component={Trailer}
+                  props={{ provider: t.provider, id: t.id, title: t.title || what, poster: trailerPoster }}
+                />
+                {t.title && <figcaption className="text-sm text-muted-foreground">{t.title}</figcaption>}
+              </figure>
+            ))}
+          </div>
+        </Section>
+      )}
+      {children}
+      {kit.awards.length > 0 && (
+        <Section id="awards" title="Awards and recognition">
+          <ul className="space-y-2">
+            {kit.awards.map((a) => (
+              <li key={`${a.title}-${a.detail}`}>
+                <span className="font-semibold">{a.title}</span>
+                {a.detail && <span className="text-muted-foreground">: {a.detail}</span>}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {kit.quotes.length > 0 && (
+        <Section id="quotes" title="Selected articles and quotes">
+          <div className="grid gap-4 md:grid-cols-2">
+            {kit.quotes.map((q) => (
+              <figure key={`${q.source}-${q.quote}`} className="rounded-xl border bg-card p-5 shadow-sm">
+                <blockquote className="text-lg leading-relaxed">&ldquo;{q.quote}&rdquo;</blockquote>
+                <figcaption className="mt-3 text-sm text-muted-foreground">
+                  — {q.url ? <OutLink href={q.url}>{q.source}</OutLink> : q.source}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </Section>
+      )}
+      {kit.credits.length > 0 && (
+        <Section id="credits" title="Credits">
+          <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
+            {kit.credits.map((c) => (
+              <div key={`${c.name}-${c.role}`}>
+                <dt className="font-semibold">{c.name}</dt>
+                {c.role && <dd className="text-sm text-muted-foreground">{c.role}</dd>}
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
+      <Section id="monetization" title="Videos and streams">
+        <p className="max-w-prose">{monetizationText(kit.monetization, what)}</p>
+      </Section>
+    </>
+  );
+}
+
+function RequestCopy({ action, appId, what }: { action: string; appId?: number; what: string }) {
+  const [search] = useSearchParams();
+  const sent = search.get('sent');
+  const notice = sent === 'sent' || sent === 'invalid' || sent === 'failed' ? (sent as PressFormNotice) : undefined;
+  return (
+    <section
+      aria-labelledby="press-request-heading"
+      id="press-request"
+      className="scroll-mt-20 space-y-4 rounded-xl border bg-card p-6 shadow-sm"
+    >
+      <h2 id="press-request-heading" className="text-2xl font-bold tracking-tight">
+        Request a press copy
+      </h2>
+      <Island name="press-request-form" component={PressRequestForm} props={{ action, appId, what, notice }} />
+    </section>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <PageContainer>
+      <div aria-busy="true" aria-label="Loading the press kit" className="space-y-8">
+        <Skeleton className="h-10 w-1/2" />
+        <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+          <Skeleton className="h-64 w-full rounded-xl" />
+          <Skeleton className="h-64 w-full rounded-xl" />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+function LoadFailed() {
+  return (
+    <PageContainer narrow className="py-24 text-center">
+      <h1 className="text-3xl font-bold">Press kit unavailable</h1>
+      <p role="alert" className="mt-3 text-muted-foreground">
+        The press kit could not be loaded. Please try again later.
+      </p>
+    </PageContainer>
+  );
+}
+
+function Breadcrumb({ trail }: { trail: { label: string; href?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        {trail.map((step, i) => (
+          <li key={step.label} className="flex items-center gap-1.5">
+            {i > 0 && <span aria-hidden="true">/</span>}
+            {step.href ? (
+              <a href={step.href} className="hover:text-foreground">
+                {step.label}
+              </a>
+            ) : (
+              <span aria-current="page" className="text-foreground">
+                {step.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The press contact: the kit's, else the studio kit's, else the contact page's email. */
+function pressContactOf(kits: (PressKit | undefined)[], contact: ContactInfo | null | undefined): React.ReactNode {
+  const value = kits.find((k) => k?.pressContact)?.pressContact || contact?.email;
+  return value ? <ContactLink value={value} /> : <a href={paths.contact}>Contact form</a>;
+}
+
+// ── /press ─────────────────────────────────────────────────────────────────────────────────────
+
+export function StudioPressPage() {
+  const site = useSite();
+  const kit = useQuery<PressKit>(studioPressKitQuery());
+  const apps = useQuery<App[]>(appsQuery());
+  const contact = useContactInfo();
+  if (kit.isError || apps.isError) return <LoadFailed />;
+  if (kit.isPending || apps.isPending) return <PageSkeleton />;
+  const k = kit.data;
+  const facts: Fact[] = [
+    ['Developer', site.name],
+    ...(k.basedIn ? [['Based in', k.basedIn] as Fact] : []),
+    ...(k.foundedOn ? [['Founded', k.foundedOn] as Fact] : []),
+    [
+      'Website',
+      <OutLink key="w" href={k.website || site.url || paths.home}>
+        {hostOf(k.website || site.url)}
+      </OutLink>,
+    ],
+    ['Press contact', pressContactOf([k], contact.data)],
+    ['Games and apps', String(apps.data.length)],
+  ];
+  const logos = k.logos.length > 0 ? k.logos : site.logo ? [site.logo] : [];
+  const images = apps.data.flatMap((a) => [
+    { src: a.icon, alt: `${a.title} icon` },
+    ...a.screenshots.map((src, i) => ({ src, alt: `${a.title} screenshot ${i + 1}` })),
+  ]);
+  const what = `${site.name}'s games and apps`;
+
+  return (
+    <PageContainer className="space-y-12">
+      <Head {...studioPressHead(site, k)} />
+      <Breadcrumb trail={[{ label: 'Home', href: paths.home }, { label: 'Press kit' }]} />
+      <header className="-mt-6 space-y-3">
+        <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{site.name} press kit</h1>
+        <p className="max-w-2xl text-lg text-muted-foreground">
+          {site.tagline || `Everything you need to write about ${site.name}: facts, images, logos and who to ask.`}
+        </p>
+      </header>
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-12">
+          <KitBody kit={k} what={what} trailerPoster={apps.data[0]?.screenshots[0] ?? null}>
+            <Section id="projects" title="Games and apps">
+              {apps.data.length === 0 ? (
+                <p className="text-muted-foreground">No games or apps are listed yet.</p>
+              ) : (
+                <ul className="grid gap-3 sm:grid-cols-2">
+                  {apps.data.map((a) => (
+                    <li key={a.id} className="flex items-center gap-3 rounded-xl border bg-card p-3 shadow-sm">
+                      <MediaImage
+                        src={a.icon}
+                        fallback={DEFAULT_ICON}
+                        alt=""
+                        sizes="48px"
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="size-12 shrink-0 rounded-xl border object-cover"
+                      />
+                      <div className="min-w-0">
+                        <a href={pressPaths.app(a.slug)} className="font-semibold hover:text-primary hover:underline">
+                          {a.title} press kit
+                        </a>
+                        <p className="truncate text-sm text-muted-foreground">{a.tagline || a.description}</p>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+            <Images
+              id="images"
+              title="Images"
+              images={images}
+              zip={pressPaths.studioImages}
+              zipLabel="Download all images (ZIP)"
+              empty="No images yet."
+            />
+            <Images
+              id="logos"
+              title="Logos"
+              images={logos.map((src, i) => ({ src, alt: `${site.name} logo ${i + 1}` }))}
+              zip={pressPaths.studioLogos}
+              zipLabel="Download logos (ZIP)"
+              empty="No logos yet: ask us and we will send them."
+            />
+          </KitBody>
+          <RequestCopy action={pressPaths.studio} what={`${site.name}'s games`} />
+        </div>
+        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+          <FactSheet facts={facts} />
+        </aside>
+      </div>
+    </PageContainer>
+  );
+}
+
+// ── /apps/{slug}/press ────────────────────────────────────────────────────────────────────────
+
+export function AppPressPage() {
+  const { appKey } = useParams();
+  const apps = useQuery<App[]>({ ...appsQuery(), enabled: parseId(appKey) === null });
+  if (parseId(appKey) !== null || apps.isError) return <AppNotFound />;
+  if (apps.isPending) return <PageSkeleton />;
+  const app = apps.data.find((a) => a.slug === appKey);
+  if (!app) return <AppNotFound />;
+  return <AppKit app={app} />;
+}
+
+function AppKit({ app }: { app: App }) {
+  const site = useSite();
+  const kit = useQuery<PressKit>(appPressKitQuery(app.id));
+  const studio = useQuery<PressKit>(studioPressKitQuery());
+  const contact = useContactInfo();
+  if (kit.isError || studio.isError) return <LoadFailed />;
+  if (kit.isPending || studio.isPending) return <PageSkeleton />;
+  const k = kit.data;
+  const s = studio.data;
+
+  const platforms = app.platforms.filter((p): p is Platform => p in PLATFORM_NAMES);
+  const storeLink: Partial<Record<Platform, string | null>> = {
+    ios: appStoreUrl(app),
+    android: googlePlayUrl(app),
+    web: app.webAppLink,
+  };
+  const releases: Fact[] =
+    k.releaseDates.length > 0
+      ? k.releaseDates.map((r) => [`Release (${r.platform})`, day(r.date)] as Fact)
+      : app.comingSoon
+        ? [['Release', 'Coming soon']]
+        : app.releaseDate
+          ? [['Release', day(app.releaseDate)]]
+          : [];
+  const website = k.website || app.webAppLink || s.website || site.url;
+  const facts: Fact[] = [
+    [
+      'Developer',
+      <a key="d" href={pressPaths.studio} className="text-primary hover:underline">
+        {site.name}
+      </a>,
+    ],
+    ...(k.basedIn || s.basedIn ? [['Based in', k.basedIn || s.basedIn] as Fact] : []),
+    ...releases,
+    ...(platforms.length > 0
+      ? [
+          [
+            'Platforms',
+            <ul key="p" className="space-y-0.5">
+              {platforms.map((p) => (
+                <li key={p}>
+                  {storeLink[p] ? <OutLink href={storeLink[p]!}>{PLATFORM_NAMES[p]}</OutLink> : PLATFORM_NAMES[p]}
+                </li>
+              ))}
+            </ul>,
+          ] as Fact,
+        ]
+      : []),
+    ['Price', formatPrice(app)],
+    ...(website
+      ? [
+          [
+            'Website',
+            <OutLink key="w" href={website}>
+              {hostOf(website)}
+            </OutLink>,
+          ] as Fact,
+        ]
+      : []),
+    ['Press contact', pressContactOf([k, s], contact.data)],
+  ];
+  const screenshots = app.screenshots.map((src, i) => ({ src, alt: `${app.title} screenshot ${i + 1}` }));
+  const logos = k.logos.map((src, i) => ({ src, alt: `${app.title} logo ${i + 1}` }));
+  // The app's own trailer counts when the kit lists none.
+  const kitWithTrailer: PressKit =
+    k.trailers.length === 0 && app.trailerId && (app.trailerProvider === 'youtube' || app.trailerProvider === 'vimeo')
+      ? { ...k, trailers: [{ provider: app.trailerProvider, id: app.trailerId, title: '' }] }
+      : k;
+  const described: PressKit = kitWithTrailer.description
+    ? kitWithTrailer
+    : { ...kitWithTrailer, description: app.longDescription || `<p>${escapeHtml(app.description)}</p>` };
+
+  return (
+    <PageContainer className="space-y-12">
+      <Head {...appPressHead(site, app)} />
+      <Breadcrumb
+        trail={[
+          { label: 'Home', href: paths.home },
+          { label: app.title, href: paths.app(app.slug) },
+          { label: 'Press kit' },
+        ]}
+      />
+      <header className="-mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
+        <MediaImage
+          src={app.icon}
+          fallback={DEFAULT_ICON}
+          alt={`${app.title} icon`}
+          sizes="96px"
+          width={96}
+          height={96}
+          className="size-20 shrink-0 rounded-3xl border bg-muted object-cover shadow-md sm:size-24"
+        />
+        <div className="space-y-2">
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{app.title} press kit</h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">{app.tagline || app.description}</p>
+        </div>
+      </header>
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-12">
+          <KitBody kit={described} what={app.title} trailerPoster={app.screenshots[0] ?? null}>
+            <Images
+              id="screenshots"
+              title="Screenshots"
+              images={screenshots}
+              zip={pressPaths.appScreenshots(app.slug)}
+              zipLabel="Download all screenshots (ZIP)"
+              empty="No screenshots yet."
+            />
+            <Images
+              id="logos"
+              title="Logos"
+              images={logos}
+              zip={pressPaths.appLogos(app.slug)}
+              zipLabel="Download logos (ZIP)"
+              empty="No logos yet: ask us and we will send them."
+            />
+          </KitBody>
+          <RequestCopy action={pressPaths.app(app.slug)} appId={app.id} what={app.title} />
+        </div>
+        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+          <FactSheet facts={facts} />
+          <p className="text-sm text-muted-foreground">
+            More from {site.name}:{' '}
+            <a href={pressPaths.studio} className="text-primary hover:underline">
+              studio press kit
+            </a>
+            .
+          </p>
+        </aside>
+      </div>
+    </PageContainer>
+  );
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
