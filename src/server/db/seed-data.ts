@@ -1,5 +1,6 @@
 // Demo content for Northpaw Studio: apps, devlog posts, site pages and social links.
 // Pictures are drawn and uploaded at first start (demo-images.ts): each app says how its art looks.
+import type { DataRowInput } from '../../shared/schemas/app-privacy';
 import type { DemoArt } from './demo-images';
 
 export type DemoAppStatus = 'Live' | 'Testing' | 'In Development' | 'In Design' | 'Coming Soon';
@@ -547,5 +548,56 @@ export const demoAppPages: Record<string, DemoAppPages> = {
         answer: 'On your device, and in the EU when sync is on.',
       },
     ],
+  },
+};
+
+/** Privacy policies of some demo apps (issue 14), by the app's slug: one uses the studio's text. */
+export interface DemoAppPrivacy {
+  usesStudioPolicy: boolean;
+  content: string;
+  dataCollected: DataRowInput[];
+  noDataCollected: boolean;
+}
+
+const row = (category: DataRowInput['category'], dataType: string, answers: Partial<DataRowInput> = {}) => ({
+  category,
+  dataType,
+  linkedToUser: false,
+  usedForTracking: false,
+  purposes: ['App Functionality'] as DataRowInput['purposes'],
+  sharedWithThirdParties: false,
+  optional: false,
+  encryptedInTransit: true,
+  canBeDeleted: true,
+  ...answers,
+});
+
+export const demoAppPrivacy: Record<string, DemoAppPrivacy> = {
+  'lantern-drift': {
+    usesStudioPolicy: false,
+    content: `<h2>Who we are</h2>
+<p>Lantern Drift is made by our studio. This policy explains what the game collects when you play it, why, and what you can do about it.</p>
+<h2>Your account and saves</h2>
+<p>If you sign in, we keep your player name, your cloud saves and your leaderboard scores so that your voyages follow you to a new phone. You can play without an account: everything then stays on your device.</p>
+<h2>Crash reports</h2>
+<p>When the game crashes it sends an anonymous report (the device model, the system version and where the code stopped). Reports are deleted after 90 days.</p>
+<h2>Your choices</h2>
+<p>You can ask us to delete your account and data at any time from the game's account deletion page.</p>`,
+    dataCollected: [
+      row('Contact Info', 'Name', { linkedToUser: true, optional: true }),
+      row('User Content', 'Gameplay Content', { linkedToUser: true, optional: true }),
+      row('Identifiers', 'User ID', { linkedToUser: true, optional: true }),
+      row('Purchases', 'Purchase History', { linkedToUser: true, canBeDeleted: false }),
+      row('Diagnostics', 'Crash Data', { purposes: ['App Functionality', 'Analytics'], sharedWithThirdParties: true }),
+    ],
+    noDataCollected: false,
+  },
+  brightlist: { usesStudioPolicy: true, content: '', dataCollected: [], noDataCollected: false },
+  'quiet-hours': {
+    usesStudioPolicy: false,
+    content:
+      '<p>Quiet Hours keeps your schedules on your device. It has no account, sends nothing to us or anyone else, and shows no ads.</p>',
+    dataCollected: [],
+    noDataCollected: true,
   },
 };

@@ -17,7 +17,7 @@ import {
   users,
 } from './schema';
 import { seed, seedDemoContent, seedDemoPictures } from './seed';
-import { demoApps } from './seed-data';
+import { demoAppPrivacy, demoApps } from './seed-data';
 
 let ctx: TestContext;
 const quiet = { info: () => {} };
@@ -71,7 +71,8 @@ describe('first-run seed', () => {
       home: 1,
       about: 1,
       contact: 1,
-      privacy: 1,
+      // The studio's policy and the demo apps' own (issue 14).
+      privacy: 1 + Object.keys(demoAppPrivacy).length,
       // One icon per app and its screenshots; post galleries reuse screenshots.
       media: demoApps.reduce((n, app) => n + 1 + app.shots, 0),
     });
@@ -115,6 +116,21 @@ describe('first-run seed', () => {
     expect(Object.values(published).reduce((a, b) => a + b, 0)).toBe(posts.length - 1);
   });
 
+  it('gives demo apps privacy policies: one its own text with a data table, one the studio’s (issue 14)', async () => {
+    const list = (await ctx.app.inject({ url: '/api/apps' })).json() as { id: number; slug: string }[];
+    const policy = async (slug: string) =>
+      (await ctx.app.inject({ url: `/api/apps/${list.find((a) => a.slug === slug)!.id}/privacy-policy` })).json() as {
+        usesStudioPolicy: boolean;
+        content: string;
+        dataCollected: unknown[];
+      };
+    const own = await policy('lantern-drift');
+    expect(own.usesStudioPolicy).toBe(false);
+    expect(own.dataCollected.length).toBeGreaterThan(0);
+    const studio = await policy('brightlist');
+    expect(studio.usesStudioPolicy).toBe(true);
+    expect(studio.content.length).toBeGreaterThan(100);
+  });
   it('changes nothing on a second start', async () => {
     const before = await counts(ctx);
     const result = await seed(ctx.database.db, { ...ctx.config, seedDemoContent: true }, quiet);

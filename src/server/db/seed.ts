@@ -17,6 +17,7 @@ import {
   contactInfo,
   homeContent,
   privacyPolicy,
+  privacyPolicyVersions,
   socialMediaLinks,
   users,
 } from './schema';
@@ -24,15 +25,43 @@ import { drawIcon, drawScene } from './demo-images';
 import {
   demoAbout,
   demoAppPages,
+  demoAppPrivacy,
   demoApps,
   demoContact,
   demoHome,
   demoPrivacy,
   demoSocialLinks,
   type DemoApp,
+  type DemoAppPrivacy,
 } from './seed-data';
+import { DataRowSchema, dayOf, withAppName } from '../../shared/schemas/app-privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A demo app's privacy policy and its first version, effective today (issue 14). */
+async function seedAppPrivacy(db: Db, app: { id: number; title: string }, demo: DemoAppPrivacy, now: Date) {
+  const content = demo.content ? sanitizeRichText(demo.content) : '';
+  const dataCollected = {
+    rows: demo.dataCollected.map((r) => DataRowSchema.parse(r)),
+    noDataCollected: demo.noDataCollected,
+  };
+  const usesStudioPolicy = demo.usesStudioPolicy;
+  await db
+    .insert(privacyPolicy)
+    .values({ appId: app.id, content, usesStudioPolicy, dataCollected, lastUpdated: now, updatedAt: now });
+  // The version keeps what the page shows: for the studio's policy, its text with the app's name.
+  const shown = usesStudioPolicy ? withAppName(sanitizeRichText(demoPrivacy.content), app.title) : content;
+  await db
+    .insert(privacyPolicyVersions)
+    .values({
+      appId: app.id,
+      effectiveOn: dayOf(now),
+      content: shown,
+      usesStudioPolicy,
+      dataCollected,
+      createdAt: now,
+    });
+}
 
 export interface SeedResult {
   /** Set when an administrator was created with a generated password (print it once). */
@@ -142,6 +171,9 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
           supportIntro: sanitizeRichText(texts.supportIntro),
         });
       }
+      // Some demo apps have a privacy policy of their own; one uses the studio's (issue 14).
+      const privacy = demoAppPrivacy[fields.slug];
+      if (privacy) await seedAppPrivacy(tx as unknown as Db, { id: app!.id, title: fields.title }, privacy, now);
       for (const post of posts) {
         const at = new Date(now.getTime() - post.daysAgo * DAY_MS);
         let slug = slugify(post.title);

@@ -11,6 +11,7 @@ import { RequireAuth } from './require-auth';
 
 const AppsList = lazy(() => import('./apps-list'));
 const AppEditor = lazy(() => import('./app-editor'));
+const AppPrivacyEditor = lazy(() => import('./app-privacy'));
 const BlogPosts = lazy(() => import('./blog-posts'));
 const SiteSettingsPage = lazy(() => import('./site-settings'));
 const HomeContentEditor = lazy(() => import('./home-content'));
@@ -70,6 +71,14 @@ export default function AdminApp() {
             element={
               <Suspense fallback={loading}>
                 <AppEditor mode="edit" />
+              </Suspense>
+            }
+          />
+          <Route
+            path="apps/privacy"
+            element={
+              <Suspense fallback={loading}>
+                <AppPrivacyEditor />
               </Suspense>
             }
           />

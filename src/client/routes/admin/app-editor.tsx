@@ -1,7 +1,7 @@
 // Add App and Edit App (SPEC §2): one form for both. Edit loads the app named by ?id= (or the
 // /apps/edit{id} form of the path); a missing or unknown id shows 'App Not Found'.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImageOff } from 'lucide-react';
+import { ImageOff, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -489,6 +489,12 @@ function EditApp({ id }: { id: number }) {
     <AdminPage
       title="Edit App"
       description={app.data ? <>Editing &ldquo;{app.data.title}&rdquo;.</> : 'Loading the app...'}
+      actions={
+        <Link to={paths.admin.appPrivacy(id)} className={buttonVariants({ variant: 'outline' })}>
+          <ShieldCheck aria-hidden="true" />
+          Privacy policy
+        </Link>
+      }
     >
       {app.isPending ? (
         <EditorSkeleton />
