@@ -153,6 +153,20 @@ const TABLE: Row[] = [
   row('GET /api/admin/backup',                    401, 403, 200),
   row('GET /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
   row('PUT /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
+  // Press kits (issue 14): staff edit, visitors read; the fixture app stores no image, so its ZIPs are empty (404).
+  row('GET /api/admin/press-kits/studio',         401, 200, 200),
+  row('PUT /api/admin/press-kits/studio',         401, 200, 200),
+  row('GET /api/admin/press-kits/apps/:id',       401, 200, 200, { id: 'appId' }),
+  row('PUT /api/admin/press-kits/apps/:id',       401, 200, 200, { id: 'appId' }),
+  row('GET /api/press-kits/studio',               200, 200, 200),
+  row('GET /api/apps/:id/press-kit',              200, 200, 200, { id: 'appId' }),
+  row('POST /api/press-requests',                 201, 201, 201, { from: '203.0.113.21' }),
+  row('POST /press',                              303, 303, 303, { from: '203.0.113.22' }),
+  row('POST /apps/:id/press',                     303, 303, 303, { url: '/apps/probe-app/press', from: '203.0.113.23' }),
+  row('GET /press/images.zip',                    404, 404, 404),
+  row('GET /press/logos.zip',                     404, 404, 404),
+  row('GET /apps/:id/press/screenshots.zip',      404, 404, 404, { url: '/apps/probe-app/press/screenshots.zip' }),
+  row('GET /apps/:id/press/logos.zip',            404, 404, 404, { url: '/apps/probe-app/press/logos.zip' }),
 
   // An app's deletion and support pages (issue 14): the fixture app takes deletion requests.
   row('GET /api/apps/:id/pages',                  200, 200, 200, { id: 'appId' }),

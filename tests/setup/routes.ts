@@ -86,6 +86,11 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PUT /api/admin/users/:id/password': () => ({ newPassword: 'probe-pass-3', confirmPassword: 'probe-pass-3' }),
   'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
   'PUT /api/admin/site-files/:name': () => ({ content: '' }),
+  'PUT /api/admin/press-kits/studio': () => ({ basedIn: 'Porto', features: ['Made by a test'] }),
+  'PUT /api/admin/press-kits/apps/:id': (f) => VALID_BODIES['PUT /api/admin/press-kits/studio']!(f),
+  'POST /api/press-requests': () => ({ name: 'Nellie Bly', email: 'nellie@example.com', outlet: 'The Paper' }),
+  'POST /press': (f) => VALID_BODIES['POST /api/press-requests']!(f),
+  'POST /apps/:id/press': (f) => VALID_BODIES['POST /api/press-requests']!(f),
   'PUT /api/admin/apps/:id/pages': () => ({
     accountDeletion: true,
     deletionDeleted: '<p>Your profile.</p>',
