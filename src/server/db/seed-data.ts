@@ -601,3 +601,71 @@ export const demoAppPrivacy: Record<string, DemoAppPrivacy> = {
     noDataCollected: true,
   },
 };
+
+/** A press kit as the demo writes it (issue 14): the studio's, and one app's, in the presskit() shape. */
+export interface DemoPressKit {
+  basedIn?: string;
+  foundedOn?: string;
+  website?: string;
+  pressContact?: string;
+  /** HTML with p, strong, em only. */
+  description?: string;
+  history?: string;
+  features?: string[];
+  releaseDates?: { platform: string; date: string }[];
+  trailers?: { provider: 'youtube' | 'vimeo'; id: string; title: string }[];
+  /** The app's own icon is its logo when true (its uploaded original goes into the logos ZIP). */
+  iconAsLogo?: boolean;
+  awards?: { title: string; detail: string }[];
+  quotes?: { quote: string; source: string; url: string | null }[];
+  credits?: { name: string; role: string }[];
+  monetization: 'not_allowed' | 'ask' | 'non_commercial' | 'allowed';
+}
+
+export const demoStudioPressKit: DemoPressKit = {
+  basedIn: 'Tallinn, Estonia',
+  foundedOn: '2019',
+  pressContact: 'press@northpaw.example',
+  description:
+    '<p>Northpaw is a four-person studio making calm, hand-crafted games and small, honest apps for phones. No ads in paid games, no dark patterns, and every game playable offline.</p>',
+  history:
+    '<p>Northpaw started in 2019 as two friends prototyping puzzle games on the night train between Tallinn and Tartu. <em>Lantern Drift</em>, the first release, grew from a weekend jam entry into a game played by over a million people.</p>',
+  credits: [
+    { name: 'Maya Kask', role: 'Co-founder, design' },
+    { name: 'Jonas Lepp', role: 'Co-founder, programming' },
+    { name: 'Ilse Tamm', role: 'Art and animation' },
+    { name: 'Rafael Ortiz', role: 'Music and sound' },
+  ],
+  monetization: 'allowed',
+};
+
+/** Press kits of demo apps, by slug. */
+export const demoAppPressKits: Record<string, DemoPressKit> = {
+  'lantern-drift': {
+    features: [
+      '140 hand-crafted river puzzles across four seasons',
+      'No timers, no lives: every level can be retried at once',
+      'An original score that follows the water',
+      'Plays fully offline; no ads, no in-app purchases',
+    ],
+    releaseDates: [
+      { platform: 'iOS', date: '2024-03-21' },
+      { platform: 'Android', date: '2024-03-21' },
+    ],
+    iconAsLogo: true,
+    awards: [
+      { title: 'Best Mobile Puzzle Game', detail: 'Baltic Indie Awards 2024 (winner)' },
+      { title: 'Apple Design Awards', detail: 'Delight and Fun, finalist 2024' },
+    ],
+    quotes: [
+      { quote: 'A quiet little masterpiece you will play with a smile.', source: 'Pocket Weekly', url: null },
+      { quote: 'The calmest puzzle game on my phone, and the cleverest.', source: 'Indie Riverside', url: null },
+    ],
+    credits: [
+      { name: 'Maya Kask', role: 'Game design' },
+      { name: 'Ilse Tamm', role: 'Art' },
+      { name: 'Rafael Ortiz', role: 'Music' },
+    ],
+    monetization: 'allowed',
+  },
+};

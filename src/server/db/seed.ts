@@ -16,6 +16,7 @@ import {
   blogPosts,
   contactInfo,
   homeContent,
+  pressKits,
   privacyPolicy,
   privacyPolicyVersions,
   socialMediaLinks,
@@ -25,14 +26,17 @@ import { drawIcon, drawScene } from './demo-images';
 import {
   demoAbout,
   demoAppPages,
+  demoAppPressKits,
   demoAppPrivacy,
   demoApps,
   demoContact,
   demoHome,
   demoPrivacy,
   demoSocialLinks,
+  demoStudioPressKit,
   type DemoApp,
   type DemoAppPrivacy,
+  type DemoPressKit,
 } from './seed-data';
 import { DataRowSchema, dayOf, withAppName } from '../../shared/schemas/app-privacy';
 
@@ -132,6 +136,18 @@ export async function seedDemoPictures(db: Db, list: DemoApp[] = demoApps): Prom
   });
 }
 
+/** A demo press kit as a press_kits row (rich text sanitised like any saved text). */
+function pressKitRow(kit: DemoPressKit, appId: number | null, icon: string | null) {
+  const { iconAsLogo, description, history, ...fields } = kit;
+  return {
+    ...fields,
+    appId,
+    description: sanitizeRichText(description ?? ''),
+    history: sanitizeRichText(history ?? ''),
+    logos: iconAsLogo && icon ? [icon] : [],
+  };
+}
+
 /** Fills a site that has no content at all with the demo studio's apps, posts and pages. */
 export async function seedDemoContent(db: Db, config: Config, now = new Date()): Promise<boolean> {
   const tables = [apps, homeContent, aboutUs, contactInfo, privacyPolicy] as const;
@@ -172,6 +188,9 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
         });
       }
       // Some demo apps have a privacy policy of their own; one uses the studio's (issue 14).
+      // One demo app has a press kit of its own (issue 14); its icon is its logo.
+      const kit = demoAppPressKits[fields.slug];
+      if (kit) await tx.insert(pressKits).values(pressKitRow(kit, app!.id, icon));
       const privacy = demoAppPrivacy[fields.slug];
       if (privacy) await seedAppPrivacy(tx as unknown as Db, { id: app!.id, title: fields.title }, privacy, now);
       for (const post of posts) {
@@ -199,6 +218,7 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
     await tx.insert(contactInfo).values(demoContact);
     await tx.insert(privacyPolicy).values({ content: sanitizeRichText(demoPrivacy.content), lastUpdated: now });
     await tx.insert(socialMediaLinks).values(demoSocialLinks.map((l) => ({ ...l })));
+    await tx.insert(pressKits).values(pressKitRow(demoStudioPressKit, null, null));
   });
   return true;
 }
