@@ -55,16 +55,14 @@ async function seedAppPrivacy(db: Db, app: { id: number; title: string }, demo: 
     .values({ appId: app.id, content, usesStudioPolicy, dataCollected, lastUpdated: now, updatedAt: now });
   // The version keeps what the page shows: for the studio's policy, its text with the app's name.
   const shown = usesStudioPolicy ? withAppName(sanitizeRichText(demoPrivacy.content), app.title) : content;
-  await db
-    .insert(privacyPolicyVersions)
-    .values({
-      appId: app.id,
-      effectiveOn: dayOf(now),
-      content: shown,
-      usesStudioPolicy,
-      dataCollected,
-      createdAt: now,
-    });
+  await db.insert(privacyPolicyVersions).values({
+    appId: app.id,
+    effectiveOn: dayOf(now),
+    content: shown,
+    usesStudioPolicy,
+    dataCollected,
+    createdAt: now,
+  });
 }
 
 export interface SeedResult {
