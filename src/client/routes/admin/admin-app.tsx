@@ -23,6 +23,7 @@ const Messages = lazy(() => import('./messages'));
 const UsersPage = lazy(() => import('./users'));
 const MediaPage = lazy(() => import('./media'));
 const StoreFiles = lazy(() => import('./store-files'));
+const PressKitPage = lazy(() => import('./press'));
 
 const loading = (
   <div className="grid min-h-64 place-items-center">
@@ -159,6 +160,14 @@ export default function AdminApp() {
             element={
               <Suspense fallback={loading}>
                 <Messages />
+              </Suspense>
+            }
+          />
+          <Route
+            path="press"
+            element={
+              <Suspense fallback={loading}>
+                <PressKitPage />
               </Suspense>
             }
           />

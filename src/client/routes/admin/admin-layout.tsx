@@ -12,6 +12,7 @@ import {
   Menu,
   MessageSquare,
   Newspaper,
+  Megaphone,
   Settings,
   Share2,
   Shield,
@@ -23,6 +24,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { paths } from '../../../shared/paths';
+import { pressPaths } from '../../../shared/press-paths';
 import { useSite } from '../../app/site-context';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { useLogout, useMe } from '../../features/admin/auth-api';
@@ -41,6 +43,7 @@ export const ADMIN_NAV = [
   { to: paths.admin.socialMedia, label: 'Social Media', icon: Share2, end: false },
   { to: paths.admin.siteSettings, label: 'Site Settings', icon: Settings, end: false },
   { to: paths.admin.storeFiles, label: 'Store & Ads Files', icon: FileText, end: false },
+  { to: pressPaths.admin, label: 'Press Kit', icon: Megaphone, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
 ];

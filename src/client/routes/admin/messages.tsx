@@ -84,6 +84,12 @@ function SubjectToggle({
         className={cn('mt-0.5 size-4 shrink-0 transition-transform', open && 'rotate-90')}
       />
       <span className="break-words">{message.subject}</span>
+      {/* A press-copy request from a press kit page (issue 14). */}
+      {message.tag === 'press' && (
+        <Badge variant="purple" className="ml-1 shrink-0 font-medium" data-testid="press-tag">
+          Press
+        </Badge>
+      )}
     </button>
   );
 }
