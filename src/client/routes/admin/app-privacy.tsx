@@ -326,7 +326,7 @@ function PrivacyForm({ app, policy }: { app: App; policy: AppPrivacyAdmin | null
                   <Label htmlFor="uses-studio">Use the studio’s privacy policy</Label>
                   <p id="uses-studio-hint" className="text-xs text-muted-foreground">
                     The studio’s text is edited under{' '}
-                    <Link to={paths.admin.privacy} className="text-primary underline-offset-4 hover:underline">
+                    <Link to={paths.admin.privacy} className="text-primary underline underline-offset-4">
                       Privacy Policy
                     </Link>
                     ; this app’s own text is kept while it is used.

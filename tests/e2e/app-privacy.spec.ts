@@ -1,0 +1,150 @@
+// An app's privacy policy (issue 14): staff write it with a Data we collect row on the app's
+// Privacy screen; the public page shows it with its Last updated date and table, the day's version
+// reads at its dated address, the page is accessible and complete with JavaScript off, and the app
+// page links to it.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
+
+const title = `Harbor Lights ${Date.now().toString(36)}`;
+let app: { id: number; slug: string };
+
+test.beforeAll(async ({ request }) => {
+  const api = await staffApi(request);
+  const res = await api.post('/api/apps', {
+    data: {
+      title,
+      description: 'A lighthouse keeper game for the privacy tests.',
+      icon: '/media/demo/default-icon.svg',
+      screenshots: ['/media/demo/default-icon.svg'],
+      status: 'Live',
+    },
+  });
+  expect(res.status()).toBe(201);
+  app = (await res.json()) as { id: number; slug: string };
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('staff write an app’s privacy policy with a data row; the public page shows it', async ({ page }) => {
+  await signIn(page);
+  // Reached from the app form.
+  await page.goto(`/admin-page/apps/edit?id=${app.id}`);
+  await page.getByRole('main').getByRole('link', { name: 'Privacy policy', exact: true }).click();
+  await expect(page).toHaveURL(`/admin-page/apps/privacy?id=${app.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Privacy Policy: ${title}` })).toBeVisible();
+  // Where to paste the address, next to it.
+  await expect(page.getByTestId('privacy-url')).toHaveText(new RegExp(`/apps/${app.slug}/privacy$`));
+  await expect(page.getByText('App Privacy › Privacy Policy URL')).toBeVisible();
+  await expect(page.getByText('App content › Privacy policy')).toBeVisible();
+  await expect(page.getByText('No versions yet: the first save makes one.')).toBeVisible();
+
+  // Saving with no text names the field.
+  await page.getByRole('button', { name: 'Save Privacy Policy' }).click();
+  await expect(page.getByText('Write the policy, or choose to use the studio’s policy')).toBeVisible();
+
+  const editor = page.getByRole('textbox', { name: 'Privacy policy of this app' });
+  await editor.click();
+  await page.keyboard.type('Harbor Lights keeps your lighthouse logs on our servers.');
+
+  // A row: category, then data type; answers and purposes.
+  await chooseOption(page, 'Category', 'Diagnostics');
+  await chooseOption(page, 'Data type', 'Crash Data');
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Crash Data' }) });
+  await expect(row).toBeVisible();
+  await row.getByRole('checkbox', { name: /Shared with third parties/ }).click();
+  await row.getByRole('checkbox', { name: 'Analytics' }).check();
+  await expectAccessible(page);
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole('link', { name: 'Back to the app' }).click();
+  const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+
+  await page.getByRole('button', { name: 'Save Privacy Policy' }).click();
+  await expect(page.getByText('Privacy policy saved').first()).toBeVisible();
+  const versions = page.getByRole('list', { name: 'Versions' });
+  await expect(versions).toContainText(`Effective from ${longDate(today())}`);
+
+  // The public page.
+  await page.goto(`/apps/${app.slug}/privacy`);
+  await expect(page.getByRole('heading', { level: 1, name: `Privacy Policy for ${title}` })).toBeVisible();
+  await expect(page.getByText(`Last updated ${longDate(today())}`)).toBeVisible();
+  await expect(page.getByText('Harbor Lights keeps your lighthouse logs on our servers.')).toBeVisible();
+  const table = page.getByRole('table');
+  const crash = table.getByRole('row', { name: /Crash Data/ });
+  await expect(crash).toContainText('App Functionality, Analytics');
+  await expect(crash.getByRole('cell').nth(3)).toHaveText('Yes'); // shared with third parties
+  await expectAccessible(page);
+
+  // The day's version reads at its own address.
+  await page.goto(`/apps/${app.slug}/privacy/${today()}`);
+  await expect(page.getByText(`Effective from ${longDate(today())}`).first()).toBeVisible();
+  await expect(page.getByText('This is the current version of the policy.')).toBeVisible();
+  await expect(page.getByText('Harbor Lights keeps your lighthouse logs on our servers.')).toBeVisible();
+  // An unknown day is not found.
+  expect((await page.request.get(`/apps/${app.slug}/privacy/2001-01-01`)).status()).toBe(404);
+
+  // The app page links to it.
+  await page.goto(`/apps/${app.slug}`);
+  const links = page.getByRole('region', { name: 'For players' });
+  await expect(links.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+    'href',
+    `/apps/${app.slug}/privacy`,
+  );
+  await expect(links.getByRole('link', { name: 'Support' })).toBeVisible();
+  await links.getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page).toHaveURL(`/apps/${app.slug}/privacy`);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a demo app’s privacy page is complete: text, Last updated, the table, and the studio’s policy named', async ({
+    page,
+  }) => {
+    await page.goto('/apps/lantern-drift/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy for Lantern Drift' })).toBeVisible();
+    await expect(page.getByText(/^Last updated \d{1,2} \w+ \d{4}$/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Data we collect' })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row', { name: /Crash Data/ })).toBeVisible();
+
+    await page.goto('/apps/brightlist/privacy');
+    await expect(page.getByTestId('studio-policy-note')).toContainText('privacy policy below applies to Brightlist');
+
+    await page.goto('/apps/quiet-hours/privacy');
+    await expect(page.getByText('This app collects no data.')).toBeVisible();
+
+    // The app page's links, with the account deletion link where the app has accounts.
+    await page.goto('/apps/lantern-drift');
+    const links = page.getByRole('region', { name: 'For players' });
+    for (const name of ['Privacy policy', 'Delete your account', 'Support']) {
+      await expect(links.getByRole('link', { name })).toBeVisible();
+    }
+  });
+});
+
+test('the privacy page on a phone, in the light theme', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'light'));
+  await page.goto('/apps/lantern-drift/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The table scrolls in its own region; the page does not scroll sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
