@@ -441,6 +441,16 @@ test.describe('without JavaScript', () => {
   });
 });
 
+/** The apps whose deletion page is on (issue 14). */
+async function accountDeletionApps(request: APIRequestContext, apps: App[]): Promise<App[]> {
+  const on = await Promise.all(
+    apps.map(
+      async (a) => (await getJson<{ accountDeletion: boolean }>(request, `/api/apps/${a.id}/pages`)).accountDeletion,
+    ),
+  );
+  return apps.filter((_, i) => on[i]);
+}
+
 test.describe('robots.txt, sitemap.xml and RSS', () => {
   test('robots.txt keeps crawlers out of the admin area and the API and names the sitemap', async ({
     request,
@@ -489,6 +499,9 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
       ...apps.map((a) => `/apps/${a.slug}`),
       ...apps.map((a) => `/apps/${a.id}/blogs`),
       ...posts.map(readable),
+      // Issue 14: every app's support page, and the deletion page of apps with accounts.
+      ...apps.map((a) => `/apps/${a.slug}/support`),
+      ...(await accountDeletionApps(request, apps)).map((a) => `/apps/${a.slug}/delete-account`),
     ].map((p) => `${baseURL}${p}`);
     expect([...locs].sort()).toEqual([...expected].sort());
     for (const d of drafts) {

@@ -23,6 +23,7 @@ const Messages = lazy(() => import('./messages'));
 const UsersPage = lazy(() => import('./users'));
 const MediaPage = lazy(() => import('./media'));
 const StoreFiles = lazy(() => import('./store-files'));
+const DeletionRequests = lazy(() => import('./deletion-requests'));
 const PressKitPage = lazy(() => import('./press'));
 
 const loading = (
@@ -168,6 +169,14 @@ export default function AdminApp() {
             element={
               <Suspense fallback={loading}>
                 <PressKitPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="deletion-requests"
+            element={
+              <Suspense fallback={loading}>
+                <DeletionRequests />
               </Suspense>
             }
           />

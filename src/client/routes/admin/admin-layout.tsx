@@ -16,6 +16,7 @@ import {
   Settings,
   Share2,
   Shield,
+  Trash2,
   Users,
   X,
 } from 'lucide-react';
@@ -45,6 +46,7 @@ export const ADMIN_NAV = [
   { to: paths.admin.storeFiles, label: 'Store & Ads Files', icon: FileText, end: false },
   { to: pressPaths.admin, label: 'Press Kit', icon: Megaphone, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
+  { to: paths.admin.deletionRequests, label: 'Deletion Requests', icon: Trash2, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
 ];
 

@@ -41,6 +41,7 @@ import {
   withoutBlankLines,
 } from './app-store-fields';
 import { useDocumentTitle } from './use-document-title';
+import { AppPagesCards, useAppPagesEditor } from './app-pages-fields';
 
 const LINK_LABELS: Record<AppLinkField, { label: string; placeholder: string }> = {
   googlePlayLink: { label: 'Google Play link', placeholder: 'https://play.google.com/store/apps/details?id=...' },
@@ -194,9 +195,14 @@ function AppForm({
   submitLabel,
   onSave,
   onSaved,
+  appId = null,
+  savedSlug = null,
 }: {
   initial: AppInput;
   submitLabel: string;
+  /** The app being edited (null: a new one), for its deletion and support texts (issue 14). */
+  appId?: number | null;
+  savedSlug?: string | null;
   /** Saves; a rejection is reported by the caller, the form keeps its values. */
   onSave: (data: AppData) => Promise<unknown>;
   /** After a save: where to go (the unsaved-changes guard has let go by then). */
@@ -216,8 +222,11 @@ function AppForm({
   const [uploadingShots, setUploadingShots] = useState(false);
   const [uploadingIcon, setUploadingIcon] = useState(false);
   const [uploadingText, setUploadingText] = useState(false);
-  const uploading = uploadingShots || uploadingIcon || uploadingText;
+  const [uploadingPagesText, setUploadingPagesText] = useState(false);
+  const uploading = uploadingShots || uploadingIcon || uploadingText || uploadingPagesText;
   const [paid, setPaid] = useState(Boolean(initial.priceAmount));
+  // The deletion and support texts: their own form, saved after the app (PUT .../pages).
+  const pages = useAppPagesEditor(appId);
 
   const setScreenshots = (next: string[]) =>
     setValue('screenshots', next, { shouldDirty: true, shouldValidate: isSubmitted });
@@ -242,9 +251,14 @@ function AppForm({
       setError('priceAmount', { type: 'required', message: 'Enter the price, or choose Free' }, { shouldFocus: true });
       return;
     }
+    if (!(await pages.validate())) return;
     // A server-side validation failure names its fields: each shows next to its field.
     await onSave(onlyChangedStoreFields(data, form.getValues(), initial)).then(
-      () => setSaved(true),
+      async (app) => {
+        // A new app is created either way (a second save would make another); an edit stays open if its texts failed.
+        const textsSaved = await pages.save((app as App).id);
+        if (textsSaved || appId === null) setSaved(true);
+      },
       (error: unknown) => applyServerErrors(setError, error, { fields: FIELD_ORDER }),
     );
   }, focusFirstError);
@@ -261,7 +275,7 @@ function AppForm({
       className="space-y-6"
       aria-label={submitLabel === 'Create App' ? 'New app' : 'Edit app'}
     >
-      <UnsavedChangesGuard dirty={!saved && (formState.isDirty || uploading)} />
+      <UnsavedChangesGuard dirty={!saved && (formState.isDirty || uploading || pages.dirty)} />
       <Card>
         <CardHeader>
           <CardTitle>Details</CardTitle>
@@ -408,6 +422,7 @@ function AppForm({
       </Card>
 
       <AppStoreCards form={form} paid={paid} onPaidChange={setPaid} onEditorBusyChange={setUploadingText} />
+      <AppPagesCards editor={pages} slug={savedSlug} onEditorBusyChange={setUploadingPagesText} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={paths.admin.apps} className={buttonVariants({ variant: 'outline' })}>
@@ -499,7 +514,14 @@ function EditApp({ id }: { id: number }) {
       {app.isPending ? (
         <EditorSkeleton />
       ) : (
-        <AppForm initial={valuesOf(app.data)} submitLabel="Save Changes" onSave={onSave} onSaved={onSaved} />
+        <AppForm
+          initial={valuesOf(app.data)}
+          submitLabel="Save Changes"
+          onSave={onSave}
+          onSaved={onSaved}
+          appId={id}
+          savedSlug={app.data.slug}
+        />
       )}
     </AdminPage>
   );

@@ -9,6 +9,7 @@ import {
   Newspaper,
   Plus,
   Shield,
+  Trash2,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -20,6 +21,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useMe } from '../../features/admin/auth-api';
 import { useApps } from '../../features/apps/api';
 import { useUnreadCount } from '../../features/messages/admin-api';
+import { useDeletionCounts } from '../../features/deletion-requests/admin-api';
 import { useDownloadBackup } from '../../features/backup/admin-api';
 import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
@@ -97,6 +99,7 @@ export default function Dashboard() {
   const apps = useApps();
   const me = useMe();
   const unread = useUnreadCount();
+  const deletions = useDeletionCounts();
   return (
     <AdminPage title="Dashboard" description="Welcome back. Here is an overview of your site.">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -118,6 +121,24 @@ export default function Dashboard() {
             value={unread.isPending ? <Skeleton className="h-9 w-12" /> : unread.isError ? '–' : unread.data.unread}
             note="New messages from the contact form"
             icon={MessageSquare}
+          />
+        </Link>
+        <Link
+          to={`${paths.admin.deletionRequests}?status=open`}
+          className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          data-testid="deletion-card"
+        >
+          <StatCard
+            title="Open Deletion Requests"
+            value={
+              deletions.isPending ? <Skeleton className="h-9 w-12" /> : deletions.isError ? '–' : deletions.data.open
+            }
+            note={
+              deletions.data?.overdue
+                ? `${deletions.data.overdue} overdue: past their due date`
+                : 'Account and data deletion requests to handle'
+            }
+            icon={Trash2}
           />
         </Link>
       </div>
