@@ -87,7 +87,7 @@ const hostOf = (url: string) => {
 function ContactLink({ value }: { value: string }) {
   if (isEmail(value)) {
     return (
-      <a href={`mailto:${value}`} className="break-all text-primary hover:underline">
+      <a href={`mailto:${value}`} className="break-all text-primary underline underline-offset-4">
         {value}
       </a>
     );
@@ -97,7 +97,7 @@ function ContactLink({ value }: { value: string }) {
 
 function OutLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="break-words text-primary hover:underline">
+    <a href={href} target="_blank" rel="noopener noreferrer" className="break-words text-primary underline underline-offset-4">
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -436,7 +436,7 @@ export function StudioPressPage() {
               ) : (
                 <ul className="grid gap-3 sm:grid-cols-2">
                   {apps.data.map((a) => (
-                    <li key={a.id} className="flex items-center gap-3 rounded-xl border bg-card p-3 shadow-sm">
+                    <li key={a.id} className="flex min-w-0 items-center gap-3 rounded-xl border bg-card p-3 shadow-sm">
                       <MediaImage
                         src={a.icon}
                         fallback={DEFAULT_ICON}
@@ -477,7 +477,7 @@ export function StudioPressPage() {
           </KitBody>
           <RequestCopy action={pressPaths.studio} what={`${site.name}'s games`} />
         </div>
-        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+        <aside className="order-first space-y-6 lg:sticky lg:top-20 lg:order-last lg:self-start">
           <FactSheet facts={facts} />
         </aside>
       </div>
@@ -525,7 +525,7 @@ function AppKit({ app }: { app: App }) {
   const facts: Fact[] = [
     [
       'Developer',
-      <a key="d" href={pressPaths.studio} className="text-primary hover:underline">
+      <a key="d" href={pressPaths.studio} className="text-primary underline underline-offset-4">
         {site.name}
       </a>,
     ],
@@ -616,11 +616,11 @@ function AppKit({ app }: { app: App }) {
           </KitBody>
           <RequestCopy action={pressPaths.app(app.slug)} appId={app.id} what={app.title} />
         </div>
-        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+        <aside className="order-first space-y-6 lg:sticky lg:top-20 lg:order-last lg:self-start">
           <FactSheet facts={facts} />
           <p className="text-sm text-muted-foreground">
             More from {site.name}:{' '}
-            <a href={pressPaths.studio} className="text-primary hover:underline">
+            <a href={pressPaths.studio} className="text-primary underline underline-offset-4">
               studio press kit
             </a>
             .
