@@ -42,6 +42,7 @@ import {
 } from './app-store-fields';
 import { useDocumentTitle } from './use-document-title';
 import { AppPagesCards, useAppPagesEditor } from './app-pages-fields';
+import { AppPressKitCard, useAppPressKitEditor } from './app-press-kit';
 
 const LINK_LABELS: Record<AppLinkField, { label: string; placeholder: string }> = {
   googlePlayLink: { label: 'Google Play link', placeholder: 'https://play.google.com/store/apps/details?id=...' },
@@ -223,7 +224,9 @@ function AppForm({
   const [uploadingIcon, setUploadingIcon] = useState(false);
   const [uploadingText, setUploadingText] = useState(false);
   const [uploadingPagesText, setUploadingPagesText] = useState(false);
-  const uploading = uploadingShots || uploadingIcon || uploadingText || uploadingPagesText;
+  // The app's press kit (issue 14): its own form too, saved after the app.
+  const press = useAppPressKitEditor(appId);
+  const uploading = uploadingShots || uploadingIcon || uploadingText || uploadingPagesText || press.busy;
   const [paid, setPaid] = useState(Boolean(initial.priceAmount));
   // The deletion and support texts: their own form, saved after the app (PUT .../pages).
   const pages = useAppPagesEditor(appId);
@@ -252,12 +255,14 @@ function AppForm({
       return;
     }
     if (!(await pages.validate())) return;
+    if (!(await press.validate())) return;
     // A server-side validation failure names its fields: each shows next to its field.
     await onSave(onlyChangedStoreFields(data, form.getValues(), initial)).then(
       async (app) => {
         // A new app is created either way (a second save would make another); an edit stays open if its texts failed.
         const textsSaved = await pages.save((app as App).id);
-        if (textsSaved || appId === null) setSaved(true);
+        const kitSaved = await press.save((app as App).id);
+        if ((textsSaved && kitSaved) || appId === null) setSaved(true);
       },
       (error: unknown) => applyServerErrors(setError, error, { fields: FIELD_ORDER }),
     );
@@ -275,7 +280,7 @@ function AppForm({
       className="space-y-6"
       aria-label={submitLabel === 'Create App' ? 'New app' : 'Edit app'}
     >
-      <UnsavedChangesGuard dirty={!saved && (formState.isDirty || uploading || pages.dirty)} />
+      <UnsavedChangesGuard dirty={!saved && (formState.isDirty || uploading || pages.dirty || press.dirty)} />
       <Card>
         <CardHeader>
           <CardTitle>Details</CardTitle>
@@ -423,6 +428,7 @@ function AppForm({
 
       <AppStoreCards form={form} paid={paid} onPaidChange={setPaid} onEditorBusyChange={setUploadingText} />
       <AppPagesCards editor={pages} slug={savedSlug} onEditorBusyChange={setUploadingPagesText} />
+      <AppPressKitCard editor={press} slug={savedSlug} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={paths.admin.apps} className={buttonVariants({ variant: 'outline' })}>
