@@ -32,7 +32,10 @@ function unzip(buffer: Buffer): Promise<[string, Buffer][]> {
   });
 }
 
-test("an app's press kit: the screenshots ZIP holds every stored original, named in order", async ({ page, request }) => {
+test("an app's press kit: the screenshots ZIP holds every stored original, named in order", async ({
+  page,
+  request,
+}) => {
   const apps = (await (await request.get('/api/apps')).json()) as { slug: string; screenshots: string[] }[];
   const app = apps.find((a) => a.slug === SLUG)!;
   await page.goto(`/apps/${SLUG}/press`);
@@ -60,7 +63,10 @@ for (const [width, height, theme] of [
 ] as const) {
   test(`the press pages are accessible at ${width}px in the ${theme} theme`, async ({ page }) => {
     await page.setViewportSize({ width, height });
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme]);
+    await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+      key: THEME_STORAGE_KEY,
+      value: theme,
+    });
     for (const path of [`/apps/${SLUG}/press`, '/press']) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveClass(new RegExp(theme));

@@ -26,6 +26,8 @@ export interface ImageListTexts {
   empty: string;
   tooMany: string;
   duplicate: string;
+  /** The add button's accessible name when the form has other lists ('Add logo'); its text stays 'Add'. */
+  addLabel?: string;
   /** The upload button ('Upload screenshots'). */
   upload: string;
   uploadAlt: string;
@@ -207,7 +209,7 @@ export function ImageListField({
             aria-invalid={shownDraftError || error ? true : undefined}
             aria-describedby={describedBy}
           />
-          <Button variant="secondary" onClick={add}>
+          <Button variant="secondary" onClick={add} aria-label={texts.addLabel}>
             <Plus aria-hidden="true" />
             Add
           </Button>

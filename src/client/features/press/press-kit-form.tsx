@@ -171,6 +171,7 @@ const LOGO_TEXTS: ImageListTexts = {
   empty: 'No logos yet.',
   tooMany: `At most ${PRESS_LIMITS.logos} logos`,
   duplicate: 'This logo is already in the list',
+  addLabel: 'Add logo',
   upload: 'Upload logos',
   uploadAlt: 'Logo alt text',
 };
@@ -412,7 +413,7 @@ export function PressKitFields({
         form={form}
         name="description"
         id={`${idPrefix}-description`}
-        label="Description"
+        label={kind === 'app' ? 'About it, for the press' : 'Description'}
         hint={kind === 'app' ? "Empty: the app's long description." : 'What the studio makes, in a paragraph or two.'}
         onBusyChange={setBusy('description')}
       />
@@ -420,7 +421,7 @@ export function PressKitFields({
         form={form}
         name="history"
         id={`${idPrefix}-history`}
-        label="History"
+        label={kind === 'app' ? 'Press kit history' : 'History'}
         hint="How it started, milestones. Optional."
         onBusyChange={setBusy('history')}
       />
