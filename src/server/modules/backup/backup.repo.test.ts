@@ -208,6 +208,51 @@ async function fillEveryTable(database: Database) {
       version: 4,
     },
   ]);
+  // An app's own privacy policy with its data table and a dated version, its deletion and support
+  // texts, and a deletion request with its audit trail (issue 14).
+  await db.insert(privacyPolicy).values({
+    appId: game!.id,
+    content: '<p>Spiel: nichts.</p>',
+    usesStudioPolicy: false,
+    dataCollected: [{ category: 'Contact Info', dataType: 'Email Address', linked: true, tracking: false }],
+    lastUpdated: at('2025-06-01 10:00:00.5+00'),
+  });
+  await db.insert(schema.privacyPolicyVersions).values({
+    appId: game!.id,
+    effectiveOn: '2025-06-01',
+    content: '<p>Spiel: nichts.</p>',
+    dataCollected: [],
+    createdBy: ada!.id,
+  });
+  await db.insert(schema.appPages).values({
+    appId: game!.id,
+    accountDeletion: true,
+    deletionDeleted: '<p>Alles — everything</p>',
+    deletionDays: 14,
+    supportEmail: null,
+    faq: [{ question: 'Warum?', answer: '<p>Darum.</p>' }],
+  });
+  const [request] = await db
+    .insert(schema.deletionRequests)
+    .values({
+      reference: 'DEL-7K2Q9M',
+      appId: game!.id,
+      email: 'zoë@example.com',
+      accountId: 'player#42',
+      dueAt: at('2025-07-01 00:00:00+00'),
+    })
+    .returning();
+  await db.insert(schema.deletionRequestEvents).values([
+    { requestId: request!.id, actorName: 'Visitor', toStatus: 'new' },
+    {
+      requestId: request!.id,
+      actorId: grace!.id,
+      actorName: 'grace',
+      fromStatus: 'new',
+      toStatus: 'in_progress',
+      note: 'Läuft',
+    },
+  ]);
   // An uploaded image, through the real pipeline: binary files of every kind (original and variants).
   const png = await sharp({ create: { width: 700, height: 300, channels: 4, background: '#3a6c' } })
     .png()
