@@ -118,7 +118,13 @@ async function writeVersioned<T extends VersionedTable, R>(
 }
 
 const toContact = (r: typeof contactInfo.$inferSelect): ContactInfo => ({ ...r, updatedAt: iso(r.updatedAt) });
-const toPrivacy = ({ appId: _appId, ...r }: typeof privacyPolicy.$inferSelect): PrivacyPolicy => ({
+// The studio's policy (SPEC's reply): an app's own columns (issue 14) are not part of it.
+const toPrivacy = ({
+  appId: _appId,
+  usesStudioPolicy: _usesStudioPolicy,
+  dataCollected: _dataCollected,
+  ...r
+}: typeof privacyPolicy.$inferSelect): PrivacyPolicy => ({
   ...r,
   lastUpdated: iso(r.lastUpdated),
   updatedAt: iso(r.updatedAt),
