@@ -643,19 +643,19 @@ export const demoStudioPressKit: DemoPressKit = {
 export const demoAppPressKits: Record<string, DemoPressKit> = {
   'lantern-drift': {
     features: [
-      '140 hand-crafted river puzzles across four seasons',
+      '140 hand-crafted river puzzles across seven stretches of river',
       'No timers, no lives: every level can be retried at once',
       'An original score that follows the water',
-      'Plays fully offline; no ads, no in-app purchases',
+      'Plays fully offline, with no ads',
     ],
     releaseDates: [
-      { platform: 'iOS', date: '2024-03-21' },
-      { platform: 'Android', date: '2024-03-21' },
+      { platform: 'iOS', date: '2025-09-18' },
+      { platform: 'Android', date: '2025-09-18' },
     ],
     iconAsLogo: true,
     awards: [
-      { title: 'Best Mobile Puzzle Game', detail: 'Baltic Indie Awards 2024 (winner)' },
-      { title: 'Apple Design Awards', detail: 'Delight and Fun, finalist 2024' },
+      { title: 'Best Mobile Puzzle Game', detail: 'Baltic Indie Awards 2026 (winner)' },
+      { title: 'Apple Design Awards', detail: 'Delight and Fun, finalist 2026' },
     ],
     quotes: [
       { quote: 'A quiet little masterpiece you will play with a smile.', source: 'Pocket Weekly', url: null },
