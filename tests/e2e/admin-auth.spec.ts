@@ -16,7 +16,9 @@ const NAV_LINKS = [
   'Social Media',
   'Site Settings',
   'Store & Ads Files',
+  'Press Kit',
   'Messages',
+  'Deletion Requests',
   'Users',
 ];
 /** A link's text and name: Messages carries the unread count when there are unread messages. */
@@ -33,7 +35,9 @@ const NAV_PATHS: Record<string, string> = {
   'Social Media': '/admin-page/social-media',
   'Site Settings': '/admin-page/site-settings',
   'Store & Ads Files': '/admin-page/store-files',
+  'Press Kit': '/admin-page/press',
   Messages: '/admin-page/messages',
+  'Deletion Requests': '/admin-page/deletion-requests',
   Users: '/admin-page/users',
 };
 

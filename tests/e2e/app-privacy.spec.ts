@@ -23,6 +23,12 @@ test.beforeAll(async ({ request }) => {
   app = (await res.json()) as { id: number; slug: string };
 });
 
+// The suite shares one database: the app made here must not stay on the home page of later specs.
+test.afterAll(async ({ request }) => {
+  const api = await staffApi(request);
+  if (app) expect((await api.delete(`/api/apps/${app.id}`)).status()).toBe(200);
+});
+
 const today = () => new Date().toISOString().slice(0, 10);
 const longDate = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {

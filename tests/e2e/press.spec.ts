@@ -91,6 +91,12 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Lantern Drift press kit' }).click();
     await expect(page).toHaveURL(new RegExp(`/apps/${SLUG}/press$`));
     await expect(page.getByRole('region', { name: 'Awards and recognition' })).toContainText('Baltic Indie Awards');
+    // The app's kit is whole too: its facts from the store fields and the ZIP links, plain links.
+    await expect(page.getByRole('region', { name: 'Fact sheet' })).toContainText('Release (iOS)');
+    await expect(page.getByRole('link', { name: /Download all screenshots \(ZIP\)/ })).toHaveAttribute(
+      'href',
+      `/apps/${SLUG}/press/screenshots.zip`,
+    );
     await page.goto('/press');
 
     // The form posts without JavaScript and the page says it was sent.

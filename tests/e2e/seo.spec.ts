@@ -442,13 +442,20 @@ test.describe('without JavaScript', () => {
 });
 
 /** The apps whose deletion page is on (issue 14). */
-async function accountDeletionApps(request: APIRequestContext, apps: App[]): Promise<App[]> {
-  const on = await Promise.all(
-    apps.map(
-      async (a) => (await getJson<{ accountDeletion: boolean }>(request, `/api/apps/${a.id}/pages`)).accountDeletion,
-    ),
+/** Each app's own pages as the app page links them (issue 14): the server's GET /api/apps/{id}/page-links. */
+async function appPageLinks(
+  request: APIRequestContext,
+  apps: App[],
+): Promise<{ app: App; privacyPolicy: boolean; accountDeletion: boolean }[]> {
+  return Promise.all(
+    apps.map(async (app) => ({
+      app,
+      ...(await getJson<{ privacyPolicy: boolean; accountDeletion: boolean }>(
+        request,
+        `/api/apps/${app.id}/page-links`,
+      )),
+    })),
   );
-  return apps.filter((_, i) => on[i]);
 }
 
 test.describe('robots.txt, sitemap.xml and RSS', () => {
@@ -499,9 +506,15 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
       ...apps.map((a) => `/apps/${a.slug}`),
       ...apps.map((a) => `/apps/${a.id}/blogs`),
       ...posts.map(readable),
-      // Issue 14: every app's support page, and the deletion page of apps with accounts.
+      // Issue 14: the studio's press kit; every app's support page and press kit, the privacy page of
+      // apps with a policy and the deletion page of apps with accounts.
+      '/press',
       ...apps.map((a) => `/apps/${a.slug}/support`),
-      ...(await accountDeletionApps(request, apps)).map((a) => `/apps/${a.slug}/delete-account`),
+      ...apps.map((a) => `/apps/${a.slug}/press`),
+      ...(await appPageLinks(request, apps)).flatMap(({ app, privacyPolicy, accountDeletion }) => [
+        ...(privacyPolicy ? [`/apps/${app.slug}/privacy`] : []),
+        ...(accountDeletion ? [`/apps/${app.slug}/delete-account`] : []),
+      ]),
     ].map((p) => `${baseURL}${p}`);
     expect([...locs].sort()).toEqual([...expected].sort());
     for (const d of drafts) {

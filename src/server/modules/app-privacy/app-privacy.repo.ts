@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/app-privacy';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { appPages, pressKits, privacyPolicy, privacyPolicyVersions } from '../../db/schema';
+import { appPages, privacyPolicy, privacyPolicyVersions } from '../../db/schema';
 import { invalid, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 import { sanitizeRequired, sanitizeRichText } from '../../lib/sanitize';
@@ -193,16 +193,17 @@ export function appPrivacyRepo(db: Db, now: () => Date = () => new Date()) {
 
     /** Which of the app's own pages exist, read from their tables (the app page's links block). */
     async pageLinks(appId: number): Promise<AppPageLinks> {
-      const [[privacy], [pages], [press]] = await Promise.all([
+      const [[privacy], [pages]] = await Promise.all([
         db.select({ id: privacyPolicy.id }).from(privacyPolicy).where(eq(privacyPolicy.appId, appId)),
         db.select({ accountDeletion: appPages.accountDeletion }).from(appPages).where(eq(appPages.appId, appId)),
-        db.select({ id: pressKits.id }).from(pressKits).where(eq(pressKits.appId, appId)),
       ]);
       return {
         privacyPolicy: Boolean(privacy),
         accountDeletion: Boolean(pages?.accountDeletion),
+        // Every visible app has a support page and a press kit (its fact sheet comes from the store
+        // fields when staff wrote no kit), as the sitemap lists them.
         support: true,
-        pressKit: Boolean(press),
+        pressKit: true,
       };
     },
   };

@@ -14,7 +14,7 @@ import type {
 import { PRIVACY_MESSAGES } from '../../../shared/schemas/app-privacy';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
-import { appPages, pressKits, revisions } from '../../db/schema';
+import { appPages, revisions } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,7 +76,7 @@ describe('an app with no policy', () => {
     expect(await ok(get(api.adminAppPrivacyPolicy(id), editor))).toBeNull();
     expect(await ok(get(api.appPrivacyVersions(id)))).toEqual([]);
     const links = await ok<AppPageLinks>(get(api.appPageLinks(id)));
-    expect(links).toEqual({ privacyPolicy: false, accountDeletion: false, support: true, pressKit: false });
+    expect(links).toEqual({ privacyPolicy: false, accountDeletion: false, support: true, pressKit: true });
   });
 
   it('missing apps are not found', async () => {
@@ -263,10 +263,9 @@ describe('the studio’s policy with the app’s name', () => {
 });
 
 describe('page links', () => {
-  it('reads account deletion and the press kit from their tables', async () => {
+  it('reads account deletion from its table; support and the press kit are always there', async () => {
     const id = await createApp('Linked App');
     await ctx.database.db.insert(appPages).values({ appId: id, accountDeletion: true });
-    await ctx.database.db.insert(pressKits).values({ appId: id });
     // The links are cached for visitors like other reads; a content change drops them.
     await ctx.app.deps.content.changed();
     expect(await ok<AppPageLinks>(get(api.appPageLinks(id)))).toEqual({
