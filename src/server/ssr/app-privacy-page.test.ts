@@ -155,13 +155,14 @@ describe('the sitemap', () => {
 });
 
 describe('the app page', () => {
-  it('links to the app’s privacy policy and support, and to account deletion once it is on', async () => {
+  it('links to the app’s privacy policy, support and press kit, and to account deletion once it is on', async () => {
     let html = (await get(paths.app(app.slug))).body;
     expect(text(html)).toContain('For players');
     expect(html).toContain(`href="${paths.appPrivacy(app.slug)}"`);
     expect(html).toContain(`href="${paths.appSupport(app.slug)}"`);
     expect(html).not.toContain(`href="${paths.appDeleteAccount(app.slug)}"`);
-    expect(html).not.toContain(`href="${paths.appPress(app.slug)}"`);
+    // Every app has a press kit: its fact sheet comes from the store fields until staff write one.
+    expect(html).toContain(`href="${paths.appPress(app.slug)}"`);
     await ctx.database.db.insert(appPages).values({ appId: app.id, accountDeletion: true });
     await ctx.app.deps.content.changed();
     html = (await get(paths.app(app.slug))).body;
