@@ -15,6 +15,7 @@ import {
 } from 'react-hook-form';
 import { pressApi } from '../../../shared/press-paths';
 import {
+  emptyPressKit,
   MONETIZATION,
   MONETIZATION_LABELS,
   PRESS_LIMITS,
@@ -133,30 +134,11 @@ export const saveErrorText = (error: unknown) =>
 
 export function usePressKitForm(kit: PressKit | undefined) {
   return useForm<PressKitFormValues>({
-    defaultValues: toFormValues(kit ?? emptyKit),
+    defaultValues: toFormValues(kit ?? emptyPressKit(null)),
     values: kit ? toFormValues(kit) : undefined,
     resetOptions: { keepDirtyValues: false },
   });
 }
-const emptyKit: PressKit = {
-  appId: null,
-  basedIn: '',
-  foundedOn: '',
-  website: null,
-  pressContact: '',
-  description: '',
-  history: '',
-  features: [],
-  releaseDates: [],
-  trailers: [],
-  logos: [],
-  awards: [],
-  quotes: [],
-  credits: [],
-  monetization: 'ask',
-  version: 0,
-  updatedAt: null,
-};
 
 // ── Fields ───────────────────────────────────────────────────────────────────────────────────
 

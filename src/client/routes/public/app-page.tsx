@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, LifeBuoy, Newspaper, Rss, Shield, UserX, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { formatLongUs } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
 import type { SpriteIconName } from '../../../shared/icons';
@@ -17,6 +18,7 @@ import { useSite } from '../../app/site-context';
 import { useVisitorPlatform } from '../../app/visitor-platform';
 import { LocalDate } from '../../components/local-date';
 import { isPortrait, MediaImage } from '../../components/media-image';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { Badge } from '../../components/ui/badge';
@@ -26,6 +28,7 @@ import { DEFAULT_ICON } from '../../features/apps/app-card';
 import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appsQuery } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
+import { formatPrice } from '../../features/apps/price';
 import { appStores, StoreBadges, TRADEMARK_LINES } from '../../features/apps/store-badges';
 import { useAppBlogs } from '../../features/blogs/api';
 import { Island } from '../../islands/island';
@@ -53,27 +56,6 @@ const FOLLOW: {
   { field: 'facebookLink', label: 'Facebook', icon: 'facebook' },
   { field: 'githubRepoLink', label: 'GitHub', icon: 'github' },
 ];
-
-function price(app: App): string {
-  if (!app.priceAmount || Number(app.priceAmount) === 0) return 'Free';
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: app.priceCurrency ?? 'USD' }).format(
-      Number(app.priceAmount),
-    );
-  } catch {
-    return `${app.priceAmount} ${app.priceCurrency ?? ''}`.trim();
-  }
-}
-
-/** A calendar date (YYYY-MM-DD), the same for everyone: it names a day, not a moment. */
-function releaseDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** Links to get the app other than the two stores: the browser version, a wishlist, a pre-order. */
 function otherActions(app: App): { href: string; label: string }[] {
@@ -131,9 +113,9 @@ function AppDetails({ app }: { app: App }) {
     app.trailerId && (app.trailerProvider === 'youtube' || app.trailerProvider === 'vimeo')
       ? { provider: app.trailerProvider, id: app.trailerId, title: app.title, poster: app.screenshots[0] ?? null }
       : null;
-  const release = app.comingSoon ? 'Coming soon' : app.releaseDate ? releaseDate(app.releaseDate) : null;
+  const release = app.comingSoon ? 'Coming soon' : app.releaseDate ? formatLongUs(app.releaseDate) : null;
   const facts: [string, React.ReactNode][] = [
-    ['Price', price(app)],
+    ['Price', formatPrice(app)],
     ...(release ? [[app.comingSoon ? 'Release' : 'Released', release] as [string, string]] : []),
     ...(platforms.length
       ? [['Platforms', platforms.map((p) => PLATFORM_NAMES[p]).join(', ')] as [string, string]]
@@ -145,19 +127,7 @@ function AppDetails({ app }: { app: App }) {
   return (
     <PageContainer className="space-y-14">
       <Head {...appPageHead(site, app)} />
-      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <a href={paths.home} className="hover:text-foreground">
-              Home
-            </a>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-foreground">
-            {app.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ label: 'Home', href: paths.home }, { label: app.title }]} />
 
       <header className="-mt-8 grid gap-8 lg:grid-cols-[1fr_18rem] lg:items-start">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">

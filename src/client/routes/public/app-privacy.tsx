@@ -17,6 +17,7 @@ import { truncate } from '../../../shared/text';
 import { Head, type HeadData } from '../../app/head';
 import { appStoreId, notFoundHead } from '../../app/seo';
 import { useSite, type SiteInfo } from '../../app/site-context';
+import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { appsQuery } from '../../features/apps/api';
@@ -67,44 +68,6 @@ function Loading() {
         <Skeleton className="h-4 w-5/6" />
       </div>
     </PageContainer>
-  );
-}
-
-function Breadcrumb({ app, day }: { app: App; day?: string }) {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        <li>
-          <a href={paths.home} className="hover:text-foreground">
-            Home
-          </a>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li>
-          <a href={paths.app(app.slug)} className="hover:text-foreground">
-            {app.title}
-          </a>
-        </li>
-        <li aria-hidden="true">/</li>
-        {day ? (
-          <>
-            <li>
-              <a href={paths.appPrivacy(app.slug)} className="hover:text-foreground">
-                Privacy policy
-              </a>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="text-foreground">
-              {formatLongGb(day)}
-            </li>
-          </>
-        ) : (
-          <li aria-current="page" className="text-foreground">
-            Privacy policy
-          </li>
-        )}
-      </ol>
-    </nav>
   );
 }
 
@@ -176,7 +139,7 @@ function CurrentPolicy({ app }: { app: App }) {
   return (
     <PageContainer narrow>
       <Head {...privacyHead(site, app)} />
-      <Breadcrumb app={app} />
+      <Breadcrumb trail={privacyTrail(app)} />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
         Privacy Policy for {app.title}
       </h1>
@@ -210,7 +173,7 @@ function DatedPolicy({ app, day }: { app: App; day: string }) {
   return (
     <PageContainer narrow>
       <Head {...privacyHead(site, app, day)} />
-      <Breadcrumb app={app} day={day} />
+      <Breadcrumb trail={privacyTrail(app, day)} />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
         Privacy Policy for {app.title}
       </h1>
@@ -227,4 +190,15 @@ function DatedPolicy({ app, day }: { app: App; day: string }) {
       {versions.data && <VersionList app={app} versions={versions.data} shown={day} />}
     </PageContainer>
   );
+}
+
+/** Home / App / Privacy policy, and the version's date on a dated page. */
+function privacyTrail(app: App, day?: string): Crumb[] {
+  const start: Crumb[] = [
+    { label: 'Home', href: paths.home },
+    { label: app.title, href: paths.app(app.slug) },
+  ];
+  return day
+    ? [...start, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: formatLongGb(day) }]
+    : [...start, { label: 'Privacy policy' }];
 }

@@ -12,6 +12,7 @@ import { notFoundHead } from '../../app/seo';
 import { useSite, type SiteInfo } from '../../app/site-context';
 import { useQuery } from '@tanstack/react-query';
 import { MediaImage } from '../../components/media-image';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -59,30 +60,6 @@ function useAppAndPages():
   if (byId || apps.isError || (apps.data && !app) || pages.isError) return { state: 'missing' };
   if (!app || !pages.data) return { state: 'pending' };
   return { state: 'ready', app, pages: pages.data };
-}
-
-function Breadcrumb({ app, here }: { app: App; here: string }) {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        <li>
-          <a href={paths.home} className="hover:text-foreground">
-            Home
-          </a>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li>
-          <a href={paths.app(app.slug)} className="hover:text-foreground">
-            {app.title}
-          </a>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="text-foreground">
-          {here}
-        </li>
-      </ol>
-    </nav>
-  );
 }
 
 function Title({ app, children }: { app: App; children: ReactNode }) {
@@ -142,7 +119,13 @@ function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
   return (
     <PageContainer narrow>
       <Head {...supportHead(site, app)} />
-      <Breadcrumb app={app} here="Support" />
+      <Breadcrumb
+        trail={[
+          { label: 'Home', href: paths.home },
+          { label: app.title, href: paths.app(app.slug) },
+          { label: 'Support' },
+        ]}
+      />
       <Title app={app}>{app.title} support</Title>
 
       {pages.supportIntro ? (
@@ -238,7 +221,13 @@ function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
   return (
     <PageContainer narrow>
       <Head {...deleteAccountHead(site, app)} />
-      <Breadcrumb app={app} here="Delete your account" />
+      <Breadcrumb
+        trail={[
+          { label: 'Home', href: paths.home },
+          { label: app.title, href: paths.app(app.slug) },
+          { label: 'Delete your account' },
+        ]}
+      />
       <Title app={app}>Delete your {app.title} account</Title>
       <p className="mt-6 text-lg text-muted-foreground">
         You can ask us to delete your {app.title} account and the data that goes with it here, without the app. We

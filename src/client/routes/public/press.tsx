@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { parseMediaUrl } from '../../../shared/media';
+import { formatLongUs } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { pressApi, pressPaths } from '../../../shared/press-paths';
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
@@ -17,11 +18,13 @@ import { Head, type HeadData } from '../../app/head';
 import type { SiteInfo } from '../../app/site-context';
 import { useSite } from '../../app/site-context';
 import { MediaImage } from '../../components/media-image';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { DEFAULT_ICON } from '../../features/apps/app-card';
 import { appsQuery } from '../../features/apps/api';
+import { formatPrice } from '../../features/apps/price';
 import { useContactInfo } from '../../features/pages/api';
 import { Island } from '../../islands/island';
 import PressRequestForm, { type PressFormNotice } from '../../islands/press-request-form';
@@ -54,27 +57,6 @@ export function appPressHead(site: SiteInfo, app: App): HeadData {
   };
 }
 
-function formatPrice(app: App): string {
-  if (!app.priceAmount || Number(app.priceAmount) === 0) return 'Free';
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: app.priceCurrency ?? 'USD' }).format(
-      Number(app.priceAmount),
-    );
-  } catch {
-    return `${app.priceAmount} ${app.priceCurrency ?? ''}`.trim();
-  }
-}
-
-/** A calendar day (YYYY-MM-DD) in words, the same for everyone. */
-function day(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 const hostOf = (url: string) => {
   try {
@@ -97,7 +79,12 @@ function ContactLink({ value }: { value: string }) {
 
 function OutLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="break-words text-primary underline underline-offset-4">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="break-words text-primary underline underline-offset-4"
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -358,29 +345,6 @@ function LoadFailed() {
   );
 }
 
-function Breadcrumb({ trail }: { trail: { label: string; href?: string }[] }) {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        {trail.map((step, i) => (
-          <li key={step.label} className="flex items-center gap-1.5">
-            {i > 0 && <span aria-hidden="true">/</span>}
-            {step.href ? (
-              <a href={step.href} className="hover:text-foreground">
-                {step.label}
-              </a>
-            ) : (
-              <span aria-current="page" className="text-foreground">
-                {step.label}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
 /** The press contact: the kit's, else the studio kit's, else the contact page's email. */
 function pressContactOf(kits: (PressKit | undefined)[], contact: ContactInfo | null | undefined): React.ReactNode {
   const value = kits.find((k) => k?.pressContact)?.pressContact || contact?.email;
@@ -515,11 +479,11 @@ function AppKit({ app }: { app: App }) {
   };
   const releases: Fact[] =
     k.releaseDates.length > 0
-      ? k.releaseDates.map((r) => [`Release (${r.platform})`, day(r.date)] as Fact)
+      ? k.releaseDates.map((r) => [`Release (${r.platform})`, formatLongUs(r.date)] as Fact)
       : app.comingSoon
         ? [['Release', 'Coming soon']]
         : app.releaseDate
-          ? [['Release', day(app.releaseDate)]]
+          ? [['Release', formatLongUs(app.releaseDate)]]
           : [];
   const website = k.website || app.webAppLink || s.website || site.url;
   const facts: Fact[] = [
