@@ -54,8 +54,10 @@ export function MediaImage({ src, fallback, sizes, width, height, ...img }: Medi
     if (fallback) return <FallbackImage src={src} fallback={fallback} width={width} height={height} {...img} />;
     return <img src={src ?? undefined} width={width} height={height} {...img} />;
   }
+  // The <picture> lays out as if it were not there, so the classes on the <img> (its size, and not
+  // shrinking in a flex row) hold wherever the image is placed.
   return (
-    <picture>
+    <picture className="contents">
       {image.sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
