@@ -74,6 +74,9 @@ export function useDeleteMessage() {
   });
 }
 
+/** How long a tab whose stream was refused waits before asking again. */
+const STREAM_RETRY_MS = 60_000;
+
 /**
  * Follows the server's inbox events (one stream for the whole admin): the unread count updates at
  * once, and a change made elsewhere (a new message, another tab) refreshes the inbox on screen.
@@ -83,13 +86,28 @@ export function useInboxEvents(): void {
   const signedIn = useSignedIn();
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;
-    const events = new EventSource(api.adminEvents);
-    events.addEventListener('unread', (event) => {
-      const next = JSON.parse((event as MessageEvent<string>).data) as UnreadCount;
-      const before = queryClient.getQueryData<UnreadCount>(unreadKey);
-      queryClient.setQueryData(unreadKey, next);
-      if (before && before.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: inboxKey });
-    });
-    return () => events.close();
+    let events: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      events = new EventSource(api.adminEvents);
+      events.addEventListener('unread', (event) => {
+        const next = JSON.parse((event as MessageEvent<string>).data) as UnreadCount;
+        const before = queryClient.getQueryData<UnreadCount>(unreadKey);
+        queryClient.setQueryData(unreadKey, next);
+        if (before && before.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: inboxKey });
+      });
+      // A dropped stream reconnects by itself; a refused one (429: too many tabs) is closed for
+      // good by the browser, so it is tried again a minute later.
+      events.addEventListener('error', () => {
+        if (events?.readyState !== EventSource.CLOSED) return;
+        void queryClient.invalidateQueries({ queryKey: unreadKey });
+        retry = setTimeout(open, STREAM_RETRY_MS);
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      events?.close();
+    };
   }, [queryClient, signedIn]);
 }

@@ -13,6 +13,7 @@ import {
 import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { notFound } from '../../lib/errors';
 import { createLimiter, tooManyAttempts, type Limiter } from '../../lib/rate-limits';
+import { StreamSlots, streamLimitsFor } from '../../lib/stream-slots';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
 import { channelsFor, Notifier } from '../notifications/notifier';
@@ -30,6 +31,8 @@ export const inboxDoors = new WeakMap<AppInstance, InboxDoor>();
 
 /** A comment line on the event stream this often keeps proxies and the socket timeout from closing it. */
 const HEARTBEAT_MS = 15_000;
+/** A stream refused for want of a slot is worth trying again after this long (the client waits it out). */
+const STREAM_RETRY_MS = 60_000;
 
 /** `notifier`: the app's one outbox sender (deletion requests queue to it too); its start and stop are here. */
 export async function messagesRoutes(
@@ -159,8 +162,27 @@ export async function messagesRoutes(
   };
   inbox.onChange(broadcast);
 
+  // Each stream holds a connection while its tab is open: a few per account and per address, and a
+  // quarter of the connection limit in all, so no one can take the slots visitors need.
+  const slots = new StreamSlots(streamLimitsFor(deps.config.maxConnections));
   app.get(api.adminEvents, { ...staff }, async (request, reply) => {
-    const unread = await repo.unreadCount();
+    const slot = slots.take(request.user!.id, request.ip);
+    if ('refused' in slot) {
+      throw tooManyAttempts(
+        reply,
+        STREAM_RETRY_MS,
+        slot.refused === 'total'
+          ? 'Too many live connections are open on the server; the unread count will update when you reload'
+          : 'Too many admin tabs are open; close one and the unread count will update again',
+      );
+    }
+    let unread: number;
+    try {
+      unread = await repo.unreadCount();
+    } catch (err) {
+      slot.release();
+      throw err;
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -175,6 +197,7 @@ export async function messagesRoutes(
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const close = () => {
       clearInterval(heartbeat);
+      slot.release();
       streams.delete(send);
       closers.delete(close);
       res.end();
