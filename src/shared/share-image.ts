@@ -68,7 +68,35 @@ export function appCard(siteName: string, app: CardApp): ShareImage {
   return card(paths.shareCard('app', app.id, tag), `${app.title} by ${siteName}`);
 }
 
-/** An app's share image: its first screenshot when it is big enough, else its card. */
-export function appShareImage(siteName: string, app: CardApp & { screenshots: string[] }): ShareImage {
-  return uploadedShareImage(app.screenshots[0], `Screenshot of ${app.title}`) ?? appCard(siteName, app);
+/**
+ * A picture staff chose as a page's share image: any uploaded JPEG or PNG (they picked it, whatever
+ * its size), else null.
+ */
+export function chosenShareImage(url: string | null | undefined, alt: string): ShareImage | null {
+  const parts = url ? parseMediaUrl(url) : null;
+  if (!parts || parts.ext === 'gif') return null;
+  return {
+    url: url!,
+    type: parts.ext === 'png' ? 'image/png' : 'image/jpeg',
+    width: parts.width,
+    height: parts.height,
+    alt,
+  };
+}
+
+/**
+ * An app's share image: the one staff chose, else its first screenshot that is wide and big enough
+ * (link previews crop a portrait screenshot to a strip of it), else its card.
+ */
+export function appShareImage(
+  siteName: string,
+  app: CardApp & { screenshots: string[]; shareImage?: string | null },
+): ShareImage {
+  const chosen = chosenShareImage(app.shareImage, `${app.title} by ${siteName}`);
+  if (chosen) return chosen;
+  for (const shot of app.screenshots) {
+    const image = uploadedShareImage(shot, `Screenshot of ${app.title}`);
+    if (image && image.width > image.height) return image;
+  }
+  return appCard(siteName, app);
 }

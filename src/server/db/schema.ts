@@ -129,6 +129,8 @@ export const apps = pgTable(
     preRegisterLink: text('pre_register_link'),
     preOrderLink: text('pre_order_link'),
     wishlistLink: text('wishlist_link'),
+    /** The picture link previews show for the app's page (issue 21); null: its first wide screenshot, else a card. */
+    shareImage: text('share_image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,15 +1,20 @@
 // Which picture a rendered page shares (og:image): chosen on the server from the render's data, so
 // that none of this is sent to browsers. A post: the share image its author chose (an uploaded JPEG
 // or PNG), else its first image (gallery, then text) that is an uploaded JPEG or PNG of at least
-// 1200×630, else its app's; an app: its first screenshot by the same rule, else a card drawn for it;
-// every other page: the studio's card.
+// 1200×630, else its app's; an app: the share image staff chose, else its first wide screenshot by
+// the same rule, else a card drawn for it; every other page: the studio's default, else its card.
 import type { QueryClient } from '@tanstack/react-query';
 import type { SiteInfo } from '../../client/app/site-context';
-import { parseMediaUrl } from '../../shared/media';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
-import { appShareImage, studioCard, uploadedShareImage, type ShareImage } from '../../shared/share-image';
+import {
+  appShareImage,
+  chosenShareImage,
+  studioCard,
+  uploadedShareImage,
+  type ShareImage,
+} from '../../shared/share-image';
 import { pagePost } from './page-post';
 import { appOfPage } from '../../client/routes/public/app-page';
 
@@ -18,13 +23,6 @@ const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*["']([^"']+)["']/gi;
 /** A post's pictures in order: its gallery, then the images in its text. */
 export function postImages(post: Pick<BlogPost, 'images' | 'content'>): string[] {
   return [...post.images, ...[...post.content.matchAll(IMG_SRC)].map((m) => m[1]!.replace(/&amp;/g, '&'))];
-}
-
-/** The share image a post's author chose: any uploaded JPEG or PNG (they picked it, whatever its size). */
-function chosenShareImage(url: string, alt: string): ShareImage | null {
-  const parts = parseMediaUrl(url);
-  if (!parts || parts.ext === 'gif') return null;
-  return { url, type: parts.ext === 'png' ? 'image/png' : 'image/jpeg', width: parts.width, height: parts.height, alt };
 }
 
 /** The picture a post shares (see the top of this file). */

@@ -2,12 +2,14 @@
 // alt text, and the generated cards are served as 1200×630 PNGs, cached for a year, drawn once.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
+import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
 import { parseMediaUrl } from '../../shared/media';
-import type { App } from '../../shared/schemas/apps';
+import { APP_MESSAGES, type App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { appCard, studioCard } from '../../shared/share-image';
 import { seedDemoContent } from '../db/seed';
+import { processUpload } from '../modules/media/media.images';
+import { mediaRepo } from '../modules/media/media.repo';
 import { drawCard, wrapText } from './share-images';
 import { productionWeb } from './web';
 
@@ -102,6 +104,57 @@ describe('share images in the head', () => {
     const phone = byTitle('Pocket Orchard');
     const phonePost = (await postsOf(phone))[0]!;
     expect((await shareImageOf(`/blogs/${phonePost.id}`)).url).toBe(appCard(ctx.config.siteName, phone).url);
+  });
+});
+
+describe("an app's own share image (issue 21)", () => {
+  /** The spec's fields of `app` with `changes`, as the app form sends them. */
+  const put = async (app: App, changes: Partial<App>, cookie: string) => {
+    const { title, description, icon, screenshots, status } = app;
+    return ctx.app.inject({
+      method: 'PUT',
+      url: `/api/apps/${app.id}`,
+      headers: { cookie },
+      payload: { title, description, icon, screenshots, status, ...changes },
+    });
+  };
+
+  it('is the picture staff chose; a portrait screenshot is never chosen for them', async () => {
+    const { admin } = await staffSessions(ctx);
+    // A phone screenshot at a real phone's size: big enough, but a link preview would crop it to a strip.
+    const tall = await sharp({ create: { width: 1290, height: 2796, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+    const [stored] = await mediaRepo(ctx.database.db).store([
+      { image: await processUpload(tall, 'tall.jpg'), alt: 'Phone screenshot' },
+    ]);
+    const phone = byTitle('Quiet Hours');
+    const wide = byTitle('Lantern Drift');
+    expect((await put(phone, { screenshots: [stored!.url, wide.screenshots[1]!] }, admin)).statusCode).toBe(200);
+    // The first wide screenshot, not the tall one before it.
+    expect((await shareImageOf(`/apps/${phone.slug}`)).url).toBe(wide.screenshots[1]);
+
+    const chosen = wide.screenshots[2]!;
+    const saved = await put(phone, { screenshots: [stored!.url], shareImage: chosen } as Partial<App>, admin);
+    expect(saved.json().shareImage).toBe(chosen);
+    expect(await shareImageOf(`/apps/${phone.slug}`)).toMatchObject({
+      url: chosen,
+      alt: `Quiet Hours by ${ctx.config.siteName}`,
+    });
+    expect((await shareImageOf(`/apps/${phone.id}/blogs`)).url).toBe(chosen);
+
+    // Automatic again: with only the tall screenshot, the app's card.
+    expect(
+      (await put(phone, { screenshots: [stored!.url], shareImage: '' } as Partial<App>, admin)).json().shareImage,
+    ).toBeNull();
+    expect((await shareImageOf(`/apps/${phone.slug}`)).url).toBe(appCard(ctx.config.siteName, phone).url);
+
+    // Only an uploaded JPEG or PNG can be chosen.
+    for (const bad of ['https://example.com/a.jpg', '/media/0123456789abcdef/1200x630.gif', '/media/x/../../etc']) {
+      const res = await put(phone, { shareImage: bad } as Partial<App>, admin);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().issues, bad).toEqual([{ path: 'shareImage', message: APP_MESSAGES.shareImage }]);
+    }
   });
 });
 

@@ -31,6 +31,7 @@ export const APP_MESSAGES = {
   currencyNeeded: 'A price needs its currency',
   releaseDate: 'Enter a date as YYYY-MM-DD',
   trailer: 'Enter a YouTube video id (11 characters) or a Vimeo id (digits), or paste the video link',
+  shareImage: 'The share image must be a JPEG or PNG from the media library',
 } as const;
 
 /** An optional short text: missing leaves it as it is; null and '' clear it. */
@@ -195,6 +196,8 @@ export const AppInputSchema = z
     preRegisterLink: optionalHttpUrl().optional(),
     preOrderLink: optionalHttpUrl().optional(),
     wishlistLink: optionalHttpUrl().optional(),
+    /** The picture link previews show (issue 21): an uploaded JPEG or PNG; '' or null: the automatic choice. */
+    shareImage: optionalCode(/^\/media\/[0-9a-f]{16}\/[1-9]\d{0,5}x[1-9]\d{0,5}\.(jpg|png)$/, APP_MESSAGES.shareImage),
   })
   .superRefine((app, ctx) => {
     if (app.priceAmount && !app.priceCurrency) {
@@ -244,6 +247,7 @@ export const AppSchema = z.object({
   preRegisterLink: z.string().nullable(),
   preOrderLink: z.string().nullable(),
   wishlistLink: z.string().nullable(),
+  shareImage: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -14,6 +14,7 @@ import {
   type AppInput,
 } from '../../../shared/schemas/apps';
 import { SLUG_MAX, SLUG_PATTERN, appSlug } from '../../../shared/slug';
+import { MediaImageField } from '../../components/media/image-field';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/controls';
@@ -29,6 +30,7 @@ export const STORE_FIELDS = [
   'tagline',
   'longDescription',
   'trailer',
+  'shareImage',
   'platforms',
   'appleAppId',
   'appleBundleId',
@@ -52,6 +54,7 @@ export const STORE_FOCUS_IDS: Partial<Record<StoreField, string>> = {
   longDescription: 'app-longDescription',
   platforms: `app-platform-${PLATFORMS[0]}`,
   comingSoon: 'app-comingSoon',
+  shareImage: 'app-shareImage',
 };
 
 const LIST_FIELDS = ['androidFingerprints', 'appLinkPaths'] as const;
@@ -77,6 +80,7 @@ export function storeEmptyValues(): Pick<AppInput, StoreField> {
     tagline: '',
     longDescription: '',
     trailer: '',
+    shareImage: '',
     platforms: [],
     appleAppId: '',
     appleBundleId: '',
@@ -103,6 +107,7 @@ export function storeValuesOf(app: App): Pick<AppInput, StoreField> {
     tagline: app.tagline,
     longDescription: app.longDescription,
     trailer: trailerLink(app.trailerProvider, app.trailerId),
+    shareImage: app.shareImage ?? '',
     platforms: PLATFORMS.filter((p) => app.platforms.includes(p)),
     appleAppId: app.appleAppId ?? '',
     appleBundleId: app.appleBundleId ?? '',
@@ -469,6 +474,23 @@ export function AppStoreCards({
               {...fieldAria('app-trailer', errors.trailer?.message, true)}
             />
           </FormField>
+
+          <Controller
+            control={control}
+            name="shareImage"
+            render={({ field }) => (
+              <MediaImageField
+                id="app-shareImage"
+                label="Share image"
+                className="sm:col-span-2"
+                empty="Automatic"
+                hint="What link previews (chats, social networks) show for this app's page and its posts without one of their own. Choose a wide JPEG or PNG, ideally 1200 × 630 pixels or larger. Automatic: the first wide screenshot, else a card with the app's name and icon."
+                value={field.value ?? ''}
+                error={errors.shareImage?.message}
+                onChange={(value) => field.onChange(value)}
+              />
+            )}
+          />
         </CardContent>
       </Card>
 

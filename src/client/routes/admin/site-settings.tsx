@@ -1,7 +1,6 @@
 // Site Settings (issue 11): the studio's name, tagline, logo, footer text and default share image,
 // shown on every public page; the public address is the server's and shown read-only.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImageIcon, Library, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,12 +12,11 @@ import {
   TAGLINE_MAX,
   type SiteSettings,
 } from '../../../shared/schemas/site-settings';
-import { ImageDialogContent } from '../../components/media/image-dialog';
+import { MediaImageField } from '../../components/media/image-field';
 import { MediaUpload } from '../../components/media/media-upload';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog } from '../../components/ui/dialog';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -40,14 +38,11 @@ const toValues = (s: SiteSettings): FormInput => ({
   shareImage: s.shareImage ?? '',
 });
 
-/** An image from the media library: its preview, Upload, Choose from library and Remove. */
+/** An image setting: the field on the form's value. */
 function ImageSetting({
   name,
-  label,
-  hint,
   control,
-  error,
-  onChange,
+  ...field
 }: {
   name: ImageFieldName;
   label: string;
@@ -57,53 +52,7 @@ function ImageSetting({
   onChange: (value: string) => void;
 }) {
   const value = useWatch({ control, name }) ?? '';
-  const [picking, setPicking] = useState(false);
-  const id = `site-${name}`;
-  return (
-    <FormField id={id} label={label} hint={hint} error={error}>
-      <div
-        id={id}
-        tabIndex={-1}
-        className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center"
-        {...fieldAria(id, error, true)}
-      >
-        <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-md bg-muted">
-          {value ? (
-            <img src={value} alt={`Current ${label.toLowerCase()}`} className="size-full object-contain" />
-          ) : (
-            <ImageIcon aria-hidden="true" className="size-6 text-muted-foreground" />
-          )}
-        </div>
-        <div className="min-w-0 flex-1 space-y-2">
-          <p className="truncate text-sm text-muted-foreground">{value || 'None chosen'}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
-              <Library aria-hidden="true" />
-              Choose image
-            </Button>
-            {value && (
-              <Button type="button" variant="outline" size="sm" onClick={() => onChange('')}>
-                <Trash2 aria-hidden="true" />
-                Remove
-                <span className="sr-only"> {label.toLowerCase()}</span>
-              </Button>
-            )}
-          </div>
-        </div>
-      </div>
-      <Dialog open={picking} onOpenChange={setPicking}>
-        {picking && (
-          <ImageDialogContent
-            current={null}
-            onSubmit={(choice) => {
-              onChange(choice.src);
-              setPicking(false);
-            }}
-          />
-        )}
-      </Dialog>
-    </FormField>
-  );
+  return <MediaImageField id={`site-${name}`} value={value} {...field} />;
 }
 
 function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
