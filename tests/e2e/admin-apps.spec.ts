@@ -2,6 +2,7 @@
 // The whole suite shares one database: the tests change only apps they create (titles carry
 // RUN), and every such app is deleted after each test, so the demo apps stay as they were.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
+import sharp from 'sharp';
 import { ADMIN_APP_LIST_LOADING_ROWS, ADMIN_DESCRIPTION_TRUNCATE } from '../../src/shared/constants';
 import type { App } from '../../src/shared/schemas/apps';
 import { truncate } from '../../src/shared/text';
@@ -533,6 +534,42 @@ test.describe('Edit App', () => {
       .click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(renamed);
     await expect(page.getByTestId('screenshot-item')).toHaveCount(1);
+  });
+
+  test("the share image is chosen from the library; the app's page shares it (issue 21)", async ({ page, request }) => {
+    const name = `${RUN}-key-art.png`;
+    const keyArt = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    const api = await staffApi(request);
+    const uploaded = await api.post('/api/admin/media', {
+      multipart: { alt: 'Key art', file: { name, mimeType: 'image/png', buffer: keyArt } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const app = await createApp(request, { title: unique('Share image') });
+
+    await signIn(page);
+    await page.goto(`/admin-page/apps/edit?id=${app.id}`);
+    const field = page.locator('#app-shareImage');
+    await expect(field).toContainText('Automatic');
+    await page.getByRole('button', { name: 'Choose image for the share image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Insert image' });
+    await picker.getByRole('tab', { name: 'Library' }).click();
+    await picker.getByLabel('Search images').fill(name);
+    await picker.getByRole('radiogroup', { name: 'Images in the library' }).getByRole('radio').first().click();
+    await picker.getByRole('button', { name: 'Insert image' }).click();
+    await expect(picker).toBeHidden();
+    await expect(page.getByRole('img', { name: 'Current share image' })).toHaveAttribute('src', /\/1600x900\.png$/);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page)).toContainText('App Updated');
+
+    const saved = (await (await request.get(`/api/apps/${app.id}`)).json()) as App;
+    expect(saved.shareImage).toMatch(/^\/media\/[0-9a-f]{16}\/1600x900\.png$/);
+    await page.goto(`/apps/${saved.slug}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      new RegExp(`${saved.shareImage}$`),
+    );
   });
 
   test('/admin-page/apps/edit{id} opens the same editor; Cancel returns to the list', async ({ page, request }) => {

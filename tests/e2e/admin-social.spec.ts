@@ -198,8 +198,10 @@ test.describe('admin social media links', () => {
 
     const name = unique('GitHub');
     await add.getByLabel('Name').fill(name);
-    await add.getByLabel('URL').fill('https://github.com/northpaw-studio');
+    // An address typed without https:// is completed, not refused (issue 21).
+    await add.getByLabel('URL').fill('github.com/northpaw-studio');
     await add.getByLabel('Order').fill('7');
+    await expect(add.getByLabel('URL')).toHaveValue('https://github.com/northpaw-studio');
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/social-media'));
     await add.getByRole('button', { name: 'Add Link' }).click();
     expect((await post).postDataJSON()).toEqual({

@@ -235,6 +235,7 @@ async function expectFooter(page: Page) {
     'Blog',
     'Contact',
     'Privacy Policy',
+    'Press kit',
   ]);
   await expect(f.getByText(/^© \d{4} Northpaw Studio\. All rights reserved\.$/)).toBeVisible();
 }

@@ -3,6 +3,7 @@
 import { createContext, useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
+import { pressPaths } from '../../shared/press-paths';
 import { buttonVariants } from '../components/ui/button';
 import { SocialLinkList, usePublicSocialLinks } from '../features/social/public-social-links';
 import { Island } from '../islands/island';
@@ -109,6 +110,11 @@ function Footer() {
             <li>
               <a href={paths.privacy} className="text-muted-foreground hover:text-foreground">
                 Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a href={pressPaths.studio} className="text-muted-foreground hover:text-foreground">
+                Press kit
               </a>
             </li>
           </ul>

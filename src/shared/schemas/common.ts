@@ -14,6 +14,20 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A host name with a dot (and an optional port), then an optional path, query or fragment. */
+const BARE_ADDRESS = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * An address as a person types it, completed: `example.com/page` and `//example.com` gain `https:`;
+ * anything else (a full URL, a /media/ path, an id, text that is no address) is returned as it was,
+ * for the form's check to judge. Only forms use it: the API still asks for http(s) URLs.
+ */
+export function completeUrl(value: string): string {
+  const v = value.trim();
+  if (v.startsWith('//')) return BARE_ADDRESS.test(v.slice(2)) ? `https:${v}` : value;
+  return BARE_ADDRESS.test(v) ? `https://${v}` : value;
+}
+
 /** True for a path to an image the site serves itself (uploads and demo images). */
 export function isMediaPath(value: string): boolean {
   return /^\/media\/[A-Za-z0-9._\-/]+$/.test(value) && !value.includes('..');

@@ -359,6 +359,7 @@ export function PressKitFields({
           id={id}
           placeholder={placeholder}
           autoComplete="off"
+          inputMode={name === 'website' ? 'url' : undefined}
           {...form.register(name)}
           {...fieldAria(id, error, true)}
         />
