@@ -76,7 +76,7 @@ export function DataWeCollect({
             role="region"
             aria-labelledby="data-heading"
           >
-            <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+            <table className="w-full border-collapse text-left text-sm">
               <thead className="bg-muted/60">
                 <tr>
                   {COLUMNS.map((column) => (

@@ -507,7 +507,7 @@ function Versions({ app }: { app: App }) {
                   <span className="min-w-0">
                     Effective from {formatLongGb(v.effectiveOn)}
                     <span
-                      className={`ml-2 rounded-full border px-2 py-0.5 text-xs ${
+                      className={`ml-2 inline-block rounded-full border px-2 py-0.5 text-xs whitespace-nowrap ${
                         v.status === 'current' || v.status === 'upcoming'
                           ? 'border-primary/50 text-foreground'
                           : 'text-muted-foreground'

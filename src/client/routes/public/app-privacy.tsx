@@ -136,7 +136,9 @@ function VersionList({ app, versions, shownId }: { app: App; versions: AppPrivac
                 Effective from {formatLongGb(v.effectiveOn)}
               </a>
               {label && (
-                <span className="ml-2 rounded-full border px-2 py-0.5 text-xs text-muted-foreground">{label}</span>
+                <span className="ml-2 inline-block rounded-full border px-2 py-0.5 text-xs whitespace-nowrap text-muted-foreground">
+                  {label}
+                </span>
               )}
               <span className="block text-muted-foreground">Saved {formatSavedAtGb(v.createdAt)}</span>
             </li>
