@@ -128,6 +128,7 @@ const TABLE: Row[] = [
   row('GET /api/apps/:id/privacy-policy',         404, 404, 404, { id: 'appId' }),
   row('GET /api/apps/:id/privacy-policy/versions', 200, 200, 200, { id: 'appId' }),
   row('GET /api/apps/:id/privacy-policy/versions/:day', 404, 404, 404, { url: (f) => `/api/apps/${f.appId}/privacy-policy/versions/2025-05-14` }),
+  row('GET /api/apps/:id/privacy-policy/versions/by-id/:versionId', 404, 404, 404, { url: (f) => `/api/apps/${f.appId}/privacy-policy/versions/by-id/${MISSING_ID}` }),
   row('GET /api/apps/:id/page-links',             200, 200, 200, { id: 'appId' }),
   row('GET /api/admin/apps/:id/privacy-policy',   401, 200, 200, { id: 'appId' }),
   row('PUT /api/admin/apps/:id/privacy-policy',   401, 200, 200, { id: 'appId' }),

@@ -98,7 +98,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const content = new ContentEvents(database);
+  const content = new ContentEvents(database, now);
   const deps: Deps = { config, database, content, now };
   app.decorate('deps', deps);
 

@@ -57,3 +57,11 @@ export function formatLongGb(value: string | Date | null | undefined): string {
     ? date.toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
     : '';
 }
+
+/** "14 May 2025 at 09:30 UTC" (when a privacy policy version was saved: the same on every screen). */
+export function formatSavedAtGb(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${formatLongGb(date)} at ${time} UTC`;
+}

@@ -7,9 +7,13 @@ export const paths = {
   privacy: '/privacy',
   /** An app's page (issue 13); `/apps/{id}` redirects to it. */
   app: (slug: string) => `/apps/${slug}`,
-  /** An app's privacy policy (issue 14), and its version effective on a day (YYYY-MM-DD). */
+  /**
+   * An app's privacy policy (issue 14), the version in force on a day (YYYY-MM-DD), and each saved
+   * version's permanent address (issue 21).
+   */
   appPrivacy: (slug: string) => `/apps/${slug}/privacy`,
   appPrivacyVersion: (slug: string, day: string) => `/apps/${slug}/privacy/${day}`,
+  appPrivacySaved: (slug: string, versionId: number | string) => `/apps/${slug}/privacy/versions/${versionId}`,
   /** An app's press kit (issue 14). */
   appPress: (slug: string) => `/apps/${slug}/press`,
   /** An app's support page and its account-deletion page (issue 14). */
@@ -80,7 +84,11 @@ export const api = {
   /** An app's privacy policy (issue 14): public reads; staff write through adminAppPrivacyPolicy. */
   appPrivacyPolicy: (id: number | string) => `/api/apps/${id}/privacy-policy`,
   appPrivacyVersions: (id: number | string) => `/api/apps/${id}/privacy-policy/versions`,
+  /** The version in force on a day (YYYY-MM-DD). */
   appPrivacyVersion: (id: number | string, day: string) => `/api/apps/${id}/privacy-policy/versions/${day}`,
+  /** One saved version by its id (issue 21). */
+  appPrivacySaved: (id: number | string, versionId: number | string) =>
+    `/api/apps/${id}/privacy-policy/versions/by-id/${versionId}`,
   adminAppPrivacyPolicy: (id: number | string) => `/api/admin/apps/${id}/privacy-policy`,
   /** Which of an app's own pages exist (privacy, account deletion, support, press kit). */
   appPageLinks: (id: number | string) => `/api/apps/${id}/page-links`,

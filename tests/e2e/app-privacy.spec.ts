@@ -1,7 +1,8 @@
 // An app's privacy policy (issue 14): staff write it with a Data we collect row on the app's
 // Privacy screen; the public page shows it with its Last updated date and table, the day's version
 // reads at its dated address, the page is accessible and complete with JavaScript off, and the app
-// page links to it.
+// page links to it; a version for a later day is announced on the page until then (issue 21), and
+// on a phone "Data we collect" reads as cards, with nothing scrolling sideways.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
@@ -117,6 +118,64 @@ test('staff write an app’s privacy policy with a data row; the public page sho
   await expect(page).toHaveURL(`/apps/${app.slug}/privacy`);
 });
 
+test.describe('a version for a later day', () => {
+  // The refused past day is a 422 the browser logs.
+  test.use({ allowConsoleErrors: ['status of 422'] });
+
+  test('staff choose a later day for a version; the page announces it and keeps the current one', async ({
+    page,
+    request,
+  }) => {
+    // A policy in force today, written through the API.
+    const api = await staffApi(request);
+    const put = await api.put(`/api/admin/apps/${app.id}/privacy-policy`, {
+      data: { content: '<p>The keeper’s rules in force today.</p>' },
+    });
+    expect(put.status()).toBe(200);
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const soon = day(10);
+
+    await signIn(page);
+    await page.goto(`/admin-page/apps/privacy?id=${app.id}`);
+    const editor = page.getByRole('textbox', { name: 'Privacy policy of this app' });
+    await expect(editor).toContainText('rules in force today');
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('The keeper’s rules from next month.');
+    const effective = page.getByLabel('Takes effect on');
+    // A day before today is refused, next to the field.
+    await effective.fill(day(-2));
+    await page.getByRole('button', { name: 'Save Privacy Policy' }).click();
+    await expect(page.getByText('Choose today or a later day: a policy cannot take effect in the past')).toBeVisible();
+    await effective.fill(soon);
+    await page.getByRole('button', { name: 'Save Privacy Policy' }).click();
+    await expect(page.getByText(`This version takes effect on ${longDate(soon)}.`).first()).toBeVisible();
+    const versions = page.getByRole('list', { name: 'Versions' });
+    await expect(versions.getByRole('listitem').first()).toContainText(`Effective from ${longDate(soon)}`);
+    await expect(versions.getByRole('listitem').first()).toContainText('Upcoming');
+    await expect(effective).toHaveValue('');
+    await expectAccessible(page);
+
+    // The public page: the current text, with the next version announced and a link to read it.
+    await page.goto(`/apps/${app.slug}/privacy`);
+    await expect(page.getByText('The keeper’s rules in force today.')).toBeVisible();
+    await expect(page.getByText('rules from next month')).toHaveCount(0);
+    const note = page.getByTestId('upcoming');
+    await expect(note).toHaveText(
+      `An updated privacy policy takes effect on ${longDate(soon)}. Read the updated policy`,
+    );
+    await expectAccessible(page);
+    await note.getByRole('link', { name: 'Read the updated policy' }).click();
+    await expect(page).toHaveURL(new RegExp(`/apps/${app.slug}/privacy/versions/\\d+$`));
+    await expect(page.getByText('The keeper’s rules from next month.')).toBeVisible();
+    await expect(page.getByText(`This version takes effect on ${longDate(soon)}.`)).toBeVisible();
+    // Every version is listed with when it was saved.
+    await expect(page.getByRole('region', { name: 'Versions' })).toContainText(
+      /Saved \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/,
+    );
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -144,13 +203,47 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the privacy page on a phone, in the light theme', async ({ page }) => {
+test('the privacy page on a phone, in the light theme: Data we collect as cards, nothing scrolls sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'light'));
   await page.goto('/apps/lantern-drift/privacy');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The table scrolls in its own region; the page does not scroll sideways.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await expectAccessible(page);
+  // The version in force has its own address too.
+  const apps = (await (await page.request.get('/api/apps')).json()) as { id: number; slug: string }[];
+  const lantern = apps.find((a) => a.slug === 'lantern-drift')!;
+  const policy = (await (await page.request.get(`/api/apps/${lantern.id}/privacy-policy`)).json()) as {
+    versionId: number;
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  for (const address of [
+    '/apps/lantern-drift/privacy',
+    `/apps/lantern-drift/privacy/${today}`,
+    `/apps/lantern-drift/privacy/versions/${policy.versionId}`,
+  ]) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // One card per data type; the table is for wider screens.
+    const cards = page.getByTestId('data-cards');
+    await expect(cards).toBeVisible();
+    await expect(cards.getByRole('listitem').filter({ hasText: 'Crash Data' })).toContainText('Purposes');
+    await expect(page.getByRole('table')).toBeHidden();
+    // Nothing on the page is wider than the screen, and nothing in it scrolls sideways.
+    const overflow = await page.evaluate(() => {
+      const wide = [...document.querySelectorAll('main *')].filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
+      );
+      return { page: document.documentElement.scrollWidth - window.innerWidth, scrollers: wide.length };
+    });
+    expect(overflow).toEqual({ page: 0, scrollers: 0 });
+    await expectAccessible(page);
+  }
+});
+
+test('the privacy page on a desktop keeps the table', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/apps/lantern-drift/privacy');
+  await expect(page.getByRole('table').getByRole('row', { name: /Crash Data/ })).toBeVisible();
+  await expect(page.getByTestId('data-cards')).toBeHidden();
 });

@@ -14,7 +14,7 @@ import AboutPage from '../routes/public/about';
 import AppBlogsPage from '../routes/public/app-blogs';
 import AppPage, { appOfPage } from '../routes/public/app-page';
 import { AppDeleteAccountPage, AppSupportPage } from '../routes/public/app-support-pages';
-import AppPrivacyPage, { AppPrivacyVersionPage } from '../routes/public/app-privacy';
+import AppPrivacyPage, { AppPrivacySavedPage, AppPrivacyVersionPage } from '../routes/public/app-privacy';
 import BlogIndexPage, { blogIndexParams } from '../routes/public/blog-index';
 import BlogPostPage from '../routes/public/blog-post';
 import ContactPage from '../routes/public/contact';
@@ -131,6 +131,17 @@ const routeReads: PublicRoute[] = [
         day && isEffectiveDate(day) ? [api.appPrivacyVersion(id, day), api.appPrivacyVersions(id)] : [],
     ),
   },
+  {
+    // A saved version at its permanent address (issue 21); a malformed id is never read.
+    path: '/apps/:appKey/privacy/versions/:versionId',
+    ...appSubpage(
+      (slug, { versionId }) => paths.appPrivacySaved(slug, versionId ?? ''),
+      (id, { versionId }) => {
+        const n = parseId(versionId);
+        return n ? [api.appPrivacySaved(id, n), api.appPrivacyVersions(id)] : [];
+      },
+    ),
+  },
   // An app's support and account-deletion pages (issue 14), from its deletion and support texts.
   { path: '/apps/:appKey/support', ...appSubpage(paths.appSupport, (id) => [api.appPages(id)]) },
   { path: '/apps/:appKey/delete-account', ...appSubpage(paths.appDeleteAccount, (id) => [api.appPages(id)]) },
@@ -196,6 +207,7 @@ export const routes: RouteObject[] = [
       { path: 'apps/:appKey/delete-account', element: <AppDeleteAccountPage /> },
       { path: 'apps/:appKey/privacy', element: <AppPrivacyPage /> },
       { path: 'apps/:appKey/privacy/:day', element: <AppPrivacyVersionPage /> },
+      { path: 'apps/:appKey/privacy/versions/:versionId', element: <AppPrivacySavedPage /> },
       { path: 'press', element: <StudioPressPage /> },
       { path: 'apps/:appKey/press', element: <AppPressPage /> },
       { path: 'blog', element: <BlogIndexPage /> },

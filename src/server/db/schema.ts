@@ -225,8 +225,10 @@ export const privacyPolicy = pgTable(
 );
 
 /**
- * Every published version of an app's privacy policy, readable at /apps/{slug}/privacy/{effectiveOn}
- * (issue 14). A second save on the same day replaces that day's version.
+ * Every saved version of an app's privacy policy (issue 14; issue 21: all of them, never replaced),
+ * each at its own address /apps/{slug}/privacy/versions/{id}. `effectiveOn` is the day it takes
+ * effect (today or a later day staff chose); `createdAt` is when it was saved (the one clock), which
+ * orders versions of the same day. /apps/{slug}/privacy/{day} shows the one in force that day.
  */
 export const privacyPolicyVersions = pgTable(
   'privacy_policy_versions',
@@ -244,7 +246,7 @@ export const privacyPolicyVersions = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('privacy_policy_versions_app_day_idx').on(t.appId, t.effectiveOn)],
+  (t) => [index('privacy_policy_versions_app_effective_idx').on(t.appId, t.effectiveOn, t.createdAt)],
 );
 
 /**

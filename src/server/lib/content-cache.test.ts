@@ -27,6 +27,28 @@ describe('content cache', () => {
     expect(cache.get('/about')?.body).toBe('new text');
   });
 
+  it('ends its entries when content changes by itself (a scheduled change), by the clock given', () => {
+    let at = new Date('2026-11-30T23:59:59Z');
+    const content = new ContentEvents(database, () => at);
+    const cache = new ContentCache<{ body: string }>(content, { maxBytes: 1000, sizeOf: (v) => v.body.length });
+    // A read saw a privacy version taking effect on 1 December.
+    const ticket = cache.ticket();
+    content.changesAt(new Date('2026-12-01T00:00:00Z'));
+    cache.set('/apps/a/privacy', { body: 'November text' }, ticket);
+    expect(cache.get('/apps/a/privacy')?.body).toBe('November text');
+    at = new Date('2026-12-01T00:00:00Z');
+    expect(cache.get('/apps/a/privacy')).toBeUndefined();
+    // A value computed before the moment and stored after it is refused too.
+    const late = cache.ticket();
+    content.changesAt(new Date('2026-12-02T00:00:00Z'));
+    at = new Date('2026-12-02T00:00:01Z');
+    expect(cache.set('/apps/a/privacy', { body: 'stale' }, late)).toBe(false);
+    // With nothing scheduled, time alone changes nothing.
+    cache.set('/about', { body: 'about' }, cache.ticket());
+    at = new Date('2030-01-01T00:00:00Z');
+    expect(cache.get('/about')?.body).toBe('about');
+  });
+
   it('is emptied by a change', async () => {
     const { cache, content } = cacheOf(1000);
     cache.set('/', { body: 'home' }, cache.ticket());

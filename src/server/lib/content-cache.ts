@@ -1,6 +1,7 @@
 // The one cache of content-derived replies (rendered pages, visitors' API reads): an LRU bounded
 // by bytes, emptied whenever content changes, and version-checked so that a reply computed from
-// data older than the latest change is never stored (it would outlive the change notice).
+// data older than the latest change is never stored (it would outlive the change notice). An entry
+// also ends when content changes by itself (ContentEvents.changesAt: a scheduled privacy version).
 import { LRUCache } from 'lru-cache';
 import type { ContentEvents } from './content-events';
 
@@ -37,16 +38,19 @@ export class ContentCache<V extends object> implements CacheStats {
   }
 
   get(key: string): V | undefined {
+    this.content.expireDue();
     return this.#lru.get(key);
   }
 
   /** The content version now: take it before reading the data a value is computed from. */
   ticket(): Ticket {
+    this.content.expireDue();
     return this.content.version;
   }
 
   /** Stores the value unless content changed since the ticket was taken. Returns whether it did. */
   set(key: string, value: V, ticket: Ticket): boolean {
+    this.content.expireDue();
     if (ticket !== this.content.version) return false;
     this.#lru.set(key, value);
     return this.#lru.has(key);

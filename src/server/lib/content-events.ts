@@ -1,5 +1,9 @@
 // A content version that every write bumps, so caches of rendered pages know to drop.
 // On PostgreSQL the bump is broadcast with NOTIFY so that every instance hears it.
+// Content can also change with no write, when its time comes (a privacy version whose effective day
+// arrives, issue 21): reads that see such a change coming say when (`changesAt`), and the first use
+// of a cache at or after that moment, by the one clock, bumps the version here (each instance keeps
+// its own moment from its own reads, so nothing is broadcast).
 import { randomUUID } from 'node:crypto';
 import type { Database, Subscription } from '../db/client';
 
@@ -17,8 +21,13 @@ export class ContentEvents {
   #stopped = false;
   #renotify: NodeJS.Timeout | undefined;
   #renotifyDelay = RENOTIFY_MIN_MS;
+  /** The earliest moment content read since the last such change changes by itself. */
+  #nextScheduled: Date | undefined;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   get version(): number {
     return this.#version;
@@ -54,6 +63,22 @@ export class ContentEvents {
   async changed(): Promise<void> {
     this.#bump();
     await this.#notify();
+  }
+
+  /**
+   * Content just read changes by itself at `at` (what a reply computed now shows is then out of
+   * date): caches are dropped at the first use from that moment on.
+   */
+  changesAt(at: Date): void {
+    if (!this.#nextScheduled || at < this.#nextScheduled) this.#nextScheduled = at;
+  }
+
+  /** Bumps the version when a scheduled change has come. Caches call it before each use. */
+  expireDue(): void {
+    if (this.#nextScheduled && this.now() >= this.#nextScheduled) {
+      this.#nextScheduled = undefined;
+      this.#bump();
+    }
   }
 
   onChange(fn: (version: number) => void): () => void {

@@ -8,6 +8,7 @@ import { createTestApp, staffSessions, type TestContext } from '../../../tests/s
 import { appPages } from '../db/schema';
 import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
+import type { AppPrivacyVersionSummary } from '../../shared/schemas/app-privacy';
 import { productionWeb } from './web';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,9 +98,12 @@ describe('the current policy', () => {
     expect(html).toMatch(/<th scope="row"[^>]*>Device ID<span[^>]*>Identifiers<\/span><\/th>/);
     expect(body).toContain('Analytics, Third-Party Advertising');
     expect(body).toContain('Optional');
-    expect(body).toContain('Earlier versions');
-    expect(html).toContain(`href="${paths.appPrivacyVersion(app.slug, day1)}"`);
+    // Every version, each at its permanent address with when it was saved.
+    const versions = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(app.id)));
+    expect(body).toContain('Versions');
+    for (const v of versions) expect(html).toContain(`href="${paths.appPrivacySaved(app.slug, v.id)}"`);
     expect(body).toContain(`Effective from ${long(day1)}`);
+    expect(body).toMatch(new RegExp(`Saved ${long(day1)} at \\d{2}:\\d{2} UTC`));
   });
 
   it('the id form moves to the slug; an app with no policy, an unknown or a hidden app is not found', async () => {
@@ -116,7 +120,7 @@ describe('the current policy', () => {
     let body = text((await get(paths.appPrivacy(bare.slug))).body);
     expect(body).toContain('Notes stay on your phone.');
     expect(body).not.toContain('Data we collect');
-    expect(body).not.toContain('Earlier versions');
+    expect(body).not.toContain('Versions');
     await staff('PUT', api.adminAppPrivacyPolicy(bare.id), {
       content: '<p>Notes stay on your phone.</p>',
       noDataCollected: true,
@@ -143,6 +147,59 @@ describe('dated versions', () => {
     expect((await get(paths.appPrivacyVersion(app.slug, '2001-01-01'))).statusCode).toBe(404);
     expect((await get(paths.appPrivacyVersion(app.slug, '2001-13-01'))).statusCode).toBe(404);
     expect((await get(paths.appPrivacyVersion(app.slug, 'latest'))).statusCode).toBe(404);
+  });
+});
+
+describe('every saved version and a version for a later day (issue 21)', () => {
+  it('two saves the same day: each at its permanent address, canonical to itself; the day’s address shows the later', async () => {
+    const other = await newApp('Tide Clock');
+    await staff('PUT', api.adminAppPrivacyPolicy(other.id), { content: '<p>Morning text about tides.</p>' });
+    await staff('PUT', api.adminAppPrivacyPolicy(other.id), { content: '<p>Afternoon text about tides.</p>' });
+    const [afternoon, morning] = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(other.id)));
+    const first = await get(paths.appPrivacySaved(other.slug, morning!.id));
+    expect(first.statusCode).toBe(200);
+    expect(canonical(first.body)).toBe(`${ctx.config.siteUrl}${paths.appPrivacySaved(other.slug, morning!.id)}`);
+    expect(text(first.body)).toContain('Morning text about tides.');
+    expect(text(first.body)).toContain('This is an earlier version of the policy.');
+    const dated = await get(paths.appPrivacyVersion(other.slug, today()));
+    expect(text(dated.body)).toContain('Afternoon text about tides.');
+    expect(dated.body).toContain(`href="${paths.appPrivacySaved(other.slug, afternoon!.id)}"`);
+    expect((await get(paths.appPrivacySaved(other.slug, 999_999))).statusCode).toBe(404);
+    expect((await get(paths.appPrivacySaved(other.slug, 'x'))).statusCode).toBe(404);
+    // Another app's version is not found under this one.
+    expect((await get(paths.appPrivacySaved(app.slug, morning!.id))).statusCode).toBe(404);
+  });
+
+  it('is announced on the current page, then shown once the clock reaches its day (the page cache too)', async () => {
+    const soon = new Date(Date.now() + ctx.clock.offsetMs + 2 * DAY_MS).toISOString().slice(0, 10);
+    const long = new Date(`${soon}T00:00:00Z`).toLocaleDateString('en-GB', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    await staff('PUT', api.adminAppPrivacyPolicy(app.id), {
+      content: '<p>Lanterns, new rules.</p>',
+      effectiveOn: soon,
+    });
+    const [upcoming] = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(app.id)));
+    let page = await get(paths.appPrivacy(app.slug));
+    expect(text(page.body)).toMatch(
+      new RegExp(`An updated privacy policy takes effect on ${long} ?\\. Read the updated policy`),
+    );
+    expect(page.body).toContain(`href="${paths.appPrivacySaved(app.slug, upcoming!.id)}"`);
+    expect(text(page.body)).toContain('We keep your river scores.');
+    // Served from the page cache now.
+    expect((await get(paths.appPrivacy(app.slug))).body).toBe(page.body);
+    const saved = text((await get(paths.appPrivacySaved(app.slug, upcoming!.id))).body);
+    expect(saved).toContain(`This version takes effect on ${long}`);
+
+    ctx.clock.offsetMs += 2 * DAY_MS;
+    page = await get(paths.appPrivacy(app.slug));
+    expect(text(page.body)).toContain('Lanterns, new rules.');
+    expect(text(page.body)).not.toContain('river scores');
+    expect(text(page.body)).not.toContain('An updated privacy policy');
+    expect(text(page.body)).toContain(`Last updated ${long}`);
   });
 });
 

@@ -41,7 +41,7 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
   const pages = pagesRepo(deps.database.db);
   const press = pressRepo(deps.database.db);
   const appPages = appPagesRepo(deps.database.db);
-  const appPrivacy = appPrivacyRepo(deps.database.db);
+  const appPrivacy = appPrivacyRepo(deps.database.db, deps.now, deps.content);
   const cache = new ContentCache<{ xml: string }>(deps.content, {
     maxBytes: FEEDS_CACHE_BYTES,
     sizeOf: (entry) => Buffer.byteLength(entry.xml),

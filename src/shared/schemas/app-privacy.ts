@@ -1,6 +1,8 @@
 // An app's own privacy policy (issue 14): its text (or the studio's, with the app's name put in),
 // the "Data we collect" table mirroring the App Store privacy label and Google Play's Data safety
-// answers, and the dated versions that stay readable at /apps/{slug}/privacy/{YYYY-MM-DD}.
+// answers, and its versions: every save is kept (issue 21) at /apps/{slug}/privacy/versions/{id},
+// takes effect today or on a later day staff choose, and /apps/{slug}/privacy/{YYYY-MM-DD} shows
+// the one in force that day.
 import { z } from './zod';
 import { LIMITS } from '../constants';
 
@@ -53,6 +55,8 @@ export const PRIVACY_MESSAGES = {
   tooMany: 'At most 60 rows',
   noStudioPolicy:
     'The studio has no privacy policy yet: write it under Privacy Policy first, or write this app’s own text',
+  effectiveOn: 'Enter the day it takes effect, written YYYY-MM-DD',
+  pastEffectiveOn: 'Choose today or a later day: a policy cannot take effect in the past',
 } as const;
 
 const isCategory = (value: string): value is DataCategory => value in DATA_CATEGORIES;
@@ -124,6 +128,15 @@ export const AppPrivacyInputSchema = z
     noDataCollected: z.boolean().default(false),
     /** The version the edit started from (a save over a newer one is refused: 409). */
     version: z.number().int().positive().optional(),
+    /**
+     * The day this version takes effect (YYYY-MM-DD, UTC): today or later, by the server's clock.
+     * Omitted or empty: today. Until its day, the current page announces it.
+     */
+    effectiveOn: z
+      .string()
+      .trim()
+      .default('')
+      .refine((day) => day === '' || isEffectiveDate(day), PRIVACY_MESSAGES.effectiveOn),
   })
   .superRefine((input, ctx) => {
     if (!input.usesStudioPolicy && input.content.replace(/<[^>]*>/g, '').trim() === '') {
@@ -159,13 +172,35 @@ const policyFields = {
   noDataCollected: z.boolean(),
 };
 
-/** GET /api/apps/{id}/privacy-policy: what the app's page shows now. */
+/**
+ * Where a version stands, by the clock: `current` is in force now; `upcoming` takes effect on a later
+ * day; `earlier` was in force before; `replaced` never took effect (a later save for the same day
+ * came before that day did).
+ */
+export const VERSION_STATUSES = ['current', 'upcoming', 'earlier', 'replaced'] as const;
+export type VersionStatus = (typeof VERSION_STATUSES)[number];
+
+/** A version in the list: its permanent id, the day it takes effect and when it was saved. */
+export const AppPrivacyVersionSummarySchema = z.object({
+  id: z.number(),
+  effectiveOn: z.string(),
+  /** When it was saved. */
+  createdAt: z.string(),
+  status: z.enum(VERSION_STATUSES),
+});
+export type AppPrivacyVersionSummary = z.infer<typeof AppPrivacyVersionSummarySchema>;
+
+/** GET /api/apps/{id}/privacy-policy: what the app's page shows now (the version in force). */
 export const AppPrivacyPolicySchema = z.object({
   ...policyFields,
   /** When the text shown last changed (for an app using the studio's policy, the later of the two). */
   lastUpdated: z.string(),
-  /** The day of the current version (YYYY-MM-DD). */
+  /** The day the version in force took effect (YYYY-MM-DD). */
   effectiveOn: z.string(),
+  /** The version in force (its permanent address). */
+  versionId: z.number(),
+  /** The next version to take effect, announced on the page until its day. */
+  upcoming: AppPrivacyVersionSummarySchema.nullable(),
   version: z.number(),
 });
 export type AppPrivacyPolicy = z.infer<typeof AppPrivacyPolicySchema>;
@@ -181,16 +216,12 @@ export const AppPrivacyAdminSchema = z.object({
 });
 export type AppPrivacyAdmin = z.infer<typeof AppPrivacyAdminSchema>;
 
-/** A day's version, as it was shown that day. */
+/** One saved version, as its page showed it when saved (for the studio's policy, its text then). */
 export const AppPrivacyVersionSchema = z.object({
   ...policyFields,
-  effectiveOn: z.string(),
-  createdAt: z.string(),
+  ...AppPrivacyVersionSummarySchema.shape,
 });
 export type AppPrivacyVersion = z.infer<typeof AppPrivacyVersionSchema>;
-
-export const AppPrivacyVersionSummarySchema = z.object({ effectiveOn: z.string(), createdAt: z.string() });
-export type AppPrivacyVersionSummary = z.infer<typeof AppPrivacyVersionSummarySchema>;
 
 /** GET /api/apps/{id}/page-links: which of an app's own pages exist (the app page's "For players" links). */
 export const AppPageLinksSchema = z.object({

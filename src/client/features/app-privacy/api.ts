@@ -1,4 +1,5 @@
-// An app's privacy policy (issue 14): the public reads (the page and its dated versions), the
+// An app's privacy policy (issue 14): the public reads (the page, the version in force on a day and
+// each saved version by id), the
 // app page's links to the app's own pages, and the staff's read and save.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
@@ -10,12 +11,16 @@ import type {
   AppPrivacyVersion,
   AppPrivacyVersionSummary,
 } from '../../../shared/schemas/app-privacy';
+import { formatLongGb } from '../../../shared/dates';
 import { errorMessage, http } from '../../lib/http';
 
 export const appPrivacyQuery = (appId: number) => ({ queryKey: [api.appPrivacyPolicy(appId)] as const });
 export const appPrivacyVersionsQuery = (appId: number) => ({ queryKey: [api.appPrivacyVersions(appId)] as const });
 export const appPrivacyVersionQuery = (appId: number, day: string) => ({
   queryKey: [api.appPrivacyVersion(appId, day)] as const,
+});
+export const appPrivacySavedQuery = (appId: number, versionId: number) => ({
+  queryKey: [api.appPrivacySaved(appId, versionId)] as const,
 });
 export const appPageLinksQuery = (appId: number) => ({ queryKey: [api.appPageLinks(appId)] as const });
 export const adminAppPrivacyQuery = (appId: number) => ({ queryKey: [api.adminAppPrivacyPolicy(appId)] as const });
@@ -25,6 +30,8 @@ export const useAppPrivacyVersions = (appId: number) =>
   useQuery<AppPrivacyVersionSummary[]>(appPrivacyVersionsQuery(appId));
 export const useAppPrivacyVersion = (appId: number, day: string) =>
   useQuery<AppPrivacyVersion>(appPrivacyVersionQuery(appId, day));
+export const useAppPrivacySaved = (appId: number, versionId: number) =>
+  useQuery<AppPrivacyVersion>(appPrivacySavedQuery(appId, versionId));
 export const useAppPageLinks = (appId: number) => useQuery<AppPageLinks>(appPageLinksQuery(appId));
 export const useAdminAppPrivacy = (appId: number) => useQuery<AppPrivacyAdmin | null>(adminAppPrivacyQuery(appId));
 
@@ -41,7 +48,15 @@ export function useSaveAppPrivacy(appId: number) {
       ]);
     },
     meta: {
-      success: () => ({ title: 'Privacy policy saved', description: 'The app’s privacy page shows it now.' }),
+      success: (_saved, input) => {
+        const day = (input as AppPrivacyInput).effectiveOn;
+        return {
+          title: 'Privacy policy saved',
+          description: day
+            ? `This version takes effect on ${formatLongGb(day)}.`
+            : 'The app’s privacy page shows it now.',
+        };
+      },
       error: (error) => ({ title: 'Failed to save the privacy policy', description: errorMessage(error) }),
     },
   });

@@ -16,6 +16,19 @@ const COLUMNS = [
   'You can ask to delete it',
 ] as const;
 
+type Row = AppPrivacyPolicy['dataCollected'][number];
+
+/** A row's answers, in the table's column order (after the data type). */
+const answersOf = (row: Row): [string, string][] => [
+  ['Linked to you', yesNo(row.linkedToUser)],
+  ['Used to track you', yesNo(row.usedForTracking)],
+  ['Purposes', row.purposes.join(', ')],
+  ['Shared with third parties', yesNo(row.sharedWithThirdParties)],
+  ['Collection', row.optional ? 'Optional' : 'Required'],
+  ['Encrypted in transit', yesNo(row.encryptedInTransit)],
+  ['You can ask to delete it', yesNo(row.canBeDeleted)],
+];
+
 export function DataWeCollect({
   appTitle,
   policy,
@@ -41,8 +54,29 @@ export function DataWeCollect({
             What {appTitle} collects, in the categories of the App Store privacy label, with the answers given in Google
             Play’s Data safety section.
           </p>
-          <div className="overflow-x-auto rounded-xl border" tabIndex={0} role="region" aria-labelledby="data-heading">
-            <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+          <ul className="space-y-3 md:hidden" aria-labelledby="data-heading" data-testid="data-cards">
+            {rows.map((row) => (
+              <li key={`${row.category}|${row.dataType}`} className="rounded-xl border bg-card p-4">
+                <h3 className="font-semibold">{row.dataType}</h3>
+                <p className="text-xs text-muted-foreground">{row.category}</p>
+                <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+                  {answersOf(row).map(([label, value]) => (
+                    <div key={label} className={label === 'Purposes' ? 'col-span-2' : undefined}>
+                      <dt className="text-xs text-muted-foreground">{label}</dt>
+                      <dd className="font-medium break-words">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div
+            className="hidden overflow-x-auto rounded-xl border md:block"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="data-heading"
+          >
+            <table className="w-full border-collapse text-left text-sm">
               <thead className="bg-muted/60">
                 <tr>
                   {COLUMNS.map((column) => (
@@ -59,13 +93,11 @@ export function DataWeCollect({
                       {row.dataType}
                       <span className="block text-xs font-normal text-muted-foreground">{row.category}</span>
                     </th>
-                    <td className="px-3 py-2">{yesNo(row.linkedToUser)}</td>
-                    <td className="px-3 py-2">{yesNo(row.usedForTracking)}</td>
-                    <td className="px-3 py-2">{row.purposes.join(', ')}</td>
-                    <td className="px-3 py-2">{yesNo(row.sharedWithThirdParties)}</td>
-                    <td className="px-3 py-2">{row.optional ? 'Optional' : 'Required'}</td>
-                    <td className="px-3 py-2">{yesNo(row.encryptedInTransit)}</td>
-                    <td className="px-3 py-2">{yesNo(row.canBeDeleted)}</td>
+                    {answersOf(row).map(([label, value]) => (
+                      <td key={label} className="px-3 py-2">
+                        {value}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

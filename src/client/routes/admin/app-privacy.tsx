@@ -1,12 +1,13 @@
 // An app's privacy policy (issue 14), at /admin-page/apps/privacy?id=N, reached from the app form:
 // its own text or the studio's, the "Data we collect" table (App Store label and Play Data safety
-// answers), the public address with where to paste it in each store's console, and the versions.
+// answers), the day the saved version takes effect (today, or a later day announced until then:
+// issue 21), the public address with where to paste it in each store's console, and the versions.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ExternalLink, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { formatLongGb } from '../../../shared/dates';
+import { formatLongGb, formatSavedAtGb } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import {
   AppPrivacyInputSchema,
@@ -17,6 +18,7 @@ import {
   STUDIO_PLACEHOLDER,
   type AppPrivacyAdmin,
   type AppPrivacyInput,
+  type AppPrivacyVersionSummary,
   type DataCategory,
   type DataRowInput,
 } from '../../../shared/schemas/app-privacy';
@@ -27,8 +29,8 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox, Select, Switch } from '../../components/ui/controls';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
-import { FieldError, Label } from '../../components/ui/input';
+import { fieldAria, FormField } from '../../components/ui/form-field';
+import { FieldError, Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminAppPrivacy, useAppPrivacyVersions, useSaveAppPrivacy } from '../../features/app-privacy/api';
 import { useApp } from '../../features/apps/api';
@@ -43,6 +45,8 @@ type FormValues = {
   content: string;
   dataCollected: DataRowInput[];
   noDataCollected: boolean;
+  /** Empty: today (the server's day). Each save starts from empty again. */
+  effectiveOn: string;
 };
 
 const toValues = (policy: AppPrivacyAdmin | null): FormValues => ({
@@ -50,6 +54,7 @@ const toValues = (policy: AppPrivacyAdmin | null): FormValues => ({
   content: policy?.ownContent ?? '',
   dataCollected: (policy?.dataCollected ?? []) as DataRowInput[],
   noDataCollected: policy?.noDataCollected ?? false,
+  effectiveOn: '',
 });
 
 /** The yes/no answers of a row, as the stores word them. */
@@ -289,7 +294,9 @@ function PrivacyForm({ app, policy }: { app: App; policy: AppPrivacyAdmin | null
         form.reset(toValues(saved));
       },
       (error: unknown) =>
-        applyServerErrors(form.setError, error, { fields: ['content', 'usesStudioPolicy', 'noDataCollected'] }),
+        applyServerErrors(form.setError, error, {
+          fields: ['content', 'usesStudioPolicy', 'noDataCollected', 'effectiveOn'],
+        }),
     );
   });
 
@@ -417,6 +424,33 @@ function PrivacyForm({ app, policy }: { app: App; policy: AppPrivacyAdmin | null
         </CardContent>
       </Card>
 
+      <Card>
+        <CardHeader>
+          <CardTitle>When it takes effect</CardTitle>
+          <CardDescription>
+            Every save is kept as a version with its own address. A version for a later day is announced on the privacy
+            page, with a link to read it, until that day; the current policy stays in force meanwhile.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField
+            id="app-privacy-effective"
+            label="Takes effect on"
+            hint="Leave empty for today: the page shows it as soon as you save. A policy cannot take effect in the past."
+            error={errors.effectiveOn?.message}
+            className="max-w-sm"
+          >
+            <Input
+              id="app-privacy-effective"
+              type="date"
+              className="max-w-xs"
+              {...form.register('effectiveOn')}
+              {...fieldAria('app-privacy-effective', errors.effectiveOn?.message, true)}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {isDirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
         <Button type="submit" disabled={isSubmitting || editorUploading}>
@@ -439,6 +473,13 @@ function PrivacyForm({ app, policy }: { app: App; policy: AppPrivacyAdmin | null
   );
 }
 
+const STATUS_LABELS: Record<AppPrivacyVersionSummary['status'], string> = {
+  current: 'In force',
+  upcoming: 'Upcoming',
+  earlier: 'Earlier',
+  replaced: 'Replaced before it took effect',
+};
+
 function Versions({ app }: { app: App }) {
   const versions = useAppPrivacyVersions(app.id);
   return (
@@ -446,8 +487,8 @@ function Versions({ app }: { app: App }) {
       <CardHeader>
         <CardTitle>Versions</CardTitle>
         <CardDescription>
-          Each day’s saved policy stays readable at its own address. A second save on the same day replaces that day’s
-          version.
+          Every saved version stays readable at its own address. The privacy page shows the one in force: the latest
+          whose day has come, and of one day’s versions the last saved.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -461,20 +502,32 @@ function Versions({ app }: { app: App }) {
         >
           {(list) => (
             <ul className="divide-y text-sm" aria-label="Versions">
-              {list.map((v, i) => (
-                <li key={v.effectiveOn} className="flex items-center justify-between gap-3 py-2">
-                  <span>
+              {list.map((v) => (
+                <li key={v.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+                  <span className="min-w-0">
                     Effective from {formatLongGb(v.effectiveOn)}
-                    {i === 0 && <span className="ml-2 text-muted-foreground">(current)</span>}
+                    <span
+                      className={`ml-2 inline-block rounded-full border px-2 py-0.5 text-xs whitespace-nowrap ${
+                        v.status === 'current' || v.status === 'upcoming'
+                          ? 'border-primary/50 text-foreground'
+                          : 'text-muted-foreground'
+                      }`}
+                    >
+                      {STATUS_LABELS[v.status]}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">Saved {formatSavedAtGb(v.createdAt)}</span>
                   </span>
                   <a
-                    href={paths.appPrivacyVersion(app.slug, v.effectiveOn)}
+                    href={paths.appPrivacySaved(app.slug, v.id)}
                     target="_blank"
                     rel="noopener noreferrer"
                     className="text-primary underline-offset-4 hover:underline"
                   >
                     View
-                    <span className="sr-only"> the version of {formatLongGb(v.effectiveOn)} (opens in a new tab)</span>
+                    <span className="sr-only">
+                      {' '}
+                      the version saved {formatSavedAtGb(v.createdAt)} (opens in a new tab)
+                    </span>
                   </a>
                 </li>
               ))}

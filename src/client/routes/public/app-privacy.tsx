@@ -1,9 +1,10 @@
-// An app's privacy policy (issue 14) at /apps/{slug}/privacy, and each dated version at
-// /apps/{slug}/privacy/{YYYY-MM-DD}: rendered on the server, readable without JavaScript, with
-// "Last updated", the "Data we collect" table and links to the earlier versions.
+// An app's privacy policy (issue 14) at /apps/{slug}/privacy (the version in force, with the next
+// one announced until its day), the version in force on a day at /apps/{slug}/privacy/{YYYY-MM-DD},
+// and every saved version at /apps/{slug}/privacy/versions/{id} (issue 21): rendered on the server,
+// readable without JavaScript, with the "Data we collect" table and the list of versions.
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatLongGb } from '../../../shared/dates';
+import { formatLongGb, formatSavedAtGb } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import {
   isEffectiveDate,
@@ -22,19 +23,36 @@ import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { appsQuery } from '../../features/apps/api';
 import { DataWeCollect } from '../../features/app-privacy/data-table';
-import { useAppPrivacy, useAppPrivacyVersion, useAppPrivacyVersions } from '../../features/app-privacy/api';
+import {
+  useAppPrivacy,
+  useAppPrivacySaved,
+  useAppPrivacyVersion,
+  useAppPrivacyVersions,
+} from '../../features/app-privacy/api';
 import { parseId } from '../../lib/params';
 import { AppNotFound } from './app-blogs';
 
-function privacyHead(site: SiteInfo, app: App, day?: string): HeadData {
+/** The page's own address and what its title adds: a day, or a saved version. */
+type Shown = { day: string } | { saved: AppPrivacyVersionSummary };
+
+function privacyHead(site: SiteInfo, app: App, shown?: Shown): HeadData {
+  const suffix = !shown
+    ? ''
+    : 'day' in shown
+      ? ` (${formatLongGb(shown.day)})`
+      : ` (version saved ${formatSavedAtGb(shown.saved.createdAt)})`;
   return {
-    title: `Privacy Policy for ${app.title}${day ? ` (${formatLongGb(day)})` : ''} | ${site.name}`,
+    title: `Privacy Policy for ${app.title}${suffix} | ${site.name}`,
     description: truncate(
       `How ${app.title} by ${site.name} collects, uses and protects your information, and the data it collects.`,
       160,
     ),
-    // Each dated version is its own page, canonical to itself.
-    path: day ? paths.appPrivacyVersion(app.slug, day) : paths.appPrivacy(app.slug),
+    // Each dated page and each saved version is its own page, canonical to itself.
+    path: !shown
+      ? paths.appPrivacy(app.slug)
+      : 'day' in shown
+        ? paths.appPrivacyVersion(app.slug, shown.day)
+        : paths.appPrivacySaved(app.slug, shown.saved.id),
     appStoreId: appStoreId(app),
   };
 }
@@ -90,32 +108,42 @@ function PolicyBody({ app, policy }: { app: App; policy: AppPrivacyPolicy | AppP
   );
 }
 
-function VersionList({ app, versions, shown }: { app: App; versions: AppPrivacyVersionSummary[]; shown?: string }) {
-  const [latest] = versions;
-  // The current page lists the earlier ones; a dated page every other one, the current included.
-  const others = versions.filter((v) => v.effectiveOn !== (shown ?? latest?.effectiveOn));
-  if (others.length === 0) return null;
+const STATUS_LABELS: Record<AppPrivacyVersionSummary['status'], string | null> = {
+  current: 'In force',
+  upcoming: 'Upcoming',
+  earlier: null,
+  replaced: 'Replaced before it took effect',
+};
+
+/** Every saved version, newest first, each at its permanent address with when it was saved. */
+function VersionList({ app, versions, shownId }: { app: App; versions: AppPrivacyVersionSummary[]; shownId: number }) {
+  if (versions.length < 2) return null;
   return (
     <section aria-labelledby="versions-heading" className="mt-12 space-y-3 border-t pt-8">
       <h2 id="versions-heading" className="text-lg font-semibold">
-        {shown ? 'Other versions' : 'Earlier versions'}
+        Versions
       </h2>
-      <ul className="space-y-1.5">
-        {others.map((v) => (
-          <li key={v.effectiveOn}>
-            <a
-              href={
-                v.effectiveOn === latest?.effectiveOn
-                  ? paths.appPrivacy(app.slug)
-                  : paths.appPrivacyVersion(app.slug, v.effectiveOn)
-              }
-              className="text-primary underline-offset-4 hover:underline"
-            >
-              Effective from {formatLongGb(v.effectiveOn)}
-            </a>
-            {v.effectiveOn === latest?.effectiveOn && <span className="text-sm text-muted-foreground"> (current)</span>}
-          </li>
-        ))}
+      <ul className="space-y-2">
+        {versions.map((v) => {
+          const label = STATUS_LABELS[v.status];
+          return (
+            <li key={v.id} className="text-sm leading-relaxed">
+              <a
+                href={paths.appPrivacySaved(app.slug, v.id)}
+                aria-current={v.id === shownId ? 'page' : undefined}
+                className="font-medium text-primary underline-offset-4 hover:underline aria-[current=page]:text-foreground"
+              >
+                Effective from {formatLongGb(v.effectiveOn)}
+              </a>
+              {label && (
+                <span className="ml-2 inline-block rounded-full border px-2 py-0.5 text-xs whitespace-nowrap text-muted-foreground">
+                  {label}
+                </span>
+              )}
+              <span className="block text-muted-foreground">Saved {formatSavedAtGb(v.createdAt)}</span>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -146,8 +174,24 @@ function CurrentPolicy({ app }: { app: App }) {
       <p className="mt-3 text-sm text-muted-foreground">
         Last updated <time dateTime={current.lastUpdated.slice(0, 10)}>{formatLongGb(current.lastUpdated)}</time>
       </p>
+      {current.upcoming && (
+        <p
+          role="note"
+          className="mt-4 rounded-xl border border-primary/40 bg-primary/5 p-4 text-sm"
+          data-testid="upcoming"
+        >
+          An updated privacy policy takes effect on{' '}
+          <time dateTime={current.upcoming.effectiveOn}>{formatLongGb(current.upcoming.effectiveOn)}</time>.{' '}
+          <a
+            href={paths.appPrivacySaved(app.slug, current.upcoming.id)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Read the updated policy
+          </a>
+        </p>
+      )}
       <PolicyBody app={app} policy={current} />
-      {versions.data && <VersionList app={app} versions={versions.data} shown={undefined} />}
+      {versions.data && <VersionList app={app} versions={versions.data} shownId={current.versionId} />}
     </PageContainer>
   );
 }
@@ -163,42 +207,102 @@ export function AppPrivacyVersionPage() {
   return <DatedPolicy app={app} day={day} />;
 }
 
+/** The version in force on a day. */
 function DatedPolicy({ app, day }: { app: App; day: string }) {
-  const site = useSite();
   const version = useAppPrivacyVersion(app.id, day);
+  return <VersionView app={app} version={version} shown={{ day }} />;
+}
+
+export function AppPrivacySavedPage() {
+  const { versionId } = useParams();
+  const id = parseId(versionId);
+  const { apps, app, bySlug } = usePageApp();
+  if (!bySlug || apps.isError) return <AppNotFound />;
+  if (apps.isPending) return <Loading />;
+  if (!app) return <AppNotFound />;
+  if (id === null) return <PolicyNotFound title="Privacy Policy Version Not Found" />;
+  return <SavedPolicy app={app} versionId={id} />;
+}
+
+/** One saved version, at its permanent address. */
+function SavedPolicy({ app, versionId }: { app: App; versionId: number }) {
+  const version = useAppPrivacySaved(app.id, versionId);
+  return <VersionView app={app} version={version} />;
+}
+
+/** What a version's page says of it beside the link to the current policy. */
+function versionNote(version: AppPrivacyVersion): string {
+  switch (version.status) {
+    case 'current':
+      return 'This is the current version of the policy.';
+    case 'upcoming':
+      return `This version takes effect on ${formatLongGb(version.effectiveOn)}.`;
+    case 'replaced':
+      return 'This version was replaced before it took effect.';
+    default:
+      return 'This is an earlier version of the policy.';
+  }
+}
+
+function VersionView({
+  app,
+  version,
+  shown,
+}: {
+  app: App;
+  version: ReturnType<typeof useAppPrivacySaved>;
+  /** The day the address names (the dated page); the version's own address otherwise. */
+  shown?: { day: string };
+}) {
+  const site = useSite();
   const versions = useAppPrivacyVersions(app.id);
   if (version.isPending) return <Loading />;
   if (version.isError) return <PolicyNotFound title="Privacy Policy Version Not Found" />;
-  const isCurrent = versions.data?.[0]?.effectiveOn === day;
+  const v = version.data;
   return (
     <PageContainer narrow>
-      <Head {...privacyHead(site, app, day)} />
-      <Breadcrumb trail={privacyTrail(app, day)} />
+      <Head {...privacyHead(site, app, shown ?? { saved: v })} />
+      <Breadcrumb
+        trail={privacyTrail(app, shown ? formatLongGb(shown.day) : `Saved ${formatSavedAtGb(v.createdAt)}`)}
+      />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
         Privacy Policy for {app.title}
       </h1>
       <p className="mt-3 text-sm text-muted-foreground">
-        Effective from <time dateTime={day}>{formatLongGb(day)}</time>
+        Effective from <time dateTime={v.effectiveOn}>{formatLongGb(v.effectiveOn)}</time>
+        <span className="block">Saved {formatSavedAtGb(v.createdAt)}</span>
       </p>
       <p role="note" className="mt-4 rounded-xl border border-primary/40 bg-primary/5 p-4 text-sm">
-        {isCurrent ? 'This is the current version of the policy. ' : 'This is an earlier version of the policy. '}
+        {shown && (
+          <>
+            The version in force on {formatLongGb(shown.day)}, also at{' '}
+            <a
+              href={paths.appPrivacySaved(app.slug, v.id)}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              its own address
+            </a>
+            .{' '}
+          </>
+        )}
+        {versionNote(v)}{' '}
         <a href={paths.appPrivacy(app.slug)} className="font-medium text-primary underline-offset-4 hover:underline">
           Read the current privacy policy
         </a>
       </p>
-      <PolicyBody app={app} policy={version.data} />
-      {versions.data && <VersionList app={app} versions={versions.data} shown={day} />}
+      <PolicyBody app={app} policy={v} />
+      {versions.data && <VersionList app={app} versions={versions.data} shownId={v.id} />}
     </PageContainer>
   );
 }
 
-/** Home / App / Privacy policy, and the version's date on a dated page. */
-function privacyTrail(app: App, day?: string): Crumb[] {
+/** Home / App / Privacy policy, and the day or the saved version on a version's page. */
+function privacyTrail(app: App, last?: string): Crumb[] {
   const start: Crumb[] = [
     { label: 'Home', href: paths.home },
     { label: app.title, href: paths.app(app.slug) },
   ];
-  return day
-    ? [...start, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: formatLongGb(day) }]
+  return last
+    ? [...start, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last }]
     : [...start, { label: 'Privacy policy' }];
 }

@@ -1,6 +1,10 @@
-// An app's own privacy policy (issue 14): the privacy_policy row with its app_id, and the dated
-// versions in privacy_policy_versions (one per day: a second save the same day replaces it).
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+// An app's own privacy policy (issue 14): the privacy_policy row with its app_id (what staff last
+// saved, which the editor shows), and every saved version in privacy_policy_versions (issue 21: none
+// is replaced). What visitors read is the version in force, by the one clock: the latest whose
+// effective day has come, and among versions of the same day the last saved. A version for a later
+// day is announced until then; the moment it takes effect is told to the content caches
+// (`schedule.changesAt`), so nothing cached outlives it.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   dayOf,
   PRIVACY_MESSAGES,
@@ -13,6 +17,7 @@ import {
   type AppPrivacyVersion,
   type AppPrivacyVersionSummary,
   type StoredData,
+  type VersionStatus,
 } from '../../../shared/schemas/app-privacy';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -22,6 +27,7 @@ import { iso } from '../../lib/rows';
 import { sanitizeRequired, sanitizeRichText } from '../../lib/sanitize';
 
 type PolicyRow = typeof privacyPolicy.$inferSelect;
+type VersionRow = typeof privacyPolicyVersions.$inferSelect;
 
 export interface PrivacySave {
   userId: number | null;
@@ -35,9 +41,63 @@ export interface PolicyApp {
   title: string;
 }
 
-const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+/** Told when content read now changes by itself (the content caches: ContentEvents). */
+export interface ContentSchedule {
+  changesAt(at: Date): void;
+}
 
-export function appPrivacyRepo(db: Db, now: () => Date = () => new Date()) {
+/** What the in-force rules need of a version (its text is read only for the one shown). */
+interface VersionMeta {
+  id: number;
+  appId: number;
+  effectiveOn: string;
+  createdAt: Date;
+  usesStudioPolicy: boolean;
+}
+
+const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+/** The start of a day (UTC): when a version effective that day takes effect, if saved before. */
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+/** When a version took (or takes) effect: its day's start, or its saving if that came later. */
+const tookEffect = (v: Pick<VersionMeta, 'effectiveOn' | 'createdAt'>) => later(startOf(v.effectiveOn), v.createdAt)!;
+/** Newest first: by effective day, then by when saved (the id breaks a tie of the same instant). */
+const newestFirst = (a: VersionMeta, b: VersionMeta) =>
+  b.effectiveOn.localeCompare(a.effectiveOn) || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+const savedAfter = (a: VersionMeta, b: VersionMeta) =>
+  a.createdAt.getTime() > b.createdAt.getTime() || (a.createdAt.getTime() === b.createdAt.getTime() && a.id > b.id);
+
+/**
+ * The version in force at the end of `day` (for today: now), from versions sorted newest first:
+ * the latest effective on or before it. Versions saved later cannot change a past day's answer,
+ * since no version takes effect before the day it is saved.
+ */
+const inForceOn = (sorted: VersionMeta[], day: string) => sorted.find((v) => v.effectiveOn <= day);
+
+/** Where each version stands on `today`. */
+function statusOf(
+  v: VersionMeta,
+  sorted: VersionMeta[],
+  current: VersionMeta | undefined,
+  today: string,
+): VersionStatus {
+  if (v.id === current?.id) return 'current';
+  // Saved before its day, and another save for the same day came before that day did: never in force.
+  const start = startOf(v.effectiveOn);
+  const replaced =
+    v.createdAt < start &&
+    sorted.some((w) => w.effectiveOn === v.effectiveOn && savedAfter(w, v) && w.createdAt < start);
+  if (replaced) return 'replaced';
+  return v.effectiveOn > today ? 'upcoming' : 'earlier';
+}
+
+const summaryOf = (v: VersionMeta, status: VersionStatus): AppPrivacyVersionSummary => ({
+  id: v.id,
+  effectiveOn: v.effectiveOn,
+  createdAt: v.createdAt.toISOString(),
+  status,
+});
+
+export function appPrivacyRepo(db: Db, now: () => Date = () => new Date(), schedule?: ContentSchedule) {
   const studioRow = async (tx: Db = db) => {
     const [row] = await tx.select().from(privacyPolicy).where(isNull(privacyPolicy.appId)).limit(1);
     return row;
@@ -60,28 +120,79 @@ export function appPrivacyRepo(db: Db, now: () => Date = () => new Date()) {
     version: row.version,
     updatedAt: iso(row.updatedAt),
   });
+  const today = () => dayOf(now());
+  const meta = {
+    id: privacyPolicyVersions.id,
+    appId: privacyPolicyVersions.appId,
+    effectiveOn: privacyPolicyVersions.effectiveOn,
+    createdAt: privacyPolicyVersions.createdAt,
+    usesStudioPolicy: privacyPolicyVersions.usesStudioPolicy,
+  };
+  /**
+   * The versions (newest first) of one app, or of every app. What is read from them depends on the
+   * day, so the next day one of them takes effect is told to the caches.
+   */
+  const versionsOf = async (appId?: number) => {
+    const rows = await db
+      .select(meta)
+      .from(privacyPolicyVersions)
+      .where(appId === undefined ? undefined : eq(privacyPolicyVersions.appId, appId));
+    const sorted = rows.sort(newestFirst);
+    const day = today();
+    // Sorted by day, newest first: the last of those to come is the soonest.
+    const soonest = sorted.filter((v) => v.effectiveOn > day).at(-1);
+    if (soonest) schedule?.changesAt(startOf(soonest.effectiveOn));
+    return { sorted, day };
+  };
+  const fullVersion = async (
+    appId: number,
+    v: VersionMeta,
+    status: VersionStatus,
+  ): Promise<AppPrivacyVersion | null> => {
+    const [row] = await db
+      .select()
+      .from(privacyPolicyVersions)
+      .where(and(eq(privacyPolicyVersions.appId, appId), eq(privacyPolicyVersions.id, v.id)));
+    return row ? versionOf(row, status) : null;
+  };
+  const versionOf = (row: VersionRow, status: VersionStatus): AppPrivacyVersion => ({
+    appId: row.appId,
+    usesStudioPolicy: row.usesStudioPolicy,
+    content: row.content,
+    ...tableOf(readStoredData(row.dataCollected)),
+    ...summaryOf(row, status),
+  });
 
   return {
-    /** What the app's page shows now; null when the app has no policy of its own. */
+    /** What the app's page shows now: the version in force; null when none is (yet). */
     async current(app: PolicyApp): Promise<AppPrivacyPolicy | null> {
-      const row = await appRow(app.id);
+      const { sorted, day } = await versionsOf(app.id);
+      const inForce = inForceOn(sorted, day);
+      if (!inForce) return null;
+      const [[row], policy, studio] = await Promise.all([
+        db.select().from(privacyPolicyVersions).where(eq(privacyPolicyVersions.id, inForce.id)),
+        appRow(app.id),
+        inForce.usesStudioPolicy ? studioRow() : undefined,
+      ]);
       if (!row) return null;
-      const studio = row.usesStudioPolicy ? await studioRow() : undefined;
-      const [latest] = await db
-        .select({ effectiveOn: privacyPolicyVersions.effectiveOn })
-        .from(privacyPolicyVersions)
-        .where(eq(privacyPolicyVersions.appId, app.id))
-        .orderBy(desc(privacyPolicyVersions.effectiveOn))
-        .limit(1);
-      const lastUpdated = later(row.lastUpdated, studio?.lastUpdated ?? null) ?? row.updatedAt;
+      // The studio's policy shows its text as it is now; an earlier version keeps the text it showed.
+      const content = row.usesStudioPolicy && studio ? withAppName(studio.content, app.title) : row.content;
+      const upcoming = sorted
+        .filter((v) => statusOf(v, sorted, inForce, day) === 'upcoming')
+        .sort((a, b) => a.effectiveOn.localeCompare(b.effectiveOn))[0];
       return {
         appId: app.id,
         usesStudioPolicy: row.usesStudioPolicy,
-        content: shown(row, app, studio),
+        content,
         ...tableOf(readStoredData(row.dataCollected)),
-        lastUpdated: lastUpdated.toISOString(),
-        effectiveOn: latest?.effectiveOn ?? dayOf(row.updatedAt),
-        version: row.version,
+        lastUpdated: later(
+          tookEffect(inForce),
+          row.usesStudioPolicy ? (studio?.lastUpdated ?? null) : null,
+        )!.toISOString(),
+        effectiveOn: inForce.effectiveOn,
+        versionId: inForce.id,
+        upcoming: upcoming ? summaryOf(upcoming, 'upcoming') : null,
+        version: policy?.version ?? 1,
       };
     },
 
@@ -93,8 +204,9 @@ export function appPrivacyRepo(db: Db, now: () => Date = () => new Date()) {
     },
 
     /**
-     * Saves the app's policy and today's version (by the app's clock) in one transaction: refused
-     * (409, with the policy as it is now) when `save.version` is older than the row's.
+     * Saves the app's policy and a new version, effective today (by the app's clock) or on the later
+     * day chosen, in one transaction: refused (409, with the policy as it is now) when
+     * `save.version` is older than the row's. Earlier versions are never changed.
      */
     async put(
       app: PolicyApp,
@@ -102,6 +214,13 @@ export function appPrivacyRepo(db: Db, now: () => Date = () => new Date()) {
       save: PrivacySave,
     ): Promise<AppPrivacyAdmin> {
       const at = now();
+      const effectiveOn = input.effectiveOn || dayOf(at);
+      // A policy cannot have been in force before it was written.
+      if (effectiveOn < dayOf(at)) {
+        throw invalid(PRIVACY_MESSAGES.pastEffectiveOn, [
+          { path: 'effectiveOn', message: PRIVACY_MESSAGES.pastEffectiveOn },
+        ]);
+      }
       const content = input.usesStudioPolicy
         ? input.content
           ? sanitizeRichText(input.content)
@@ -136,69 +255,71 @@ export function appPrivacyRepo(db: Db, now: () => Date = () => new Date()) {
             set: { ...values, version: sql`${privacyPolicy.version} + 1` },
           })
           .returning();
-        // The day's version keeps what the page showed, so it reads the same after the studio's text changes.
-        const snapshot = {
+        // The version keeps what the page showed, so it reads the same after the studio's text changes.
+        await tx.insert(privacyPolicyVersions).values({
+          appId: app.id,
+          effectiveOn,
           content: shown(row!, app, studio),
           usesStudioPolicy: input.usesStudioPolicy,
           dataCollected: stored,
           createdBy: save.userId,
           createdAt: at,
-        };
-        await tx
-          .insert(privacyPolicyVersions)
-          .values({ ...snapshot, appId: app.id, effectiveOn: dayOf(at) })
-          .onConflictDoUpdate({
-            target: [privacyPolicyVersions.appId, privacyPolicyVersions.effectiveOn],
-            set: snapshot,
-          });
+        });
         return adminOf(row!, app, studio);
       });
       return saved;
     },
 
-    /** The app's versions, newest first. */
+    /** The app's versions, newest first (by effective day, then by when saved), each with where it stands. */
     async versions(appId: number): Promise<AppPrivacyVersionSummary[]> {
-      const rows = await db
-        .select({ effectiveOn: privacyPolicyVersions.effectiveOn, createdAt: privacyPolicyVersions.createdAt })
-        .from(privacyPolicyVersions)
-        .where(eq(privacyPolicyVersions.appId, appId))
-        .orderBy(desc(privacyPolicyVersions.effectiveOn));
-      return rows.map((r) => ({ effectiveOn: r.effectiveOn, createdAt: iso(r.createdAt) }));
+      const { sorted, day } = await versionsOf(appId);
+      const current = inForceOn(sorted, day);
+      return sorted.map((v) => summaryOf(v, statusOf(v, sorted, current, day)));
     },
 
-    async version(appId: number, effectiveOn: string): Promise<AppPrivacyVersion | null> {
-      const [row] = await db
-        .select()
-        .from(privacyPolicyVersions)
-        .where(and(eq(privacyPolicyVersions.appId, appId), eq(privacyPolicyVersions.effectiveOn, effectiveOn)));
-      if (!row) return null;
-      return {
-        appId,
-        usesStudioPolicy: row.usesStudioPolicy,
-        content: row.content,
-        ...tableOf(readStoredData(row.dataCollected)),
-        effectiveOn: row.effectiveOn,
-        createdAt: iso(row.createdAt),
-      };
+    /** The version in force on a day (not after today: a day to come is not settled yet). */
+    async versionOn(appId: number, effectiveOn: string): Promise<AppPrivacyVersion | null> {
+      const { sorted, day } = await versionsOf(appId);
+      if (effectiveOn > day) return null;
+      const found = inForceOn(sorted, effectiveOn);
+      return found ? fullVersion(appId, found, statusOf(found, sorted, inForceOn(sorted, day), day)) : null;
     },
 
-    /** When each app that has a policy of its own last changed it (the sitemap lists their pages). */
+    /** One saved version by its id (each has its own permanent address). */
+    async versionById(appId: number, versionId: number): Promise<AppPrivacyVersion | null> {
+      const { sorted, day } = await versionsOf(appId);
+      const found = sorted.find((v) => v.id === versionId);
+      return found ? fullVersion(appId, found, statusOf(found, sorted, inForceOn(sorted, day), day)) : null;
+    },
+
+    /**
+     * When each app with a policy in force last changed what its page shows (the sitemap lists their
+     * pages): when that version took effect.
+     */
     async updatedByApp(): Promise<Map<number, string>> {
-      const rows = await db
-        .select({ appId: privacyPolicy.appId, updatedAt: privacyPolicy.updatedAt })
-        .from(privacyPolicy)
-        .where(isNotNull(privacyPolicy.appId));
-      return new Map(rows.map((r) => [r.appId!, iso(r.updatedAt)]));
+      const { sorted, day } = await versionsOf();
+      const updated = new Map<number, string>();
+      for (const v of sorted) {
+        if (!updated.has(v.appId) && v.effectiveOn <= day) updated.set(v.appId, tookEffect(v).toISOString());
+      }
+      return updated;
     },
 
     /** Which of the app's own pages exist, read from their tables (the app page's links block). */
     async pageLinks(appId: number): Promise<AppPageLinks> {
-      const [[privacy], [pages]] = await Promise.all([
-        db.select({ id: privacyPolicy.id }).from(privacyPolicy).where(eq(privacyPolicy.appId, appId)),
+      const [[first], [pages]] = await Promise.all([
+        db
+          .select({ effectiveOn: privacyPolicyVersions.effectiveOn })
+          .from(privacyPolicyVersions)
+          .where(eq(privacyPolicyVersions.appId, appId))
+          .orderBy(asc(privacyPolicyVersions.effectiveOn))
+          .limit(1),
         db.select({ accountDeletion: appPages.accountDeletion }).from(appPages).where(eq(appPages.appId, appId)),
       ]);
+      // A first version for a later day: the page (and its link) appears that day.
+      if (first && first.effectiveOn > today()) schedule?.changesAt(startOf(first.effectiveOn));
       return {
-        privacyPolicy: Boolean(privacy),
+        privacyPolicy: Boolean(first && first.effectiveOn <= today()),
         accountDeletion: Boolean(pages?.accountDeletion),
         // Every visible app has a support page and a press kit (its fact sheet comes from the store
         // fields when staff wrote no kit), as the sitemap lists them.

@@ -1,6 +1,7 @@
 // An app's privacy policy (issue 14): validation of the "Data we collect" table, who may read and
-// write, a version per day (replaced by a second save the same day, a new one the next day by the
-// app's clock), dated versions readable, the studio's policy with the app's name, and the studio's
+// write, every save kept as a version at its own address (issue 21), the dated address showing the
+// version in force that day, a version for a later day announced and then in force when the app's
+// clock reaches it (the caches included), the studio's policy with the app's name, and the studio's
 // own endpoints unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/paths';
@@ -174,31 +175,57 @@ describe('saving and versions', () => {
     expect(links.privacyPolicy).toBe(true);
   });
 
-  it('a second save the same day replaces that day’s version; the next day adds one', async () => {
+  it('a second save the same day keeps the first: both at their own address, the day’s address shows the later', async () => {
     const first = await ok<AppPrivacyAdmin>(get(api.adminAppPrivacyPolicy(appId), editor));
     const day1 = today();
+    const [morning] = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
     await ok(put(appId, { content: '<p>Same day, second text.</p>' }, editor, { 'if-match': `"${first.version}"` }));
     let list = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
-    expect(list.map((v) => v.effectiveOn)).toEqual([day1]);
-    expect((await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(appId, day1)))).content).toContain('second text');
+    expect(list.map((v) => [v.effectiveOn, v.status])).toEqual([
+      [day1, 'current'],
+      [day1, 'earlier'],
+    ]);
+    expect(list[1]!.id).toBe(morning!.id);
+    expect(list[0]!.createdAt >= list[1]!.createdAt).toBe(true);
+    // The morning's text stays readable at its own address; the day's address shows the later one.
+    const kept = await ok<AppPrivacyVersion>(get(api.appPrivacySaved(appId, morning!.id)));
+    expect(kept.content).toContain('What we keep');
+    expect(kept.dataCollected).toHaveLength(2);
+    expect(kept.status).toBe('earlier');
+    const later = await ok<AppPrivacyVersion>(get(api.appPrivacySaved(appId, list[0]!.id)));
+    expect(later.content).toContain('second text');
+    expect(later.status).toBe('current');
+    const onDay = await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(appId, day1)));
+    expect(onDay.id).toBe(list[0]!.id);
+    expect(onDay.content).toContain('second text');
+    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)))).versionId).toBe(list[0]!.id);
 
     ctx.clock.offsetMs += DAY_MS;
     const day2 = today();
     const saved = await ok<AppPrivacyAdmin>(put(appId, { content: '<p>Next day text.</p>', noDataCollected: true }));
     expect(saved.version).toBe(first.version + 2);
     list = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
-    expect(list.map((v) => v.effectiveOn)).toEqual([day2, day1]);
+    expect(list.map((v) => v.effectiveOn)).toEqual([day2, day1, day1]);
 
     // Each day's version reads as it was.
     const old = await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(appId, day1)));
     expect(old.content).toContain('second text');
     expect(old.noDataCollected).toBe(false);
+    expect(old.status).toBe('earlier');
     const current = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
     expect(current.content).toContain('Next day text');
     expect(current.noDataCollected).toBe(true);
     expect(current.dataCollected).toEqual([]);
     expect(current.effectiveOn).toBe(day2);
     expect(current.lastUpdated.slice(0, 10)).toBe(day2);
+    expect(current.upcoming).toBeNull();
+  });
+
+  it('a version of another app, an unknown id or a malformed one is not found', async () => {
+    const [mine] = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
+    expectError(await get(api.appPrivacySaved(hiddenId, mine!.id), editor), 404, 'NOT_FOUND');
+    expectError(await get(api.appPrivacySaved(appId, 999_999)), 404, 'NOT_FOUND');
+    expectError(await get(api.appPrivacySaved(appId, 'latest')), 400, 'BAD_REQUEST');
   });
 
   it('an unknown or malformed day is not found', async () => {
@@ -218,6 +245,95 @@ describe('saving and versions', () => {
   it('keeps no issue-12 revisions (the studio policy’s history stays its own)', async () => {
     const rows = await ctx.database.db.select().from(revisions);
     expect(rows.filter((r) => r.kind === 'privacy')).toEqual([]);
+  });
+});
+
+describe('a version for a later day (issue 21)', () => {
+  const dayAfter = (days: number) =>
+    new Date(Date.now() + ctx.clock.offsetMs + days * DAY_MS).toISOString().slice(0, 10);
+
+  it('refuses a day before today and a malformed day, naming the field', async () => {
+    expectInvalid(
+      await put(appId, { content: '<p>Backdated.</p>', effectiveOn: dayAfter(-1) }),
+      'effectiveOn',
+      PRIVACY_MESSAGES.pastEffectiveOn,
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', effectiveOn: '2030-02-30' }),
+      'effectiveOn',
+      PRIVACY_MESSAGES.effectiveOn,
+    );
+    expectInvalid(
+      await put(appId, { content: '<p>x</p>', effectiveOn: '1/12/2030' }),
+      'effectiveOn',
+      PRIVACY_MESSAGES.effectiveOn,
+    );
+  });
+
+  it('is announced on the current policy until its day, then in force, and no cache keeps the old one', async () => {
+    const before = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
+    const soon = dayAfter(3);
+    await ok(put(appId, { content: '<p>Rules from next week.</p>', effectiveOn: soon }));
+    // The page still shows the version in force, with the next one announced.
+    const announced = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
+    expect(announced.versionId).toBe(before.versionId);
+    expect(announced.content).toBe(before.content);
+    expect(announced.upcoming).toMatchObject({ effectiveOn: soon, status: 'upcoming' });
+    const upcomingId = announced.upcoming!.id;
+    expect((await ok<AppPrivacyVersion>(get(api.appPrivacySaved(appId, upcomingId)))).content).toContain('next week');
+    // A day still to come is not settled: its address is not found yet.
+    expectError(await get(api.appPrivacyVersion(appId, soon)), 404, 'NOT_FOUND');
+    const list = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
+    expect(list[0]).toMatchObject({ id: upcomingId, status: 'upcoming' });
+    expect(list[1]).toMatchObject({ id: before.versionId, status: 'current' });
+    // Visitors' reads are cached now.
+    const again = await get(api.appPrivacyPolicy(appId));
+    expect(again.json<AppPrivacyPolicy>().versionId).toBe(before.versionId);
+
+    // The day before: nothing changes. The day itself, by the clock alone (no write): in force.
+    ctx.clock.offsetMs += 2 * DAY_MS;
+    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)))).versionId).toBe(before.versionId);
+    ctx.clock.offsetMs += DAY_MS;
+    expect(today()).toBe(soon);
+    const inForce = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
+    expect(inForce.versionId).toBe(upcomingId);
+    expect(inForce.content).toContain('next week');
+    expect(inForce.effectiveOn).toBe(soon);
+    expect(inForce.upcoming).toBeNull();
+    // Last updated: the day it took effect.
+    expect(inForce.lastUpdated).toBe(`${soon}T00:00:00.000Z`);
+    const after = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
+    expect(after[0]).toMatchObject({ id: upcomingId, status: 'current' });
+    expect(after[1]).toMatchObject({ id: before.versionId, status: 'earlier' });
+    expect((await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(appId, soon)))).id).toBe(upcomingId);
+    expect((await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(appId, dayAfter(-1))))).id).toBe(before.versionId);
+  });
+
+  it('a later save for the same day replaces the announced one before it takes effect; both stay readable', async () => {
+    const soon = dayAfter(2);
+    await ok(put(appId, { content: '<p>Draft for the day.</p>', effectiveOn: soon }));
+    await ok(put(appId, { content: '<p>Final for the day.</p>', effectiveOn: soon }));
+    const policy = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
+    const list = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
+    expect(list.slice(0, 2).map((v) => v.status)).toEqual(['upcoming', 'replaced']);
+    expect(policy.upcoming!.id).toBe(list[0]!.id);
+    expect((await ok<AppPrivacyVersion>(get(api.appPrivacySaved(appId, list[1]!.id)))).content).toContain('Draft');
+    ctx.clock.offsetMs += 2 * DAY_MS;
+    const now = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
+    expect(now.content).toContain('Final for the day');
+    const later = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
+    expect(later.slice(0, 2).map((v) => v.status)).toEqual(['current', 'replaced']);
+  });
+
+  it('an app whose first version is for a later day has no policy page nor link until that day', async () => {
+    const id = await createApp('Launching Soon');
+    const soon = dayAfter(1);
+    await ok(put(id, { content: '<p>From launch day.</p>', effectiveOn: soon }));
+    expectError(await get(api.appPrivacyPolicy(id)), 404, 'NOT_FOUND');
+    expect((await ok<AppPageLinks>(get(api.appPageLinks(id)))).privacyPolicy).toBe(false);
+    ctx.clock.offsetMs += DAY_MS;
+    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(id)))).content).toContain('launch day');
+    expect((await ok<AppPageLinks>(get(api.appPageLinks(id)))).privacyPolicy).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
-// An app's privacy policy (issue 14): public reads of the current text and of each dated version,
-// the staff's read and write, and which of an app's own pages exist (the app page's links).
+// An app's privacy policy (issue 14): public reads of the version in force, the list of versions,
+// the one in force on a day and each saved version by id (issue 21), the staff's read and write, and
+// which of an app's own pages exist (the app page's links).
 // Hidden apps are not found for visitors, as everywhere else.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -22,9 +23,10 @@ import { appsRepo } from '../apps/apps.repo';
 import { appPrivacyRepo } from './app-privacy.repo';
 
 const VersionParamsSchema = IdParamsSchema.extend({ day: z.string() });
+const SavedParamsSchema = IdParamsSchema.extend({ versionId: IdParamsSchema.shape.id });
 
 export function appPrivacyRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = appPrivacyRepo(deps.database.db, deps.now);
+  const repo = appPrivacyRepo(deps.database.db, deps.now, deps.content);
   const apps = appsRepo(deps.database.db, deps.now);
   const read = { config: { publicRead: true } };
 
@@ -58,7 +60,18 @@ export function appPrivacyRoutes(app: AppInstance, deps: Deps, auth: Auth): void
     async (request) => {
       const found = await visibleApp(request, request.params.id);
       // A malformed day names no version: the same 404 as a day with none.
-      const version = isEffectiveDate(request.params.day) ? await repo.version(found.id, request.params.day) : null;
+      const version = isEffectiveDate(request.params.day) ? await repo.versionOn(found.id, request.params.day) : null;
+      if (!version) throw notFound('Privacy policy version');
+      return version;
+    },
+  );
+
+  app.get(
+    api.appPrivacySaved(':id', ':versionId'),
+    { ...read, schema: { params: SavedParamsSchema, response: { 200: AppPrivacyVersionSchema } } },
+    async (request) => {
+      const found = await visibleApp(request, request.params.id);
+      const version = await repo.versionById(found.id, request.params.versionId);
       if (!version) throw notFound('Privacy policy version');
       return version;
     },

@@ -217,13 +217,31 @@ async function fillEveryTable(database: Database) {
     dataCollected: [{ category: 'Contact Info', dataType: 'Email Address', linked: true, tracking: false }],
     lastUpdated: at('2025-06-01 10:00:00.5+00'),
   });
-  await db.insert(schema.privacyPolicyVersions).values({
-    appId: game!.id,
-    effectiveOn: '2025-06-01',
-    content: '<p>Spiel: nichts.</p>',
-    dataCollected: [],
-    createdBy: ada!.id,
-  });
+  // Two versions of the same day and one for a later day (issue 21: every save is kept).
+  await db.insert(schema.privacyPolicyVersions).values([
+    {
+      appId: game!.id,
+      effectiveOn: '2025-06-01',
+      content: '<p>Spiel: fast nichts.</p>',
+      dataCollected: [],
+      createdBy: ada!.id,
+      createdAt: at('2025-06-01 09:00:00.25+00'),
+    },
+    {
+      appId: game!.id,
+      effectiveOn: '2025-06-01',
+      content: '<p>Spiel: nichts.</p>',
+      dataCollected: [],
+      createdBy: ada!.id,
+    },
+    {
+      appId: game!.id,
+      effectiveOn: '2099-01-01',
+      content: '<p>Spiel: später.</p>',
+      dataCollected: [],
+      createdBy: null,
+    },
+  ]);
   await db.insert(schema.appPages).values({
     appId: game!.id,
     accountDeletion: true,

@@ -1,0 +1,2 @@
+DROP INDEX "privacy_policy_versions_app_day_idx";--> statement-breakpoint
+CREATE INDEX "privacy_policy_versions_app_effective_idx" ON "privacy_policy_versions" USING btree ("app_id","effective_on","created_at");
