@@ -9,6 +9,9 @@ import type { ConvertJob, ConvertResult } from './media.workers';
 
 // Each job is a different image: nothing to gain from libvips' operation cache, only memory held.
 sharp.cache(false);
+// One thread per worker: jobs run side by side on their own cores, and a hostile one cannot take
+// the others' (the pool's size is the parallelism).
+sharp.concurrency(1);
 
 /** With `serialization: 'advanced'` Buffers arrive as Uint8Arrays (same memory, no copy). */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

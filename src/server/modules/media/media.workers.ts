@@ -79,7 +79,10 @@ export function imageWorkers(options: ImageWorkersOptions): ImageWorkers {
       const workers = started();
       if (workers.stats().pendingTasks >= queueMax) throw busy();
       const task = workers.exec('convert', [job]).timeout(options.timeLimitMs);
-      const cancel = () => task.cancel();
+      // A block, not an arrow returning the (rejected) task: EventTarget rethrows a listener's rejections.
+      const cancel = () => {
+        task.cancel();
+      };
       signal?.addEventListener('abort', cancel, { once: true });
       let result: ConvertResult;
       try {
