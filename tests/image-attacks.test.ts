@@ -28,6 +28,17 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
+/** CPU time a process has used, in clock ticks (user and system); 0 once it is gone. */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -114,7 +125,20 @@ describe(`hostile images against a running server (${engine})`, () => {
     // Refused at its budget, not when librsvg would have finished.
     expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS + 10_000);
 
-    // 2. Two bombs converting, then SIGTERM: the server and its workers are gone within seconds.
+    // 2. An upload cut off while its image converts: its worker is stopped at once, not at the budget.
+    const before = childrenOf(server.child.pid!);
+    const cpu = () => before.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+    const idle = cpu();
+    const abandoned = new AbortController();
+    const gone = upload(server.base, cookie, 'abandoned.svg', svgFilterBomb(2), abandoned.signal).catch(() => null);
+    await eventually(async () => expect(cpu() - idle).toBeGreaterThan(20), 10_000);
+    const cutAt = performance.now();
+    abandoned.abort();
+    await gone;
+    await eventually(async () => expect(before.filter(alive).length).toBeLessThan(before.length), 5_000);
+    expect(performance.now() - cutAt).toBeLessThan(5_000);
+
+    // 3. Two bombs converting, then SIGTERM: the server and its workers are gone within seconds.
     const cutOff = new AbortController();
     const pending = [1, 2].map((n) =>
       upload(server.base, cookie, `bomb-${n}.svg`, svgFilterBomb(2), cutOff.signal).catch(() => null),
