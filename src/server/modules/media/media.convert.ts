@@ -1,11 +1,10 @@
-// The image conversion, run inside an image worker process (media.worker.ts), never in the server:
+// The image conversion, run inside an image worker process (media.worker-process.ts), never in the server:
 // decode (BMP and ICO by our own decoder), apply the orientation, drop every piece of metadata, and
 // make the fallback copy and the WebP/AVIF variants.
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { originalUrl, VARIANT_FORMATS, variantUrl, variantWidths } from '../../../shared/media';
 import { HttpError } from '../../lib/errors';
 import { BitmapError, decodeBmp, decodeIco } from './media.bitmaps';
-
 import {
   MAX_PIXELS,
   shortHash,
@@ -84,8 +83,8 @@ const ENCODERS = {
 const PIXEL_LIMIT = /exceeds pixel limit/i;
 
 /**
- * Converts one upload whose kind is known. Refusals are HttpErrors naming the file (415 a kind of
- * bitmap not read here, 422 too many pixels or unreadable); anything else is a bug.
+ * Converts one upload whose kind is known. Refusals are HttpErrors naming the file: 415 a kind of
+ * bitmap not read here, 422 too many pixels, or unreadable (whatever else a decoder throws).
  */
 export async function convertImage(
   bytes: Buffer,
