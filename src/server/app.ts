@@ -17,6 +17,7 @@ import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { mediaPlugin } from './modules/media/media.routes';
+import { imageWorkers } from './modules/media/media.workers';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { appPagesRoutes } from './modules/app-pages/app-pages.routes';
 import { deletionRequestsRoutes } from './modules/deletion-requests/deletion-requests.routes';
@@ -99,7 +100,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const content = new ContentEvents(database, now);
-  const deps: Deps = { config, database, content, now };
+  const images = imageWorkers({ timeLimitMs: config.imageTimeLimitMs });
+  const deps: Deps = { config, database, content, now, images };
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
@@ -192,6 +194,11 @@ export async function buildApp({
     await content.start();
     // Scheduled posts whose time passed while the server was down are published now.
     scheduler.start();
+  });
+  // Before in-flight requests are waited for: an upload whose image is converting gets its 503 at
+  // once instead of holding the shutdown for its whole time budget.
+  app.addHook('preClose', async () => {
+    await images.close();
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();

@@ -122,6 +122,8 @@ const ConfigSchema = z
     // Load shedding (503 with Retry-After): mean event-loop delay and heap use; 0 turns a check off.
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
     OVERLOAD_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+    // The time budget of one image conversion (issue 21): past it the worker is stopped and the file refused.
+    IMAGE_TIME_LIMIT_MS: z.coerce.number().int().positive().default(20_000),
   })
   .refine((c) => !c.NOTIFY_EMAIL_TO || c.SMTP_URL, {
     message: 'needs SMTP_URL (the server that sends the emails)',
@@ -169,6 +171,7 @@ const ConfigSchema = z
     overloadEventLoopDelayMs: c.OVERLOAD_EVENT_LOOP_DELAY_MS,
     /** Unset: 90% of V8's heap limit. */
     overloadHeapUsedMb: c.OVERLOAD_HEAP_USED_MB,
+    imageTimeLimitMs: c.IMAGE_TIME_LIMIT_MS,
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

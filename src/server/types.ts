@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ContentEvents } from './lib/content-events';
 import type { SessionUser } from './modules/auth/sessions.repo';
+import type { ImageWorkers } from './modules/media/media.workers';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -19,12 +20,14 @@ export type AppInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every module gets: settings, the database and the content-change signal. */
+/** What every module gets: settings, the database, the content-change signal, the clock and the image workers. */
 export interface Deps {
   config: Config;
   database: Database;
   content: ContentEvents;
   now: () => Date;
+  /** Converts uploaded images in child processes (stopped when the app closes). */
+  images: ImageWorkers;
 }
 
 declare module 'fastify' {

@@ -218,6 +218,54 @@ test('a pasted image is uploaded, shown as uploading meanwhile, and appears in t
   await expectOnPublicPost(page, post.id, item!.url, `pasted-shot-${RUN}`);
 });
 
+test('an inserted image is given alt text from the toolbar (and again with Enter), and the public post shows it', async ({
+  page,
+  request,
+}) => {
+  const title = unique('Alt text in the editor');
+  const filename = `needs-alt-${RUN}.png`;
+  const { dialog, editor } = await startPost(page, title);
+  await pasteFiles(editor, [{ name: filename, type: 'image/png', bytes: [...(await png(600, 400))] }]);
+  await expect(editor.locator('img[src^="/media/"]')).toHaveCount(1);
+  const [item] = (await mediaOfRun(request)).filter((m) => m.filename === filename);
+  const image = editor.locator(`img[src="${item!.url}"]`);
+  await expect(image).toHaveAttribute('alt', `needs-alt-${RUN}`);
+
+  // Selected, the image shows an "Alt text" button in the toolbar.
+  const toolbar = dialog.getByRole('toolbar', { name: 'Formatting' });
+  const altButton = toolbar.getByRole('button', { name: /alt text/i });
+  await expect(altButton).toHaveCount(0);
+  await image.click();
+  await expect(altButton).toBeVisible();
+  await expect(altButton).toHaveAccessibleName(`Alt text: “needs-alt-${RUN}” (Enter)`);
+  await altButton.click();
+  const edit = page.getByRole('dialog', { name: 'Edit image' });
+  await expect(edit).toBeVisible();
+  const alt = edit.getByLabel('Alt text', { exact: true });
+  await expect(alt).toHaveValue(`needs-alt-${RUN}`);
+  await expectAccessible(page);
+  await alt.fill('');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(image).toHaveAttribute('alt', '');
+  await image.click();
+  await expect(altButton).toHaveAccessibleName('Add alt text (Enter)');
+  await expect(altButton).toContainText('missing');
+
+  // By keyboard: Enter on the selected image opens the same dialog; Enter in it saves.
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeVisible();
+  await alt.fill('Two moths circling a paper lantern');
+  await alt.press('Enter');
+  await expect(edit).toBeHidden();
+  await expect(editor).toBeFocused();
+  await expect(image).toHaveAttribute('alt', 'Two moths circling a paper lantern');
+
+  const post = await publish(page, dialog, request, title);
+  expect(post.content).toContain('alt="Two moths circling a paper lantern"');
+  await expectOnPublicPost(page, post.id, item!.url, 'Two moths circling a paper lantern');
+});
+
 test.describe('refused paste', () => {
   test.use({ allowConsoleErrors: [`${FAILED_LOAD} 415`] });
 

@@ -2,10 +2,12 @@
 // 'page' (privacy policy, About Us) and 'blog' (more headings, indent, alignment).
 // History: 100 steps, changes within 1000 ms grouped. Links: http, https, mailto and tel only.
 // Images: the Image button (upload or pick from the media library, with alt text) and pasted or
-// dropped files, uploaded first; they are stored as <img src="/media/…" alt width height>.
+// dropped files, uploaded first; they are stored as <img src="/media/…" alt width height>. A
+// selected image's alt text is edited from the toolbar's "Alt text" button, Enter, or a double-click.
 import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { NodeSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import {
   AlignCenter,
@@ -23,6 +25,7 @@ import {
   Outdent,
   Redo,
   Strikethrough,
+  TextQuote,
   Underline,
   Undo,
 } from 'lucide-react';
@@ -80,6 +83,9 @@ function ToolButton({
   );
 }
 
+/** A long text cut for a tooltip. */
+const shorten = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 const Divider = () => <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />;
 
 function setLink(editor: Editor) {
@@ -115,6 +121,7 @@ function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
       bullet: e.isActive('bulletList'),
       link: e.isActive('link'),
       image: e.isActive('image'),
+      imageAlt: e.isActive('image') ? String(e.getAttributes('image').alt ?? '').trim() : '',
       align: (['left', 'center', 'right', 'justify'] as const).find((a) => e.isActive({ textAlign: a })) ?? 'left',
       canSink: e.can().sinkListItem('listItem'),
       canLift: e.can().liftListItem('listItem'),
@@ -190,6 +197,23 @@ function Toolbar({ editor, kind }: { editor: Editor; kind: ToolbarKind }) {
           <ImagePlus aria-hidden="true" className="size-4" />
         </ToolButton>
       </DialogTrigger>
+      {/* A selected image's description, in words: where to give it one is plain to see. */}
+      {state.image && (
+        <DialogTrigger asChild>
+          <ToolButton
+            label={state.imageAlt ? `Alt text: “${shorten(state.imageAlt)}” (Enter)` : 'Add alt text (Enter)'}
+            className="w-auto gap-1.5 px-2 text-xs font-medium"
+          >
+            <TextQuote aria-hidden="true" className="size-4" />
+            <span aria-hidden="true">Alt text</span>
+            {!state.imageAlt && (
+              <span aria-hidden="true" className="rounded bg-destructive/15 px-1 text-[10px] text-destructive">
+                missing
+              </span>
+            )}
+          </ToolButton>
+        </DialogTrigger>
+      )}
       {kind === 'blog' && (
         <>
           <Divider />
@@ -272,9 +296,16 @@ export function RichTextEditor({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class: 'rich-text px-4 py-3 focus:outline-none h-full',
       },
-      // Double-clicking an image opens the dialog that edits its alt text.
+      // Double-clicking an image, or Enter while it is selected, opens the dialog that edits its alt text.
       handleDoubleClickOn: (_view, _pos, node) => {
         if (node.type.name !== 'image') return false;
+        openImageDialog.current();
+        return true;
+      },
+      handleKeyDown: (view, event) => {
+        const { selection } = view.state;
+        if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
+        if (!(selection instanceof NodeSelection) || selection.node.type.name !== 'image') return false;
         openImageDialog.current();
         return true;
       },

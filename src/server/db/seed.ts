@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/sanitize';
 import { processUpload } from '../modules/media/media.images';
+import { IMAGE_CONCURRENCY, imageWorkers } from '../modules/media/media.workers';
 import { mediaRepo } from '../modules/media/media.repo';
 import type { Db } from './client';
 import {
@@ -102,7 +103,7 @@ interface DemoPictures {
   screenshots: string[];
 }
 
-/** Runs `task` over `items`, `width` at a time (the image queue takes two at once and refuses a crowd). */
+/** Runs `task` over `items`, `width` at a time (the image workers take two at once and refuse a crowd). */
 async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += width) out.push(...(await Promise.all(items.slice(i, i + width).map(task))));
@@ -123,10 +124,18 @@ export async function seedDemoPictures(db: Db, list: DemoApp[] = demoApps): Prom
       draw: () => drawScene(app.title, app.art, i),
     })),
   ]);
-  const images = await inBatches(jobs, 2, async (job) => ({
-    image: await processUpload(await job.draw(), job.name),
-    alt: job.alt,
-  }));
+  // Image workers of its own, stopped when done: the seed runs before (and without) the app's.
+  // The demo art is ours, so its budget is only against a hang.
+  const workers = imageWorkers({ timeLimitMs: 60_000 });
+  let images;
+  try {
+    images = await inBatches(jobs, IMAGE_CONCURRENCY, async (job) => ({
+      image: await processUpload(workers, await job.draw(), job.name),
+      alt: job.alt,
+    }));
+  } finally {
+    await workers.close();
+  }
   const items = await mediaRepo(db).store(images);
   return list.map((_, a) => {
     const urls = items.filter((_, j) => jobs[j]!.a === a).map((item) => item.url);

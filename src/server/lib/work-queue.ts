@@ -1,4 +1,5 @@
-// A few heavy jobs at once (password hashes, image processing), a bounded line, a quick refusal beyond it.
+// A few heavy jobs at once (password hashes), a bounded line, a quick refusal beyond it. Image
+// conversion has its own line, in child processes (modules/media/media.workers.ts).
 // They run on libuv's small thread pool, which also serves file reads and compression: capped, they
 // cannot starve the rest of the site.
 

@@ -126,7 +126,7 @@ describe("an app's own share image (issue 21)", () => {
       .jpeg()
       .toBuffer();
     const [stored] = await mediaRepo(ctx.database.db).store([
-      { image: await processUpload(tall, 'tall.jpg'), alt: 'Phone screenshot' },
+      { image: await processUpload(ctx.app.deps.images, tall, 'tall.jpg'), alt: 'Phone screenshot' },
     ]);
     const phone = byTitle('Quiet Hours');
     const wide = byTitle('Lantern Drift');

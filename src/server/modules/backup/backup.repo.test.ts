@@ -29,6 +29,7 @@ import {
 } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { processUpload } from '../media/media.images';
+import { imageWorkers } from '../media/media.workers';
 import { mediaRepo } from '../media/media.repo';
 import {
   BACKUP_FORMAT,
@@ -275,7 +276,13 @@ async function fillEveryTable(database: Database) {
   const png = await sharp({ create: { width: 700, height: 300, channels: 4, background: '#3a6c' } })
     .png()
     .toBuffer();
-  await mediaRepo(db).store([{ image: await processUpload(png, 'Bild ü.png'), alt: 'Grün – "alt" \\ ✓' }]);
+  const workers = imageWorkers({ timeLimitMs: 30_000 });
+  try {
+    const image = await processUpload(workers, png, 'Bild ü.png');
+    await mediaRepo(db).store([{ image, alt: 'Grün – "alt" \\ ✓' }]);
+  } finally {
+    await workers.close();
+  }
   return { admin: ada!, user: grace! };
 }
 

@@ -1,5 +1,5 @@
 // The media library's one door to the database: items, their files, and where content uses them.
-import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { mediaFolder } from '../../../shared/media';
 import { paths } from '../../../shared/paths';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
@@ -124,12 +124,28 @@ export function mediaRepo(db: Db) {
 
     /**
      * Stores the images (each with its alt text) in one transaction, all or none. An image whose
-     * bytes are already stored (uploaded meanwhile, or twice in one request) is the existing item.
+     * bytes are already stored (given by id, uploaded meanwhile, or twice in one request) is the
+     * existing item, which takes the alt text given here if it has none.
      */
-    async store(images: { image: ProcessedImage; alt: string }[]): Promise<MediaItem[]> {
+    async store(
+      images: ({ image: ProcessedImage; alt: string } | { id: number; alt: string })[],
+    ): Promise<MediaItem[]> {
       const ids = await db.transaction(async (tx) => {
         const out: number[] = [];
-        for (const { image, alt } of images) {
+        const existing = async (id: number, alt: string) => {
+          if (alt)
+            await tx
+              .update(media)
+              .set({ alt })
+              .where(and(eq(media.id, id), eq(media.alt, '')));
+          out.push(id);
+        };
+        for (const input of images) {
+          if ('id' in input) {
+            await existing(input.id, input.alt);
+            continue;
+          }
+          const { image, alt } = input;
           const original = image.files[0]!;
           const [inserted] = await tx
             .insert(media)
@@ -148,8 +164,8 @@ export function mediaRepo(db: Db) {
             await tx.insert(mediaFiles).values(image.files.map((file) => ({ ...file, mediaId: inserted.id })));
             out.push(inserted.id);
           } else {
-            const [existing] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, image.hash));
-            out.push(existing!.id);
+            const [stored] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, image.hash));
+            await existing(stored!.id, alt);
           }
         }
         return out;

@@ -262,6 +262,42 @@ describe('POST /api/admin/media: refusals', () => {
     expect(await mediaCount()).toBe(before);
   });
 
+  it('refuses a NUL in a multipart field like in a JSON body (422 naming the field), storing nothing', async () => {
+    const count = await mediaCount();
+    const data = await image(20, 20, 3, 32).png().toBuffer();
+    for (const parts of [
+      [
+        { name: 'alt', value: 'A red\u0000square' },
+        { name: 'file', filename: 'nul.png', data },
+      ],
+      [
+        { name: 'file', filename: 'nul.png', data },
+        { name: 'note', value: '\u0000' },
+      ],
+    ]) {
+      const res = await upload(parts);
+      expectError(res, 422, 'VALIDATION_FAILED', /^Must not contain NUL characters$/);
+      const field = parts.find((p) => 'value' in p)!.name;
+      expect((res.json() as { issues: unknown }).issues).toEqual([
+        { path: field, message: 'Must not contain NUL characters' },
+      ]);
+    }
+    // The same rule, the same answer, as the JSON path.
+    const item = await uploadOne('clean.png', data);
+    const json = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/media/${item.id}`,
+      headers: { cookie: editor },
+      payload: { alt: 'A red\u0000square' },
+    });
+    expect(json.json()).toEqual({
+      message: 'Must not contain NUL characters',
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'alt', message: 'Must not contain NUL characters' }],
+    });
+    expect(await mediaCount()).toBe(count + 1);
+  });
+
   it('answers 415 to a body that is not multipart, 400 to a broken one, 422 to one without files', async () => {
     const json = await ctx.app.inject({
       method: 'POST',
@@ -361,6 +397,23 @@ describe('variants', () => {
 });
 
 describe('duplicates, list, alt text and delete', () => {
+  it('the same bytes uploaded again give the existing item, which takes the alt typed now only if it has none', async () => {
+    const bytes = await image(90, 60, 3, 31).png().toBuffer();
+    const first = await uploadOne('first.png', bytes);
+    expect(first.alt).toBe('');
+    const count = await mediaCount();
+    const again = await uploadOne('again.png', bytes, '  A fox at dusk ');
+    expect(again).toEqual({ ...first, alt: 'A fox at dusk' });
+    const other = await uploadOne('other.png', bytes, 'Something else');
+    expect(other.alt).toBe('A fox at dusk');
+    expect(await uploadOne('none.png', bytes)).toEqual(again);
+    expect(await mediaCount()).toBe(count);
+    const listed = await ctx.app.inject({ url: '/api/admin/media?search=fox', headers: { cookie: editor } });
+    expect((listed.json() as { items: MediaItem[] }).items.map((i) => [i.id, i.alt])).toEqual([
+      [first.id, 'A fox at dusk'],
+    ]);
+  });
+
   it('the same bytes uploaded twice give the existing item, alt unchanged', async () => {
     const bytes = await image(90, 60, 3, 12).png().toBuffer();
     const first = await uploadOne('first.png', bytes, 'The first alt');

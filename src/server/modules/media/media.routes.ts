@@ -21,6 +21,7 @@ import {
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
+import { refuseBadText } from '../../plugins/security';
 import type { Deps } from '../../types';
 import { MAX_UPLOAD_BYTES, processUpload, sha256, tooLarge, type ProcessedImage } from './media.images';
 import { mediaRepo, type StoredFile } from './media.repo';
@@ -70,19 +71,24 @@ function parserError(error: unknown): HttpError {
   return new HttpError('BAD_REQUEST', 'The upload could not be read (a malformed multipart/form-data body)');
 }
 
-/** One uploaded file: already in the library, or new (with the alt text it is stored with). */
-type Upload = { hash: string; existing: MediaItem } | { hash: string; image: ProcessedImage; alt: string };
+/**
+ * One uploaded file: already in the library (with the alt text typed now, kept if the library has
+ * none), or new (with the alt text it is stored with).
+ */
+type Upload = { hash: string; existing: MediaItem; alt: string } | { hash: string; image: ProcessedImage; alt: string };
 
 const isMultipartValue = (part: MultipartFile | MultipartValue): part is MultipartValue => part.type === 'field';
 
 /**
  * Reads every part, processing each file as it arrives; an `alt` field applies to the files after
  * it. The first refused file (415, 413, 422) is the answer, after the rest of the body is read and
- * dropped, and then nothing is stored.
+ * dropped, and then nothing is stored. `signal` is aborted when the client goes away: the image
+ * being converted is dropped at once.
  */
 async function readUploads(
   request: FastifyRequest,
   stored: (hash: string) => Promise<MediaItem | null>,
+  convert: (bytes: Buffer, name: string, hash: string) => Promise<ProcessedImage>,
 ): Promise<Upload[]> {
   const uploads: Upload[] = [];
   let alt = '';
@@ -98,6 +104,13 @@ async function readUploads(
     if (next.done) break;
     const part = next.value;
     if (isMultipartValue(part)) {
+      // The JSON bodies' rule (no NUL, no broken Unicode), for the fields a multipart body carries.
+      try {
+        refuseBadText({ [part.fieldname]: part.value });
+      } catch (error) {
+        refusal ??= error as HttpError;
+        continue;
+      }
       if (part.fieldname !== 'alt') continue;
       const parsed = altText.safeParse(part.valueTruncated ? 'x'.repeat(1_000) : part.value);
       if (parsed.success) alt = parsed.data;
@@ -131,8 +144,8 @@ async function readUploads(
       const again = uploads.find((u) => u.hash === hash);
       const existing = again ? null : await stored(hash);
       if (again) uploads.push(again);
-      else if (existing) uploads.push({ hash, existing });
-      else uploads.push({ hash, image: await processUpload(bytes, name, hash), alt });
+      else if (existing) uploads.push({ hash, existing, alt });
+      else uploads.push({ hash, image: await convert(bytes, name, hash), alt });
     } catch (error) {
       if (!(error instanceof HttpError) || ![413, 415, 422].includes(error.status)) {
         await parts.return?.();
@@ -186,11 +199,20 @@ export const mediaPlugin: FastifyPluginAsync<{ deps: Deps; auth: Auth }> = async
       if (!request.isMultipart()) {
         throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the images as multipart/form-data, in fields named "file"');
       }
-      const uploads = await readUploads(request, (hash) => repo.findByHash(hash));
-      const fresh = uploads.filter((u) => 'image' in u);
-      const stored = await repo.store(fresh);
-      const byHash = new Map(fresh.map((u, i) => [u.hash, stored[i]!]));
-      const items = uploads.map((u) => ('existing' in u ? u.existing : byHash.get(u.hash)!));
+      // The client going away (a cut-off upload) cancels the conversion under way.
+      const gone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort(new Error('The upload was cut off'));
+      });
+      const uploads = await readUploads(
+        request,
+        (hash) => repo.findByHash(hash),
+        (bytes, name, hash) => processUpload(deps.images, bytes, name, { hash, signal: gone.signal }),
+      );
+      const stored = await repo.store(uploads.map((u) => ('image' in u ? u : { id: u.existing.id, alt: u.alt })));
+      const items = uploads.map((u, i) => stored[i] ?? ('existing' in u ? u.existing : null)!);
+      // An item already in the library took the alt text typed now: pages may show it.
+      if (uploads.some((u) => 'existing' in u && !u.existing.alt && u.alt)) await deps.content.changed();
       request.log.info({ userId: request.user?.id, files: items.map((i) => i.id) }, 'images uploaded');
       return reply.code(201).send(items);
     },
