@@ -217,9 +217,12 @@ export function publicPagesRoutes(
     const platform = route.variesByPlatform ? visitorPlatform(request.headers['user-agent']) : undefined;
     if (platform) addVary(reply, 'User-Agent');
     // A shared draft, or a deletion request's confirmation link (issue 21): for whoever holds the
-    // link alone, never indexed, never kept, and the secret is not passed on as a referrer.
+    // link alone, never indexed, never kept, and the secret is not passed on as a referrer (the
+    // confirmation page's own form posts to the site, so its browser still says where it comes from).
     if (route.path === PREVIEW_ROUTE || route.path === DELETION_CONFIRM_ROUTE) {
-      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+      reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', route.path === PREVIEW_ROUTE ? 'no-referrer' : 'same-origin');
       return sendFresh(request, reply, location, { cookie, platform });
     }
     if (cookie) return sendFresh(request, reply, location, { cookie, contactForm, platform });
@@ -275,7 +278,7 @@ export function publicPagesRoutes(
     (slug, deletionForm, request, reply, status) =>
       sendFresh(request, reply, paths.appDeleteAccount(slug), { cookie: staffCookie(request), deletionForm }, status),
     (location, deletionConfirm, request, reply, status) => {
-      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'same-origin');
       return sendFresh(request, reply, location, { cookie: staffCookie(request), deletionConfirm }, status);
     },
   );
