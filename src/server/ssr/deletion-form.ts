@@ -93,7 +93,11 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
       if (!DeletionTokenParamsSchema.safeParse({ token }).success) {
         return renderConfirm(location, { gone: true }, request, reply, 404);
       }
-      const sent = await app.inject({ method: 'POST', url: api.deletionConfirmation(token), remoteAddress: request.ip });
+      const sent = await app.inject({
+        method: 'POST',
+        url: api.deletionConfirmation(token),
+        remoteAddress: request.ip,
+      });
       if (sent.statusCode === 200) {
         return renderConfirm(location, { confirmed: sent.json<DeletionConfirmation>() }, request, reply, 200);
       }

@@ -82,10 +82,7 @@ function Gone({ appKey }: { appKey: string }) {
 }
 
 function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
-  const head = useHead(
-    'Request confirmed',
-    `Your request to delete your ${confirmed.appTitle} account is confirmed.`,
-  );
+  const head = useHead('Request confirmed', `Your request to delete your ${confirmed.appTitle} account is confirmed.`);
   return (
     <PageContainer narrow className="py-16">
       {head}

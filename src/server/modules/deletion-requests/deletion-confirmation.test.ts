@@ -238,8 +238,16 @@ describe('the confirmation link', () => {
     const beaLink = linkIn(await nthMail('bea@example.com', 1));
     const cyLink = linkIn(await nthMail('cy@example.com', 1));
 
-    const shown = await ok<DeletionConfirmation>(ctx.app.inject({ url: `/api/deletion-confirmations/${beaLink.token}` }));
-    expect(shown).toEqual({ reference: first.reference, appTitle: 'Lantern Drift', appSlug: 'lantern-drift', days: 30, dueAt: null });
+    const shown = await ok<DeletionConfirmation>(
+      ctx.app.inject({ url: `/api/deletion-confirmations/${beaLink.token}` }),
+    );
+    expect(shown).toEqual({
+      reference: first.reference,
+      appTitle: 'Lantern Drift',
+      appSlug: 'lantern-drift',
+      days: 30,
+      dueAt: null,
+    });
     const done = await ok<DeletionConfirmation>(
       ctx.app.inject({ method: 'POST', url: `/api/deletion-confirmations/${beaLink.token}` }),
     );
@@ -381,7 +389,9 @@ describe('the mail limits', () => {
     const over = await ask(ctx, appId, { email: 'cap3@example.com' });
     expectError(over, 429, 'TOO_MANY_REQUESTS');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    expect(over.json().message).toBe('We cannot take more deletion requests today. Please try again tomorrow, or write to us.');
+    expect(over.json().message).toBe(
+      'We cannot take more deletion requests today. Please try again tomorrow, or write to us.',
+    );
     expect((await list(ctx, editor)).headers['x-total-count']).toBe('3');
     for (let i = 0; i < 3; i++) await nthMail(`cap${i}@example.com`, 1);
     expect(mailsTo('cap3@example.com')).toHaveLength(0);

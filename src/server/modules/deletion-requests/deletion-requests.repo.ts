@@ -138,7 +138,8 @@ export function deletionRequestsRepo(db: Db, now: () => Date) {
                 dueAt,
                 confirmedAt: input.confirm === 'none' ? at : null,
                 // Until the link is sent (which restarts it), and for good when none is (held).
-                confirmExpiresAt: input.confirm === 'none' ? null : new Date(at.getTime() + DELETION_CONFIRM_DAYS * DAY_MS),
+                confirmExpiresAt:
+                  input.confirm === 'none' ? null : new Date(at.getTime() + DELETION_CONFIRM_DAYS * DAY_MS),
                 createdAt: at,
                 updatedAt: at,
               })
@@ -253,10 +254,7 @@ export function deletionRequestsRepo(db: Db, now: () => Date) {
           note: CONFIRMED_NOTE,
           createdAt: at,
         });
-        const [app] = await tx
-          .select({ title: apps.title, slug: apps.slug })
-          .from(apps)
-          .where(eq(apps.id, row.appId));
+        const [app] = await tx.select({ title: apps.title, slug: apps.slug }).from(apps).where(eq(apps.id, row.appId));
         return {
           reference: row.reference,
           appTitle: app!.title,

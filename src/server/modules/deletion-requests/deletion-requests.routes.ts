@@ -185,12 +185,7 @@ export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth,
       const user = request.user;
       if (!user) throw new HttpError('UNAUTHENTICATED', 'Not authenticated');
       const mail = confirmsDeletions(deps.config);
-      const changed = await repo.setStatus(
-        request.params.id,
-        request.body,
-        { id: user.id, name: user.username },
-        mail,
-      );
+      const changed = await repo.setStatus(request.params.id, request.body, { id: user.id, name: user.username }, mail);
       if (mail) notifier.kick();
       if (!changed) throw notFound('Deletion request');
       return (await repo.get(request.params.id))!;

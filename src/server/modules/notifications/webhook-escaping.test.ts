@@ -66,7 +66,12 @@ describe('webhook notifications of a hostile message', () => {
       contactMaxPerHour: 100,
       notify: { smtpUrl: undefined, emailTo: [], emailFrom: undefined, webhookUrl: hook.url, retryDelaysMs: [] },
     });
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/messages', payload: HOSTILE, remoteAddress: '10.5.0.1' });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: HOSTILE,
+      remoteAddress: '10.5.0.1',
+    });
     expect(sent.statusCode).toBe(201);
     await expect.poll(() => hook.received.length, { timeout: 5_000 }).toBe(1);
     const [payload] = hook.received;
