@@ -456,8 +456,14 @@ function Detail({ request }: { request: DeletionRequestDetail }) {
                 rows={3}
                 maxLength={2000}
                 value={note}
+                aria-describedby="deletion-note-hint"
                 onChange={(e) => setNote(e.target.value)}
               />
+              <p id="deletion-note-hint" className="text-sm text-muted-foreground">
+                {request.confirmation === 'confirmed'
+                  ? 'When you mark it done or rejected, the visitor is emailed with this note (if the site sends mail).'
+                  : 'The visitor has not confirmed their address: nothing is emailed to them.'}
+              </p>
             </div>
             <Button type="submit" disabled={unchanged || change.isPending} className="w-full">
               {change.isPending ? 'Saving...' : 'Save status'}
