@@ -5,6 +5,9 @@ import { browserPath } from './scripts/find-browser';
 // scripts/find-browser.ts picks (CHROMIUM_PATH, a system Chromium or Chrome, or Playwright's own).
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = `test-results/e2e-data-${port}`;
+// A real SMTP server beside the site keeps what it is sent here (tests/e2e/mail-sink.ts, issue 21).
+const mailPort = port + 20_000;
+export const E2E_MAIL_DIR = `test-results/e2e-mail-${port}`;
 const chromium = browserPath();
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
@@ -35,24 +38,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx src/server/index.ts`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_URL: `http://127.0.0.1:${port}`,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      CONTACT_MAX_PER_HOUR: '1000',
-      LOGIN_MAX_FAILURES: '1000',
+  webServer: [
+    {
+      command: `rm -rf ${E2E_MAIL_DIR} && node --import tsx tests/e2e/mail-sink.ts`,
+      port: mailPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAIL_SINK_PORT: String(mailPort), MAIL_SINK_DIR: E2E_MAIL_DIR },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node --import tsx src/server/index.ts`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SITE_URL: `http://127.0.0.1:${port}`,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        CONTACT_MAX_PER_HOUR: '1000',
+        LOGIN_MAX_FAILURES: '1000',
+        // Mail goes to the sink: deletion requests are confirmed by an emailed link (issue 21).
+        SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
+        NOTIFY_EMAIL_TO: 'studio@example.com',
+        DELETION_MAILS_PER_ADDRESS: '1000',
+        DELETION_MAILS_PER_DAY: '1000',
+      },
+    },
+  ],
 });

@@ -175,6 +175,10 @@ const TABLE: Row[] = [
   row('PUT /api/admin/apps/:id/pages',            401, 200, 200, { id: 'appId' }),
   row('POST /api/apps/:id/deletion-requests',     201, 201, 201, { id: 'appId', from: '203.0.113.8' }),
   row('POST /apps/:slug/delete-account',          200, 200, 200, { url: '/apps/probe-app/delete-account', from: '203.0.113.9' }),
+  // The emailed confirmation link (issue 21): anyone holding one; a link that confirms nothing is 404 to all.
+  row('GET /api/deletion-confirmations/:token',   404, 404, 404, { url: `/api/deletion-confirmations/${'a'.repeat(64)}` }),
+  row('POST /api/deletion-confirmations/:token',  404, 404, 404, { url: `/api/deletion-confirmations/${'a'.repeat(64)}` }),
+  row('POST /apps/:slug/delete-account/confirm/:token', 404, 404, 404, { url: `/apps/probe-app/delete-account/confirm/${'a'.repeat(64)}` }),
   row('GET /api/admin/deletion-requests',         401, 200, 200),
   row('GET /api/admin/deletion-requests/:id',     401, 200, 200, { id: 'deletionRequestId' }),
   row('PATCH /api/admin/deletion-requests/:id',   401, 200, 200, { id: 'deletionRequestId' }),

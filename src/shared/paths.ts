@@ -19,6 +19,8 @@ export const paths = {
   /** An app's support page and its account-deletion page (issue 14). */
   appSupport: (slug: string) => `/apps/${slug}/support`,
   appDeleteAccount: (slug: string) => `/apps/${slug}/delete-account`,
+  /** The emailed link that confirms a deletion request (issue 21): never indexed or cached. */
+  appDeleteAccountConfirm: (slug: string, token: string) => `/apps/${slug}/delete-account/confirm/${token}`,
   /** The store badges, drawn to Apple's and Google's rules and served by the site (never hotlinked). */
   storeBadge: (store: 'app-store' | 'google-play') => `/media/badges/${store}.svg`,
   appBlogs: (appId: number | string) => `/apps/${appId}/blogs`,
@@ -144,6 +146,8 @@ export const api = {
   adminAppPages: (id: number | string) => `/api/admin/apps/${id}/pages`,
   /** A visitor asks for their account and data in an app to be deleted. */
   deletionRequests: (appId: number | string) => `/api/apps/${appId}/deletion-requests`,
+  /** GET: what the link confirms; POST: confirm it (issue 21). */
+  deletionConfirmation: (token: string) => `/api/deletion-confirmations/${token}`,
   adminDeletionRequests: '/api/admin/deletion-requests',
   adminDeletionRequest: (id: number | string) => `/api/admin/deletion-requests/${id}`,
   mediaItem: (id: number | string) => `/api/admin/media/${id}`,

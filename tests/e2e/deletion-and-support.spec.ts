@@ -1,8 +1,42 @@
 // An app's account-deletion and support pages (issue 14), end to end: a visitor signed out asks for
-// deletion and reads their reference (with and without JavaScript), staff find it in Deletion
-// Requests, move it to done after confirming and read the audit trail; the support page's FAQ;
-// both pages axe-clean in both themes and readable with JavaScript off; the app form's cards.
+// deletion and reads their reference (with and without JavaScript), confirms it by the link the
+// site's mail server received (issue 21; staff see it unconfirmed until then), staff find it in
+// Deletion Requests, move it to done after confirming and read the audit trail, and the visitor is
+// emailed with the note; the support page's FAQ; the pages axe-clean in both themes and readable with
+// JavaScript off; the app form's cards.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { E2E_MAIL_DIR } from '../../playwright.config';
 import { expect, expectAccessible, signIn, test } from './fixtures';
+
+/** The `n`th email the site's mail server received for `address` (tests/e2e/mail-sink.ts). */
+async function mailTo(address: string, n = 1): Promise<{ subject: string; text: string; raw: string }> {
+  let found: { subject: string; text: string; raw: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = [];
+        for (const file of readdirSync(E2E_MAIL_DIR).sort()) {
+          const raw = readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8');
+          const mail = await simpleParser(raw);
+          const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+          if (to.includes(address)) found.push({ subject: mail.subject ?? '', text: mail.text ?? '', raw });
+        }
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(n);
+  return found[n - 1]!;
+}
+
+/** The confirmation link's path in an email. */
+const linkIn = (text: string) => {
+  const url = /https?:\/\/\S+\/delete-account\/confirm\/[0-9a-f]{64}/.exec(text)?.[0];
+  expect(url, text).toBeTruthy();
+  return new URL(url!).pathname;
+};
 
 // A demo app with accounts, a deletion text and an FAQ (seed-data.ts).
 const SLUG = 'lantern-drift';
@@ -10,6 +44,9 @@ const DELETE = `/apps/${SLUG}/delete-account`;
 const SUPPORT = `/apps/${SLUG}/support`;
 
 test.describe('account deletion, signed out', () => {
+  // A spent confirmation link answers 404.
+  test.use({ allowConsoleErrors: ['status of 404'] });
+
   test('a visitor asks for deletion and sees the reference; staff move it to done and read the trail', async ({
     page,
     browser,
@@ -35,8 +72,16 @@ test.describe('account deletion, signed out', () => {
     await main.getByRole('button', { name: 'Ask for deletion' }).click();
     const reference = main.getByTestId('deletion-reference');
     await expect(reference).toHaveText(/^DEL-[A-Z2-9]{6}$/);
-    await expect(main.getByRole('heading', { name: 'Request received' })).toBeFocused();
+    await expect(main.getByRole('heading', { name: 'Check your email to confirm' })).toBeFocused();
+    await expect(main.getByTestId('deletion-receipt')).toContainText('within 30 days');
     const ref = (await reference.textContent())!;
+
+    // The site's mail server received the link, and nothing the visitor typed but the address.
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe(`Confirm your request to delete your Lantern Drift account (${ref})`);
+    expect(mail.raw).not.toContain('captain-e2e');
+    expect(mail.raw).not.toContain('Please delete my saves too.');
+    const link = linkIn(mail.text);
 
     // Staff, in their own browser.
     const staff = await browser.newContext({ viewport: page.viewportSize() });
@@ -51,9 +96,35 @@ test.describe('account deletion, signed out', () => {
     await expect(admin.getByRole('heading', { name: `Deletion request ${ref}` })).toBeVisible();
     await expect(admin.getByText(email)).toBeVisible();
     await expect(admin.getByText('captain-e2e')).toBeVisible();
+    // Not confirmed yet: marked so in place of a due date.
+    await expect(admin.getByTestId('unconfirmed')).toHaveText('Awaiting email confirmation');
     const trail = admin.getByTestId('audit-trail');
     await expect(trail.getByRole('listitem')).toHaveCount(1);
     await expect(trail).toContainText('Visitor sent it (New)');
+    await expectAccessible(admin);
+
+    // The visitor opens the link: the page names the request and asks; the button confirms it.
+    const opened = await page.goto(link);
+    expect(opened?.status()).toBe(200);
+    expect(opened?.headers()['x-robots-tag']).toContain('noindex');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Confirm your request');
+    await expect(main.getByTestId('deletion-reference')).toHaveText(ref);
+    await expectAccessible(page);
+    await main.getByRole('button', { name: 'Confirm my request' }).click();
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Request confirmed');
+    await expect(main.getByTestId('deletion-confirmed')).toContainText(`Your reference: ${ref}`);
+    await expectAccessible(page);
+    // The link is spent.
+    expect((await page.goto(link))?.status()).toBe(404);
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('This link has expired or has already been used');
+
+    // Staff see it confirmed, due from now, with the confirmation on the trail.
+    await admin.reload();
+    await expect(admin.getByTestId('unconfirmed')).toHaveCount(0);
+    await expect(trail.getByRole('listitem')).toHaveCount(2);
+    await expect(trail.getByRole('listitem').nth(1)).toContainText('Visitor added to the trail (New)');
+    await expect(trail.getByRole('listitem').nth(1)).toContainText('Email address confirmed by the emailed link');
 
     // Done is asked about first.
     await admin.getByLabel('Status', { exact: true }).click();
@@ -65,10 +136,14 @@ test.describe('account deletion, signed out', () => {
     await expectAccessible(admin);
     await confirm.getByRole('button', { name: 'Mark as done' }).click();
     await expect(confirm).toBeHidden();
-    await expect(trail.getByRole('listitem')).toHaveCount(2);
-    await expect(trail.getByRole('listitem').nth(1)).toContainText('admin moved it from New to Done');
-    await expect(trail.getByRole('listitem').nth(1)).toContainText('Deleted from the game server.');
+    await expect(trail.getByRole('listitem')).toHaveCount(3);
+    await expect(trail.getByRole('listitem').nth(2)).toContainText('admin moved it from New to Done');
+    await expect(trail.getByRole('listitem').nth(2)).toContainText('Deleted from the game server.');
     await expectAccessible(admin);
+    // The visitor is told, with the note.
+    const doneMail = await mailTo(email, 2);
+    expect(doneMail.subject).toBe(`Your Lantern Drift account has been deleted (${ref})`);
+    expect(doneMail.text).toContain('Deleted from the game server.');
 
     // The list, filtered to done requests, shows it as done.
     await admin.getByRole('button', { name: 'All requests' }).click();
@@ -82,7 +157,13 @@ test.describe('account deletion, signed out', () => {
     await staff.close();
   });
 
-  test('both pages are accessible in the dark and light themes, on a phone too', async ({ page }) => {
+  test('the pages are accessible in the dark and light themes, on a phone too', async ({ page }) => {
+    // A request's confirmation page (opening it confirms nothing, so it can be looked at again and again).
+    const apps = (await (await page.request.get('/api/apps')).json()) as { id: number; slug: string }[];
+    const appId = apps.find((a) => a.slug === SLUG)!.id;
+    const email = `a11y-${Date.now()}@example.com`;
+    expect((await page.request.post(`/api/apps/${appId}/deletion-requests`, { data: { email } })).status()).toBe(201);
+    const CONFIRM = linkIn((await mailTo(email)).text);
     for (const theme of ['dark', 'light'] as const) {
       await page.addInitScript((t) => window.localStorage.setItem('vite-ui-theme', t), theme);
       for (const size of [
@@ -90,7 +171,7 @@ test.describe('account deletion, signed out', () => {
         { width: 390, height: 844 },
       ]) {
         await page.setViewportSize(size);
-        for (const url of [DELETE, SUPPORT]) {
+        for (const url of [DELETE, SUPPORT, CONFIRM]) {
           await page.goto(url);
           await expect(page.locator('html')).toHaveClass(theme);
           await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
@@ -157,10 +238,18 @@ test.describe('with JavaScript off', () => {
     await expect(main.getByText('Enter a valid email address')).toBeVisible();
     await expect(main.getByLabel('Email address')).toHaveValue('nope');
 
-    await main.getByLabel('Email address').fill(`plain-${Date.now()}@example.com`);
+    const email = `plain-${Date.now()}@example.com`;
+    await main.getByLabel('Email address').fill(email);
     await main.getByRole('button', { name: 'Ask for deletion' }).click();
     await expect(main.getByTestId('deletion-reference')).toHaveText(/^DEL-[A-Z2-9]{6}$/);
-    await expect(main.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Check your email to confirm' })).toBeVisible();
+    const ref = await main.getByTestId('deletion-reference').textContent();
+
+    // The link's page confirms with a plain form POST.
+    await page.goto(linkIn((await mailTo(email)).text));
+    await main.getByRole('button', { name: 'Confirm my request' }).click();
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Request confirmed');
+    await expect(main.getByTestId('deletion-reference')).toHaveText(ref!);
   });
 
   test('the support page and its FAQ are there without JavaScript', async ({ page }) => {

@@ -5,6 +5,7 @@ import type { ContactFormProps } from '../islands/contact-form';
 import { ContactFormContext } from './page-state';
 import { DeletionFormContext } from '../routes/public/app-support-pages';
 import type { DeletionFormProps } from '../islands/deletion-form';
+import { DeletionConfirmContext, type DeletionConfirmState } from '../routes/public/deletion-confirm';
 import { VisitorPlatformContext } from './visitor-platform';
 import type { VisitorPlatform } from '../../shared/visitor-platform';
 import { routes } from './routes';
@@ -26,6 +27,8 @@ export interface PublicAppProps {
   platform?: VisitorPlatform;
   /** An app's deletion form after a plain POST: its values and errors, or the receipt (issue 14). */
   deletionForm?: Partial<DeletionFormProps>;
+  /** A deletion request's confirmation page after its POST (issue 21). */
+  deletionConfirm?: DeletionConfirmState;
 }
 
 /** A public page as the server renders it (inside a StaticRouter): static HTML and islands. */
@@ -36,6 +39,7 @@ export function PublicApp({
   contactForm = {},
   platform = 'other',
   deletionForm = {},
+  deletionConfirm = {},
 }: PublicAppProps) {
   return (
     <SiteContext.Provider value={site}>
@@ -43,9 +47,11 @@ export function PublicApp({
         <MediaAltContext.Provider value={mediaAlt}>
           <ContactFormContext.Provider value={contactForm}>
             <DeletionFormContext.Provider value={deletionForm}>
-              <QueryClientProvider client={queryClient}>
-                <Routes />
-              </QueryClientProvider>
+              <DeletionConfirmContext.Provider value={deletionConfirm}>
+                <QueryClientProvider client={queryClient}>
+                  <Routes />
+                </QueryClientProvider>
+              </DeletionConfirmContext.Provider>
             </DeletionFormContext.Provider>
           </ContactFormContext.Provider>
         </MediaAltContext.Provider>

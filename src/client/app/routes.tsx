@@ -14,6 +14,7 @@ import AboutPage from '../routes/public/about';
 import AppBlogsPage from '../routes/public/app-blogs';
 import AppPage, { appOfPage } from '../routes/public/app-page';
 import { AppDeleteAccountPage, AppSupportPage } from '../routes/public/app-support-pages';
+import DeletionConfirmPage, { deletionConfirmationQuery, deletionToken } from '../routes/public/deletion-confirm';
 import AppPrivacyPage, { AppPrivacySavedPage, AppPrivacyVersionPage } from '../routes/public/app-privacy';
 import BlogIndexPage, { blogIndexParams } from '../routes/public/blog-index';
 import BlogPostPage from '../routes/public/blog-post';
@@ -58,6 +59,9 @@ export interface PublicRoute {
 }
 
 const reads = (head: ReadKey[], body: ReadKey[] = []): Reads => ({ head, body });
+
+/** The page a deletion request's emailed link opens (issue 21): never cached or indexed (ssr/pages.ts). */
+export const DELETION_CONFIRM_ROUTE = '/apps/:appKey/delete-account/confirm/:token';
 
 /** A post's page reads the post; its app is read once the post is known (see ssr/render.tsx). */
 const postReads = ({ id }: Record<string, string | undefined>) => {
@@ -145,6 +149,14 @@ const routeReads: PublicRoute[] = [
   // An app's support and account-deletion pages (issue 14), from its deletion and support texts.
   { path: '/apps/:appKey/support', ...appSubpage(paths.appSupport, (id) => [api.appPages(id)]) },
   { path: '/apps/:appKey/delete-account', ...appSubpage(paths.appDeleteAccount, (id) => [api.appPages(id)]) },
+  {
+    // The link that confirms a deletion request (issue 21): the request is found by the link alone.
+    path: DELETION_CONFIRM_ROUTE,
+    reads: ({ token }) => {
+      const secret = deletionToken(token);
+      return secret ? reads([deletionConfirmationQuery(secret).queryKey[0]]) : reads([]);
+    },
+  },
   // Press kits (issue 14): the studio's, and an app's (which shows the studio's facts where its own are empty).
   { path: pressPaths.studio, search: ['sent'], reads: () => reads([studioPressKitQuery().queryKey[0], api.apps]) },
   {
@@ -205,6 +217,7 @@ export const routes: RouteObject[] = [
       { path: 'apps/:appId/blogs', element: <AppBlogsPage /> },
       { path: 'apps/:appKey/support', element: <AppSupportPage /> },
       { path: 'apps/:appKey/delete-account', element: <AppDeleteAccountPage /> },
+      { path: 'apps/:appKey/delete-account/confirm/:token', element: <DeletionConfirmPage /> },
       { path: 'apps/:appKey/privacy', element: <AppPrivacyPage /> },
       { path: 'apps/:appKey/privacy/:day', element: <AppPrivacyVersionPage /> },
       { path: 'apps/:appKey/privacy/versions/:versionId', element: <AppPrivacySavedPage /> },

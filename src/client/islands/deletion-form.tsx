@@ -1,15 +1,17 @@
 // Island: an app's account-deletion request form (issue 14). Without JavaScript it is a plain POST to
 // the page itself, which the server checks with the same schema and answers with this form again
 // (errors and values) or the receipt; with JavaScript it checks in the browser and sends to the API.
-// Either way the visitor ends up reading their reference on screen.
+// Either way the visitor ends up reading their reference on screen, and, when the site sends mail,
+// that a link to confirm the request is on its way (issue 21).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatLongGb } from '../../shared/dates';
 import { paths } from '../../shared/paths';
 import {
   ACCOUNT_ID_MAX,
+  DELETION_CONFIRM_DAYS,
   DELETION_HONEYPOT,
   DELETION_NOTE_MAX,
   DeletionRequestInputSchema,
@@ -54,8 +56,12 @@ function Receipt({ receipt, appTitle, focus }: { receipt: DeletionReceipt; appTi
       className="rounded-lg border border-primary/40 bg-accent p-5 text-accent-foreground"
     >
       <h3 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold outline-none">
-        <CircleCheck aria-hidden="true" className="size-5 text-primary" />
-        Request received
+        {receipt.emailed ? (
+          <MailCheck aria-hidden="true" className="size-5 text-primary" />
+        ) : (
+          <CircleCheck aria-hidden="true" className="size-5 text-primary" />
+        )}
+        {receipt.emailed ? 'Check your email to confirm' : 'Request received'}
       </h3>
       <p className="mt-3">
         Your reference:{' '}
@@ -63,11 +69,18 @@ function Receipt({ receipt, appTitle, focus }: { receipt: DeletionReceipt; appTi
           {receipt.reference}
         </strong>
       </p>
-      <p className="mt-2 text-sm">
-        We will delete your {appTitle} account and data by <strong>{formatLongGb(receipt.dueAt)}</strong> at the latest.
-        Please quote the reference if you write to us about it.
-        {receipt.emailed && ' A confirmation is on its way to your email address.'}
-      </p>
+      {receipt.emailed ? (
+        <p className="mt-2 text-sm">
+          We have sent a link to your email address. Open it within {DELETION_CONFIRM_DAYS} days to confirm that the
+          request is yours: we will then delete your {appTitle} account and data within {receipt.days} days. Please
+          quote the reference if you write to us about it.
+        </p>
+      ) : (
+        <p className="mt-2 text-sm">
+          We will delete your {appTitle} account and data by <strong>{formatLongGb(receipt.dueAt)}</strong> at the
+          latest. Please quote the reference if you write to us about it.
+        </p>
+      )}
     </div>
   );
 }

@@ -287,7 +287,19 @@ export const deletionRequests = pgTable(
     note: text('note').notNull().default(''),
     /** 'new', 'in_progress', 'done' or 'rejected'. */
     status: text('status').notNull().default('new'),
+    /**
+     * When it counts to (issue 21): from the visitor's confirmation, `deletion_days` on; until then
+     * the same span from submission (not counted: an unconfirmed request is never overdue).
+     */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /**
+     * When the visitor confirmed their address by the emailed link (issue 21); null while awaiting
+     * it. Set at submission when the site cannot send mail (nothing to confirm by).
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the link's secret (the secret itself is only in the email); cleared once used. */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -402,12 +414,17 @@ export const notificationJobs = pgTable(
   'notification_jobs',
   {
     id: serial('id').primaryKey(),
-    /** 'email' or 'webhook' (a new message), 'deletion-confirmation' (a deletion request). */
+    /**
+     * 'email' or 'webhook' (a new message); 'deletion-confirmation' (the link that confirms a
+     * deletion request) or 'deletion-outcome' (it was done or rejected, issue 21), to the visitor.
+     */
     channel: text('channel').notNull(),
     /** 'email' and 'webhook' jobs tell staff of this message. */
     messageId: integer('message_id').references(() => userMessages.id, { onDelete: 'cascade' }),
     /** 'deletion-confirmation' jobs email the visitor who asked for this deletion (issue 14). */
     deletionRequestId: integer('deletion_request_id').references(() => deletionRequests.id, { onDelete: 'cascade' }),
+    /** 'deletion-outcome' jobs tell of this event (done or rejected, with the staff's note). */
+    deletionEventId: integer('deletion_event_id').references(() => deletionRequestEvents.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -1,7 +1,8 @@
 // An app's account-deletion form without JavaScript (issue 14): a plain POST to its page. The server
 // checks it with the API's own schema and answers with the page again: the visitor's values and the
 // errors, or the receipt with the reference. Sending goes through the API route itself, so the
-// honeypot, the limit and every check are the same as with JavaScript.
+// honeypot, the limit and every check are the same as with JavaScript. Issue 21: the page the
+// emailed link opens confirms the request by a plain POST to itself too, through the API's POST.
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { api, paths } from '../../shared/paths';
@@ -9,6 +10,8 @@ import { DELETION_HONEYPOT, DeletionRequestInputSchema, type DeletionReceipt } f
 import { SLUG_PATTERN } from '../../shared/slug';
 import type { ApiErrorBody as ErrorBodyLike } from '../../shared/api-error';
 import { DELETION_FAILED, type DeletionFormProps } from '../../client/islands/deletion-form';
+import type { DeletionConfirmState } from '../../client/routes/public/deletion-confirm';
+import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../shared/schemas/app-pages';
 import { appsRepo } from '../modules/apps/apps.repo';
 import type { AppInstance } from '../types';
 
@@ -23,7 +26,15 @@ type RenderPage = (
   status: number,
 ) => unknown;
 
-export function deletionFormRoute(app: AppInstance, renderPage: RenderPage): void {
+type RenderConfirm = (
+  location: string,
+  state: DeletionConfirmState,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+) => unknown;
+
+export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, renderConfirm: RenderConfirm): void {
   const apps = appsRepo(app.deps.database.db);
   void app.register(async (scope) => {
     // Form bodies are accepted here only: the API takes JSON alone.
@@ -73,6 +84,26 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage): voi
       }
       const status = sent.statusCode >= 500 ? 503 : 422;
       return renderPage(target.slug, { values: shown, failure: DELETION_FAILED }, request, reply, status);
+    });
+
+    // The confirmation link's button (issue 21): confirmed, or the link could not confirm anything.
+    scope.post(paths.appDeleteAccountConfirm(':slug', ':token'), async (request, reply) => {
+      const { slug, token } = request.params as { slug: string; token: string };
+      const location = paths.appDeleteAccountConfirm(slug.toLowerCase(), token.toLowerCase());
+      if (!DeletionTokenParamsSchema.safeParse({ token }).success) {
+        return renderConfirm(location, { gone: true }, request, reply, 404);
+      }
+      const sent = await app.inject({
+        method: 'POST',
+        url: api.deletionConfirmation(token),
+        remoteAddress: request.ip,
+      });
+      if (sent.statusCode === 200) {
+        return renderConfirm(location, { confirmed: sent.json<DeletionConfirmation>() }, request, reply, 200);
+      }
+      if (sent.statusCode === 404) return renderConfirm(location, { gone: true }, request, reply, 404);
+      request.log.warn({ status: sent.statusCode }, 'deletion confirmation (no JavaScript) failed');
+      throw new Error(`The confirmation answered ${sent.statusCode}`);
     });
   });
 }

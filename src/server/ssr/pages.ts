@@ -14,7 +14,7 @@ import type { AssetResolver } from './assets';
 import { renderDocument, renderErrorDocument } from './html';
 import { canonicalPagePath, canonicalQuery } from './page-paths';
 import { PREVIEW_ROUTE } from './page-post';
-import { matchPublicRoute } from '../../client/app/routes';
+import { DELETION_CONFIRM_ROUTE, matchPublicRoute } from '../../client/app/routes';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { deletionFormRoute } from './deletion-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
@@ -216,9 +216,13 @@ export function publicPagesRoutes(
     // variants, each rendered and kept on its own; caches between are told it depends on the User-Agent.
     const platform = route.variesByPlatform ? visitorPlatform(request.headers['user-agent']) : undefined;
     if (platform) addVary(reply, 'User-Agent');
-    // A shared draft: for whoever holds the link alone, never indexed, never kept.
-    if (route.path === PREVIEW_ROUTE) {
-      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    // A shared draft, or a deletion request's confirmation link (issue 21): for whoever holds the
+    // link alone, never indexed, never kept, and the secret is not passed on as a referrer (the
+    // confirmation page's own form posts to the site, so its browser still says where it comes from).
+    if (route.path === PREVIEW_ROUTE || route.path === DELETION_CONFIRM_ROUTE) {
+      reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', route.path === PREVIEW_ROUTE ? 'no-referrer' : 'same-origin');
       return sendFresh(request, reply, location, { cookie, platform });
     }
     if (cookie) return sendFresh(request, reply, location, { cookie, contactForm, platform });
@@ -269,8 +273,14 @@ export function publicPagesRoutes(
   contactFormRoute(app, (contactForm, request, reply, status) =>
     sendFresh(request, reply, paths.contact, { cookie: staffCookie(request), contactForm }, status),
   );
-  deletionFormRoute(app, (slug, deletionForm, request, reply, status) =>
-    sendFresh(request, reply, paths.appDeleteAccount(slug), { cookie: staffCookie(request), deletionForm }, status),
+  deletionFormRoute(
+    app,
+    (slug, deletionForm, request, reply, status) =>
+      sendFresh(request, reply, paths.appDeleteAccount(slug), { cookie: staffCookie(request), deletionForm }, status),
+    (location, deletionConfirm, request, reply, status) => {
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'same-origin');
+      return sendFresh(request, reply, location, { cookie: staffCookie(request), deletionConfirm }, status);
+    },
   );
   return cache;
 }

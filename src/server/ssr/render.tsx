@@ -147,6 +147,8 @@ export interface RenderOptions {
   platform?: VisitorPlatform;
   /** An app's deletion form after a plain POST (issue 14). */
   deletionForm?: PublicAppProps['deletionForm'];
+  /** A deletion request's confirmation page after its POST (issue 21). */
+  deletionConfirm?: PublicAppProps['deletionConfirm'];
 }
 
 export function createRenderer({ app, site: configured, assets, onSite }: RendererOptions) {
@@ -212,6 +214,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
               contactForm={contactForm}
               platform={options.platform}
               deletionForm={options.deletionForm}
+              deletionConfirm={options.deletionConfirm}
             />
           </StaticRouter>
         </HeadContext.Provider>,

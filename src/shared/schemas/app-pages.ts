@@ -83,8 +83,11 @@ export const DELETION_STATUS_LABELS: Record<DeletionStatus, string> = {
 };
 /** Still to be handled: counted on the dashboard, overdue once past their due date. */
 export const OPEN_STATUSES: readonly DeletionStatus[] = ['new', 'in_progress'];
-/** The list's status filter: one status, every open one, or the overdue ones. */
-export const DELETION_FILTERS = [...DELETION_STATUSES, 'open', 'overdue'] as const;
+/**
+ * The list's status filter: one status, every open one, or the overdue ones (open and overdue count
+ * confirmed requests only), or those whose visitor has not confirmed their address (issue 21).
+ */
+export const DELETION_FILTERS = [...DELETION_STATUSES, 'open', 'overdue', 'unconfirmed'] as const;
 export type DeletionFilter = (typeof DELETION_FILTERS)[number];
 
 /** The deletion form's honeypot (hidden from people; bots fill it in). */
@@ -109,9 +112,35 @@ export const DeletionRequestInputSchema = z.object({
 });
 export type DeletionRequestInput = z.input<typeof DeletionRequestInputSchema>;
 
-/** The visitor's receipt: the reference to quote, when it will be done by, and whether a confirmation is emailed. */
-export const DeletionReceiptSchema = z.object({ reference: z.string(), dueAt: z.string(), emailed: z.boolean() });
+/**
+ * The visitor's receipt: the reference to quote, when it will be done by, and whether an email is on
+ * its way. When it is, it holds the link that confirms the request (issue 21): the request counts
+ * from then, `days` days on (`dueAt` is then what it would be if confirmed now).
+ */
+export const DeletionReceiptSchema = z.object({
+  reference: z.string(),
+  dueAt: z.string(),
+  emailed: z.boolean(),
+  days: z.number(),
+});
 export type DeletionReceipt = z.infer<typeof DeletionReceiptSchema>;
+
+export const DELETION_CONFIRMATIONS = ['confirmed', 'awaiting', 'expired'] as const;
+export type DeletionConfirmationState = (typeof DELETION_CONFIRMATIONS)[number];
+/** How long the emailed confirmation link works. */
+export const DELETION_CONFIRM_DAYS = 7;
+/** The link's secret: 64 lower-case hex digits (page paths are lower case). */
+export const DeletionTokenParamsSchema = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid link') });
+
+/** GET/POST /api/deletion-confirmations/{token}: what the link confirms; `dueAt` once confirmed. */
+export const DeletionConfirmationSchema = z.object({
+  reference: z.string(),
+  appTitle: z.string(),
+  appSlug: z.string(),
+  days: z.number(),
+  dueAt: z.string().nullable(),
+});
+export type DeletionConfirmation = z.infer<typeof DeletionConfirmationSchema>;
 
 export const DeletionRequestSchema = z.object({
   id: z.number(),
@@ -124,8 +153,14 @@ export const DeletionRequestSchema = z.object({
   note: z.string(),
   status: z.enum(DELETION_STATUSES),
   dueAt: z.string(),
-  /** Past its due date and still open (by the server's clock). */
+  /** Past its due date and still open (by the server's clock); never while unconfirmed. */
   overdue: z.boolean(),
+  /**
+   * The visitor's address (issue 21): confirmed by the emailed link (or when the site sends no mail),
+   * awaiting it, or awaiting it with the link expired (the visitor can ask again).
+   */
+  confirmation: z.enum(DELETION_CONFIRMATIONS),
+  confirmedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

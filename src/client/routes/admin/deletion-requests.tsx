@@ -1,8 +1,10 @@
 // Deletion Requests (issue 14): visitors' requests to delete their account and data, filtered by app
 // and status on the server and paged; overdue ones marked in words, not by colour alone. A request
 // opens with its audit trail (who, when, from → to, note) and a status change (done and rejected are
-// asked about first). The filters and the open request live in the address.
-import { AlertTriangle, ArrowLeft, ChevronRight, History, Trash2 } from 'lucide-react';
+// asked about first). The filters and the open request live in the address. Issue 21: a request whose
+// visitor has not confirmed their address by the emailed link is marked so, in place of its due date
+// (it does not count yet, and is never overdue).
+import { AlertTriangle, ArrowLeft, ChevronRight, History, MailQuestion, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDayMonthYear } from '../../../shared/dates';
@@ -39,6 +41,7 @@ const FILTER_LABELS: Record<DeletionFilter, string> = {
   ...DELETION_STATUS_LABELS,
   open: 'Open (new or in progress)',
   overdue: 'Overdue',
+  unconfirmed: 'Not confirmed by the visitor',
 };
 const ALL = 'all';
 
@@ -82,7 +85,22 @@ function OverdueBadge() {
   );
 }
 
+/** In place of the due date while the visitor has not confirmed their address (issue 21). */
+function UnconfirmedBadge({ expired }: { expired: boolean }) {
+  return (
+    <span
+      data-testid="unconfirmed"
+      title="The request counts from when the visitor confirms it by the link emailed to them."
+      className="inline-flex items-center gap-1 rounded-md border border-dashed border-muted-foreground/60 px-1.5 py-0.5 text-xs font-semibold text-muted-foreground"
+    >
+      <MailQuestion aria-hidden="true" className="size-3.5" />
+      {expired ? 'Not confirmed: link expired' : 'Awaiting email confirmation'}
+    </span>
+  );
+}
+
 function Due({ request }: { request: DeletionRequest }) {
+  if (request.confirmation !== 'confirmed') return <UnconfirmedBadge expired={request.confirmation === 'expired'} />;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Day value={request.dueAt} />
@@ -261,7 +279,8 @@ function RequestList({
                     {request.appTitle} · <span className="break-all">{request.email}</span>
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    Due <Due request={request} />
+                    {request.confirmation === 'confirmed' && 'Due '}
+                    <Due request={request} />
                   </p>
                 </li>
               ))}
@@ -387,7 +406,11 @@ function Detail({ request }: { request: DeletionRequestDetail }) {
                 <li key={event.id} className="border-l-2 pl-4">
                   <p className="text-sm">
                     <span className="font-semibold">{event.actorName}</span>{' '}
-                    {event.fromStatus ? (
+                    {event.fromStatus === event.toStatus ? (
+                      <>
+                        added to the trail (<strong>{DELETION_STATUS_LABELS[event.toStatus]}</strong>)
+                      </>
+                    ) : event.fromStatus ? (
                       <>
                         moved it from <strong>{DELETION_STATUS_LABELS[event.fromStatus]}</strong> to{' '}
                         <strong>{DELETION_STATUS_LABELS[event.toStatus]}</strong>
@@ -433,8 +456,14 @@ function Detail({ request }: { request: DeletionRequestDetail }) {
                 rows={3}
                 maxLength={2000}
                 value={note}
+                aria-describedby="deletion-note-hint"
                 onChange={(e) => setNote(e.target.value)}
               />
+              <p id="deletion-note-hint" className="text-sm text-muted-foreground">
+                {request.confirmation === 'confirmed'
+                  ? 'When you mark it done or rejected, the visitor is emailed with this note (if the site sends mail).'
+                  : 'The visitor has not confirmed their address: nothing is emailed to them.'}
+              </p>
             </div>
             <Button type="submit" disabled={unchanged || change.isPending} className="w-full">
               {change.isPending ? 'Saving...' : 'Save status'}

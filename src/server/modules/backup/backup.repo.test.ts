@@ -259,8 +259,18 @@ async function fillEveryTable(database: Database) {
       email: 'zoë@example.com',
       accountId: 'player#42',
       dueAt: at('2025-07-01 00:00:00+00'),
+      // Awaiting the visitor's confirmation by the emailed link (issue 21).
+      confirmTokenHash: 'ab'.repeat(32),
+      confirmExpiresAt: at('2025-06-08 00:00:00+00'),
     })
     .returning();
+  await db.insert(schema.deletionRequests).values({
+    reference: 'DEL-8M3R4N',
+    appId: game!.id,
+    email: 'ada@example.com',
+    dueAt: at('2025-07-02 00:00:00+00'),
+    confirmedAt: at('2025-06-02 00:00:00+00'),
+  });
   await db.insert(schema.deletionRequestEvents).values([
     { requestId: request!.id, actorName: 'Visitor', toStatus: 'new' },
     {

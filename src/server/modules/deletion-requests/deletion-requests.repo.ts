@@ -1,10 +1,14 @@
 // Deletion requests (issue 14): stored with a short reference and a due date, their first event
 // (the visitor's) and the visitor's confirmation email in one transaction; every status change
-// appends an event (who, from, to, when, note), never edits one.
-import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+// appends an event (who, from, to, when, note), never edits one. Issue 21: the visitor confirms
+// their address by an emailed link before the request counts (its due date runs from then, the
+// confirmation is on the trail), and is emailed when it is done or rejected, with the staff's note.
+import { createHash, randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import {
+  DELETION_CONFIRM_DAYS,
   OPEN_STATUSES,
+  type DeletionConfirmation,
   type DeletionEvent,
   type DeletionFilter,
   type DeletionRequest,
@@ -29,6 +33,11 @@ export function newReference(): string {
 
 /** What the visitor's submission records as its actor. */
 export const VISITOR = 'Visitor';
+/** The trail's note when the visitor confirms their address. */
+export const CONFIRMED_NOTE = 'Email address confirmed by the emailed link';
+
+/** Only a hash of a confirmation link's secret is stored. */
+export const hashDeletionToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type Row = typeof deletionRequests.$inferSelect;
 type EventRow = typeof deletionRequestEvents.$inferSelect;
@@ -50,7 +59,14 @@ const toRequest = (row: Row, app: { title: string; slug: string }, now: Date): D
   note: row.note,
   status: row.status as DeletionStatus,
   dueAt: iso(row.dueAt),
-  overdue: isOpen(row.status) && row.dueAt.getTime() < now.getTime(),
+  overdue: row.confirmedAt !== null && isOpen(row.status) && row.dueAt.getTime() < now.getTime(),
+  confirmation:
+    row.confirmedAt !== null
+      ? 'confirmed'
+      : row.confirmExpiresAt && row.confirmExpiresAt.getTime() <= now.getTime()
+        ? 'expired'
+        : 'awaiting',
+  confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
 });
@@ -71,8 +87,12 @@ export interface NewDeletionRequest {
   note: string;
   /** Days until it is due (the app's deletion_days). */
   days: number;
-  /** Queue the visitor's confirmation email with it. */
-  confirm: boolean;
+  /**
+   * 'mail': it waits for the visitor's confirmation, whose email is queued with it; 'held': it waits
+   * too, but no email goes (a mail limit was reached); 'none': the site sends no mail, so it counts
+   * from now (there is nothing to confirm by).
+   */
+  confirm: 'mail' | 'held' | 'none';
 }
 
 export function deletionRequestsRepo(db: Db, now: () => Date) {
@@ -81,10 +101,13 @@ export function deletionRequestsRepo(db: Db, now: () => Date) {
   const where = ({ appId, status }: { appId?: number; status?: DeletionFilter }, at: Date): SQL | undefined => {
     const conditions: SQL[] = [];
     if (appId) conditions.push(eq(deletionRequests.appId, appId));
-    if (status === 'open') conditions.push(inArray(deletionRequests.status, [...OPEN_STATUSES]));
+    // Open and overdue count what staff must act on: confirmed requests (issue 21).
+    const confirmed = isNotNull(deletionRequests.confirmedAt);
+    if (status === 'open') conditions.push(inArray(deletionRequests.status, [...OPEN_STATUSES]), confirmed);
     else if (status === 'overdue') {
-      conditions.push(inArray(deletionRequests.status, [...OPEN_STATUSES]), lt(deletionRequests.dueAt, at));
-    } else if (status) conditions.push(eq(deletionRequests.status, status));
+      conditions.push(inArray(deletionRequests.status, [...OPEN_STATUSES]), confirmed, lt(deletionRequests.dueAt, at));
+    } else if (status === 'unconfirmed') conditions.push(isNull(deletionRequests.confirmedAt));
+    else if (status) conditions.push(eq(deletionRequests.status, status));
     return conditions.length ? and(...conditions) : undefined;
   };
 
@@ -113,6 +136,10 @@ export function deletionRequestsRepo(db: Db, now: () => Date) {
                 note: input.note,
                 status: 'new',
                 dueAt,
+                confirmedAt: input.confirm === 'none' ? at : null,
+                // Until the link is sent (which restarts it), and for good when none is (held).
+                confirmExpiresAt:
+                  input.confirm === 'none' ? null : new Date(at.getTime() + DELETION_CONFIRM_DAYS * DAY_MS),
                 createdAt: at,
                 updatedAt: at,
               })
@@ -126,7 +153,9 @@ export function deletionRequestsRepo(db: Db, now: () => Date) {
               note: '',
               createdAt: at,
             });
-            if (input.confirm) await notifications.enqueueDeletionConfirmation(tx as unknown as Db, row!.id, at);
+            if (input.confirm === 'mail') {
+              await notifications.enqueueDeletionConfirmation(tx as unknown as Db, row!.id, at);
+            }
             return { reference: row!.reference, dueAt: iso(row!.dueAt) };
           });
         } catch (error) {
@@ -172,14 +201,81 @@ export function deletionRequestsRepo(db: Db, now: () => Date) {
     },
 
     /**
+     * What a confirmation link confirms: an unconfirmed request whose link has not expired (a used
+     * link is cleared, so it finds nothing). Nothing changes.
+     */
+    async findByToken(token: string): Promise<DeletionConfirmation | undefined> {
+      const [row] = await withApp().where(
+        and(
+          eq(deletionRequests.confirmTokenHash, hashDeletionToken(token)),
+          isNull(deletionRequests.confirmedAt),
+          gt(deletionRequests.confirmExpiresAt, now()),
+        ),
+      );
+      if (!row) return undefined;
+      return {
+        reference: row.request.reference,
+        appTitle: row.title,
+        appSlug: row.slug,
+        days: Math.round((row.request.dueAt.getTime() - row.request.createdAt.getTime()) / DAY_MS),
+        dueAt: null,
+      };
+    },
+
+    /**
+     * Confirms the request the link names, once: the due date now runs from this moment (the same
+     * number of days it was given), the link is spent, and the trail records it. Undefined when the
+     * link is unknown, used or expired.
+     */
+    async confirm(token: string): Promise<DeletionConfirmation | undefined> {
+      const hash = hashDeletionToken(token);
+      return db.transaction(async (tx) => {
+        const at = now();
+        const [row] = await tx
+          .select()
+          .from(deletionRequests)
+          .where(eq(deletionRequests.confirmTokenHash, hash))
+          .for('update');
+        if (!row || row.confirmedAt || !row.confirmExpiresAt || row.confirmExpiresAt.getTime() <= at.getTime()) {
+          return undefined;
+        }
+        const span = row.dueAt.getTime() - row.createdAt.getTime();
+        const dueAt = new Date(at.getTime() + span);
+        await tx
+          .update(deletionRequests)
+          .set({ confirmedAt: at, dueAt, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: at })
+          .where(eq(deletionRequests.id, row.id));
+        await tx.insert(deletionRequestEvents).values({
+          requestId: row.id,
+          actorId: null,
+          actorName: VISITOR,
+          fromStatus: row.status,
+          toStatus: row.status,
+          note: CONFIRMED_NOTE,
+          createdAt: at,
+        });
+        const [app] = await tx.select({ title: apps.title, slug: apps.slug }).from(apps).where(eq(apps.id, row.appId));
+        return {
+          reference: row.reference,
+          appTitle: app!.title,
+          appSlug: app!.slug,
+          days: Math.round(span / DAY_MS),
+          dueAt: iso(dueAt),
+        };
+      });
+    },
+
+    /**
      * Moves the request to `status` and records who did it. Moving to the status it has already is
      * recorded too when a note comes with it (a note on the trail); otherwise nothing changes.
-     * Returns false when there is no such request.
+     * Returns false when there is no such request. With `mail`, a move to done or rejected queues the
+     * visitor's email of it (with the note), to a confirmed address only (issue 21).
      */
     async setStatus(
       id: number,
       change: { status: DeletionStatus; note: string },
       actor: { id: number; name: string },
+      mail = false,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(deletionRequests).where(eq(deletionRequests.id, id)).for('update');
@@ -190,15 +286,22 @@ export function deletionRequestsRepo(db: Db, now: () => Date) {
           .update(deletionRequests)
           .set({ status: change.status, updatedAt: at })
           .where(eq(deletionRequests.id, id));
-        await tx.insert(deletionRequestEvents).values({
-          requestId: id,
-          actorId: actor.id,
-          actorName: actor.name,
-          fromStatus: row.status,
-          toStatus: change.status,
-          note: change.note,
-          createdAt: at,
-        });
+        const [event] = await tx
+          .insert(deletionRequestEvents)
+          .values({
+            requestId: id,
+            actorId: actor.id,
+            actorName: actor.name,
+            fromStatus: row.status,
+            toStatus: change.status,
+            note: change.note,
+            createdAt: at,
+          })
+          .returning({ id: deletionRequestEvents.id });
+        const closes = (change.status === 'done' || change.status === 'rejected') && row.status !== change.status;
+        if (mail && closes && row.confirmedAt) {
+          await notifications.enqueueDeletionOutcome(tx as unknown as Db, id, event!.id, at);
+        }
         return true;
       });
     },

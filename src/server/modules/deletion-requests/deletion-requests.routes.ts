@@ -1,6 +1,12 @@
 // Account and data deletion requests (issue 14): visitors ask on an app's /delete-account page
 // (public, with the contact form's honeypot and a per-address limit); staff follow them up on the
-// Deletion Requests screen, every status change recorded with who made it.
+// Deletion Requests screen, every status change recorded with who made it. Issue 21: when the site
+// sends mail the visitor confirms by an emailed link (GET/POST /api/deletion-confirmations/{token})
+// before the request counts, and hears when it is done or rejected. Confirmation emails are capped
+// per target address and per day across all addresses, so the form cannot make the site mail anyone
+// at will: over the address's cap the request is stored and answered as usual but no email goes
+// (nothing tells whether that address was asked for before); over the day's cap the visitor gets a
+// plain 429 (it says nothing about any address).
 import { z } from 'zod';
 import { api } from '../../../shared/paths';
 import {
@@ -11,6 +17,8 @@ import {
   DeletionRequestQuerySchema,
   DeletionRequestSchema,
   DeletionStatusChangeSchema,
+  DeletionConfirmationSchema,
+  DeletionTokenParamsSchema,
 } from '../../../shared/schemas/app-pages';
 import { IdParamsSchema } from '../../../shared/schemas/common';
 import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
@@ -24,6 +32,8 @@ import { confirmsDeletions, type Notifier } from '../notifications/notifier';
 import { deletionRequestsRepo, newReference } from './deletion-requests.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** What a confirmation link that cannot confirm anything answers. */
+export const LINK_GONE = 'This link has expired or has already been used';
 
 export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth, notifier: Notifier): void {
   const repo = deletionRequestsRepo(deps.database.db, deps.now);
@@ -37,6 +47,29 @@ export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth,
     points: deps.config.contactMaxPerHour,
     windowSeconds: 60 * 60,
   });
+  // Confirmation emails: per address written in the form, and in all, per day (issue 21).
+  const mailsTo = createLimiter(deps.database, {
+    name: 'deletion-mails-to',
+    points: deps.config.deletionMails.perAddress,
+    windowSeconds: DAY_MS / 1000,
+  });
+  const mailsAll = createLimiter(deps.database, {
+    name: 'deletion-mails-all',
+    points: deps.config.deletionMails.perDay,
+    windowSeconds: DAY_MS / 1000,
+  });
+  const ALL = 'all';
+
+  /** Whether this request may be emailed its link: 'mail', 'held' (the address had its share), or over the day's cap. */
+  const mailFor = async (email: string): Promise<'mail' | 'held' | { retryAfterMs: number }> => {
+    const address = email.toLowerCase();
+    const toAddress = await mailsTo.take(address);
+    if (!toAddress.allowed) return 'held';
+    const overall = await mailsAll.take(ALL);
+    if (overall.allowed) return 'mail';
+    await mailsTo.refund(address);
+    return { retryAfterMs: overall.retryAfterMs };
+  };
 
   app.post(
     api.deletionRequests(':id'),
@@ -58,16 +91,59 @@ export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth,
         throw notFound('App');
       }
       const { [DELETION_HONEYPOT]: honeypot, ...input } = request.body;
-      const confirm = confirmsDeletions(deps.config);
+      const mails = confirmsDeletions(deps.config);
+      const days = texts.deletionDays;
       if (honeypot) {
         // Answered like a stored request, so a bot learns nothing; nothing is kept or sent.
         request.log.info('deletion form honeypot filled in; request dropped');
-        const dueAt = new Date(deps.now().getTime() + texts.deletionDays * DAY_MS).toISOString();
-        return reply.code(201).send({ reference: newReference(), dueAt, emailed: confirm });
+        const dueAt = new Date(deps.now().getTime() + days * DAY_MS).toISOString();
+        return reply.code(201).send({ reference: newReference(), dueAt, emailed: mails, days });
       }
-      const receipt = await repo.create({ appId: target.id, ...input, days: texts.deletionDays, confirm });
-      if (confirm) notifier.kick();
-      return reply.code(201).send({ ...receipt, emailed: confirm });
+      let confirm: 'mail' | 'held' | 'none' = 'none';
+      if (mails) {
+        const allowed = await mailFor(input.email);
+        if (typeof allowed === 'object') {
+          await asked.refund(request.ip);
+          request.log.warn('deletion requests: the confirmation emails of the day are used up');
+          throw tooManyAttempts(
+            reply,
+            allowed.retryAfterMs,
+            'We cannot take more deletion requests today. Please try again tomorrow, or write to us.',
+          );
+        }
+        if (allowed === 'held') {
+          request.log.warn('deletion requests: this address had its confirmation emails of the day; none sent');
+        }
+        confirm = allowed;
+      }
+      const receipt = await repo.create({ appId: target.id, ...input, days, confirm });
+      if (confirm === 'mail') notifier.kick();
+      // A held request reads like any other (emailed), so the answer tells nothing about the address.
+      return reply.code(201).send({ ...receipt, emailed: mails, days });
+    },
+  );
+
+  // The emailed link (issue 21): what it confirms, then confirming it. Anyone with the link may: it
+  // is a 256-bit secret, sent only to the address, spent once used, and expires.
+  app.get(
+    api.deletionConfirmation(':token'),
+    { schema: { params: DeletionTokenParamsSchema, response: { 200: DeletionConfirmationSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+      const found = await repo.findByToken(request.params.token);
+      if (!found) throw new HttpError('NOT_FOUND', LINK_GONE);
+      return found;
+    },
+  );
+
+  app.post(
+    api.deletionConfirmation(':token'),
+    { schema: { params: DeletionTokenParamsSchema, response: { 200: DeletionConfirmationSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const confirmed = await repo.confirm(request.params.token);
+      if (!confirmed) throw new HttpError('NOT_FOUND', LINK_GONE);
+      return confirmed;
     },
   );
 
@@ -108,7 +184,9 @@ export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth,
     async (request) => {
       const user = request.user;
       if (!user) throw new HttpError('UNAUTHENTICATED', 'Not authenticated');
-      const changed = await repo.setStatus(request.params.id, request.body, { id: user.id, name: user.username });
+      const mail = confirmsDeletions(deps.config);
+      const changed = await repo.setStatus(request.params.id, request.body, { id: user.id, name: user.username }, mail);
+      if (mail) notifier.kick();
       if (!changed) throw notFound('Deletion request');
       return (await repo.get(request.params.id))!;
     },

@@ -1,15 +1,19 @@
 // The notification outbox: jobs written with what they tell of (same transaction), claimed by any
 // instance when due, retried later on failure, deleted once sent, kept with failed_at on giving up.
-// A job tells staff of a new message (email, webhook) or confirms a deletion request to the visitor
-// who made it (issue 14).
+// A job tells staff of a new message (email, webhook), or emails the visitor who asked for a
+// deletion the link that confirms it (issue 14, 21) or that it was done or rejected (issue 21).
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apps, deletionRequests, notificationJobs, userMessages } from '../../db/schema';
+import { apps, deletionRequestEvents, deletionRequests, notificationJobs, userMessages } from '../../db/schema';
 
 /** The channels of a new message's notifications. */
 export type Channel = 'email' | 'webhook';
-/** The job that emails a visitor the receipt of their deletion request. */
+/** The job that emails a visitor the link that confirms their deletion request. */
 export const DELETION_CONFIRMATION = 'deletion-confirmation';
+/** The job that emails a visitor that their deletion request was done or rejected. */
+export const DELETION_OUTCOME = 'deletion-outcome';
+
+type DeletionRow = typeof deletionRequests.$inferSelect & { appTitle: string; appSlug: string };
 
 interface Claimed {
   id: number;
@@ -18,10 +22,12 @@ interface Claimed {
 
 export type ClaimedJob =
   | (Claimed & { kind: 'message'; channel: Channel; message: typeof userMessages.$inferSelect })
+  | (Claimed & { kind: typeof DELETION_CONFIRMATION; channel: typeof DELETION_CONFIRMATION; request: DeletionRow })
   | (Claimed & {
-      kind: typeof DELETION_CONFIRMATION;
-      channel: typeof DELETION_CONFIRMATION;
-      request: typeof deletionRequests.$inferSelect & { appTitle: string; appSlug: string };
+      kind: typeof DELETION_OUTCOME;
+      channel: typeof DELETION_OUTCOME;
+      request: DeletionRow;
+      event: typeof deletionRequestEvents.$inferSelect;
     });
 
 export function notificationsRepo(db: Db) {
@@ -29,6 +35,26 @@ export function notificationsRepo(db: Db) {
     /** Queues the visitor's confirmation of a deletion request (call inside the request's transaction). */
     async enqueueDeletionConfirmation(tx: Db, deletionRequestId: number, at: Date): Promise<void> {
       await tx.insert(notificationJobs).values({ channel: DELETION_CONFIRMATION, deletionRequestId, runAt: at });
+    },
+
+    /** Queues the visitor's email that their request was done or rejected (inside the change's transaction). */
+    async enqueueDeletionOutcome(tx: Db, deletionRequestId: number, eventId: number, at: Date): Promise<void> {
+      await tx
+        .insert(notificationJobs)
+        .values({ channel: DELETION_OUTCOME, deletionRequestId, deletionEventId: eventId, runAt: at });
+    },
+
+    /**
+     * Keeps the hash of a new confirmation link's secret for a request still unconfirmed (the one
+     * before, if any, stops working). False when there is nothing to confirm any more.
+     */
+    async issueDeletionToken(deletionRequestId: number, hash: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(deletionRequests)
+        .set({ confirmTokenHash: hash, confirmExpiresAt: expiresAt })
+        .where(and(eq(deletionRequests.id, deletionRequestId), isNull(deletionRequests.confirmedAt)))
+        .returning({ id: deletionRequests.id });
+      return rows.length > 0;
     },
 
     /** Queues one job per channel for a message (call inside the message's transaction). */
@@ -65,11 +91,20 @@ export function notificationsRepo(db: Db) {
             .where(eq(deletionRequests.id, job!.deletionRequestId));
           // Its request is gone (the app was deleted): the cascade removes the job too.
           if (!row) return null;
+          const request = { ...row.request, appTitle: row.appTitle, appSlug: row.appSlug };
+          if (job!.channel === DELETION_OUTCOME) {
+            const [event] = await tx
+              .select()
+              .from(deletionRequestEvents)
+              .where(eq(deletionRequestEvents.id, job!.deletionEventId ?? 0));
+            if (!event) return null;
+            return { ...claimed, kind: DELETION_OUTCOME, channel: DELETION_OUTCOME, request, event };
+          }
           return {
             ...claimed,
             kind: DELETION_CONFIRMATION,
             channel: DELETION_CONFIRMATION,
-            request: { ...row.request, appTitle: row.appTitle, appSlug: row.appSlug },
+            request,
           };
         }
         if (job!.messageId === null) return null;

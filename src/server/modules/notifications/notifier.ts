@@ -1,9 +1,13 @@
 // Sends the notifications of new messages: an email through SMTP_URL to NOTIFY_EMAIL_TO, and/or a
-// JSON POST to NOTIFY_WEBHOOK_URL (with `text` for Slack and `content` for Discord); and the visitor's
-// confirmation of a deletion request (issue 14), by email from NOTIFY_EMAIL_FROM. It runs beside
+// JSON POST to NOTIFY_WEBHOOK_URL (with `text` for Slack and `content` for Discord, the visitor's
+// words escaped so they can neither ping the channel nor disguise a link: issue 21); and, by email
+// from NOTIFY_EMAIL_FROM to the visitor who asked for a deletion (issue 14, 21), the link that
+// confirms it (fixed text: none of the visitor's words go to an address not yet confirmed) and,
+// once confirmed, its outcome with the staff's note. It runs beside
 // the requests, never in them: a visitor's message is stored and answered first; this picks the
 // jobs up from the database (so a restart or another instance carries on), retries with backoff,
 // and logs when it gives up.
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
@@ -11,6 +15,8 @@ import type { Db } from '../../db/client';
 import { notificationsRepo, type Channel, type ClaimedJob } from './notifications.repo';
 import { formatLongGb } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
+import { DELETION_CONFIRM_DAYS } from '../../../shared/schemas/app-pages';
+import { hashDeletionToken } from '../deletion-requests/deletion-requests.repo';
 
 /** How long a claimed job is reserved for one attempt (a send is cut off well before). */
 const LEASE_MS = 2 * 60_000;
@@ -21,19 +27,48 @@ const POLL_MS = 30_000;
 
 type Message = Extract<ClaimedJob, { kind: 'message' }>['message'];
 type DeletionRequest = Extract<ClaimedJob, { kind: 'deletion-confirmation' }>['request'];
+type DeletionEvent = Extract<ClaimedJob, { kind: 'deletion-outcome' }>['event'];
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function channelsFor(config: Config): Channel[] {
   const { smtpUrl, emailTo, webhookUrl } = config.notify;
   return [...(smtpUrl && emailTo.length ? (['email'] as const) : []), ...(webhookUrl ? (['webhook'] as const) : [])];
 }
 
-/** Visitors are emailed the receipt of their deletion request when mail can be sent (a server and a sender). */
+/**
+ * Visitors confirm their deletion request by an emailed link, and hear of its outcome, when mail can
+ * be sent (a server and a sender); otherwise a request counts from its submission.
+ */
 export function confirmsDeletions(config: Config): boolean {
   return Boolean(config.notify.smtpUrl && config.notify.emailFrom);
 }
 
 function summary(message: Message): string {
   return `New message from ${message.firstName} ${message.lastName} <${message.email}>: ${message.subject}`;
+}
+
+/**
+ * Text for Slack's `text`: its three control characters escaped as Slack asks, so `<!channel>`,
+ * `<@U123>` and `<https://evil|a label>` arrive as the characters typed, not as mentions or links.
+ */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const ZWSP = '\u200b';
+
+/**
+ * Text for Discord's `content`: mentions broken by a zero-width space (@everyone, @here, <@id>,
+ * <@&role>, <#channel>) — the payload's `allowed_mentions` also pings no one — and markdown escaped
+ * with backslashes, which Discord does not show (links `[label](url)`, emphasis, spoilers, code,
+ * quotes and headings), so it reads as typed. Bare addresses stay: they show where they lead.
+ */
+export function discordEscape(text: string): string {
+  return text
+    .replace(/[\\*_~`|[\]]/g, '\\$&')
+    .replace(/^(\s*)([>#-])/gm, '$1\\$2')
+    .replace(/@(everyone|here)/gi, `@${ZWSP}$1`)
+    .replace(/<([@#])/g, `<${ZWSP}$1`);
 }
 
 export class Notifier {
@@ -115,10 +150,11 @@ export class Notifier {
           ? { ids: { messageId: job.message.id }, what: `notification of message ${job.message.id}` }
           : {
               ids: { deletionRequestId: job.request.id },
-              what: `confirmation of deletion request ${job.request.reference}`,
+              what: `${job.kind === 'deletion-outcome' ? 'outcome' : 'confirmation link'} of deletion request ${job.request.reference}`,
             };
       try {
         if (job.kind === 'message') await this.#send(job.channel, job.message);
+        else if (job.kind === 'deletion-outcome') await this.#deletionOutcome(job.request, job.event);
         else await this.#confirmDeletion(job.request);
         await this.#repo.done(job.id);
       } catch (err) {
@@ -159,23 +195,60 @@ export class Notifier {
     return this.#mail;
   }
 
-  /** The visitor's receipt: the reference to quote, the date it will be done by, and where to ask. */
+  /**
+   * The link that confirms a deletion request. The address is not confirmed yet, so the email holds
+   * fixed text, the app's name, the reference and the link: nothing the visitor typed (issue 21).
+   * Each sending makes a new link (only its hash is kept; one that was sent before stops working).
+   */
   async #confirmDeletion(request: DeletionRequest): Promise<void> {
+    const token = randomBytes(32).toString('hex');
+    const expires = new Date(this.now().getTime() + DELETION_CONFIRM_DAYS * DAY_MS);
+    // Confirmed meanwhile (or left from before confirmation links): nothing to send.
+    if (!(await this.#repo.issueDeletionToken(request.id, hashDeletionToken(token), expires))) return;
+    const link = `${this.config.siteUrl}${paths.appDeleteAccountConfirm(request.appSlug, token)}`;
     const page = `${this.config.siteUrl}${paths.appDeleteAccount(request.appSlug)}`;
     await this.#transport().sendMail({
       from: this.config.notify.emailFrom,
       to: request.email,
-      subject: `We received your request to delete your ${request.appTitle} account (${request.reference})`,
+      subject: `Confirm your request to delete your ${request.appTitle} account (${request.reference})`,
       text: [
-        `We received your request to delete your account and data in ${request.appTitle}.`,
+        `We received a request to delete the ${request.appTitle} account that uses this email address, and its data.`,
+        '',
+        `If you asked for it, confirm it by opening this link before ${formatLongGb(expires.toISOString())}:`,
+        link,
         '',
         `Your reference: ${request.reference}`,
-        ...(request.accountId ? [`Account: ${request.accountId}`] : []),
-        `We will complete it by ${formatLongGb(request.dueAt.toISOString())} at the latest.`,
+        'The time we take to complete it counts from your confirmation. Please quote the reference if you write to us about it.',
         '',
-        'Please quote the reference if you write to us about it. If you did not ask for this, reply to this email and we will not go ahead.',
+        'If you did not ask for this, ignore this email: the request is not confirmed.',
         '',
         `What is deleted and what is kept: ${page}`,
+      ].join('\n'),
+    });
+  }
+
+  /** The visitor hears that their (confirmed) request was done or rejected, with the staff's note. */
+  async #deletionOutcome(request: DeletionRequest, event: DeletionEvent): Promise<void> {
+    if (!request.confirmedAt) return;
+    const done = event.toStatus === 'done';
+    const page = `${this.config.siteUrl}${paths.appDeleteAccount(request.appSlug)}`;
+    await this.#transport().sendMail({
+      from: this.config.notify.emailFrom,
+      to: request.email,
+      subject: done
+        ? `Your ${request.appTitle} account has been deleted (${request.reference})`
+        : `Your request to delete your ${request.appTitle} account was not carried out (${request.reference})`,
+      text: [
+        done
+          ? `We have deleted your ${request.appTitle} account and data, as you asked.`
+          : `We could not carry out your request to delete your ${request.appTitle} account.`,
+        '',
+        `Your reference: ${request.reference}`,
+        ...(event.note ? ['', 'Our note:', event.note] : []),
+        '',
+        done
+          ? `What is deleted and what is kept: ${page}`
+          : 'Please reply to this email if you have any questions, quoting the reference.',
       ].join('\n'),
     });
   }
@@ -204,8 +277,10 @@ export class Notifier {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         // Slack incoming webhooks read `text`; Discord's read `content` (at most 2000 characters).
-        text,
-        content: text.slice(0, 2000),
+        // Each is escaped for its reader, and Discord is told to ping no one whatever it finds.
+        text: slackEscape(text),
+        content: discordEscape(text).slice(0, 2000),
+        allowed_mentions: { parse: [] },
         message: {
           id: message.id,
           firstName: message.firstName,

@@ -1,0 +1,170 @@
+// The page the deletion request's emailed link opens (issue 21), at
+// /apps/{slug}/delete-account/confirm/{token}: it names the request and asks the visitor to confirm it
+// with a button, a plain form POST to the page itself, so it works without JavaScript. Opening the
+// link confirms nothing: mail scanners that follow links cannot confirm on the owner's behalf. The
+// server answers the POST with this page in its confirmed state. Never indexed, never cached.
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, LinkIcon, MailCheck } from 'lucide-react';
+import { createContext, useContext } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { formatLongGb } from '../../../shared/dates';
+import { api, paths } from '../../../shared/paths';
+import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../../shared/schemas/app-pages';
+import { Head } from '../../app/head';
+import { useSite } from '../../app/site-context';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { PageContainer } from '../../components/page';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+
+export const CONFIRM_LINK_GONE = 'This link has expired or has already been used';
+
+/** The page after its POST: the confirmed request, or that the link could not confirm anything. */
+export interface DeletionConfirmState {
+  confirmed?: DeletionConfirmation;
+  gone?: boolean;
+}
+export const DeletionConfirmContext = createContext<DeletionConfirmState>({});
+
+/** The link's secret from the address, or null when it cannot be one (then nothing is read). */
+export const deletionToken = (value: string | undefined): string | null =>
+  DeletionTokenParamsSchema.safeParse({ token: value }).success ? value! : null;
+
+export const deletionConfirmationQuery = (token: string) => ({ queryKey: [api.deletionConfirmation(token)] as const });
+
+/** Not indexed; its canonical address is the app's deletion page (the link's secret stays out of the head). */
+function useHead(title: string, description: string, status?: number) {
+  const site = useSite();
+  const appKey = useParams().appKey ?? '';
+  return (
+    <Head
+      title={`${title} | ${site.name}`}
+      description={description}
+      path={paths.appDeleteAccount(appKey)}
+      noindex
+      status={status}
+    />
+  );
+}
+
+function Crumbs({ appKey, appTitle }: { appKey: string; appTitle?: string }) {
+  return (
+    <Breadcrumb
+      trail={[
+        { label: 'Home', href: paths.home },
+        ...(appTitle ? [{ label: appTitle, href: paths.app(appKey) }] : []),
+        { label: 'Delete your account', href: paths.appDeleteAccount(appKey) },
+        { label: 'Confirm' },
+      ]}
+    />
+  );
+}
+
+function Gone({ appKey }: { appKey: string }) {
+  const head = useHead('Link expired', CONFIRM_LINK_GONE, 404);
+  return (
+    <PageContainer narrow className="py-16">
+      {head}
+      <Crumbs appKey={appKey} />
+      <h1 className="mt-6 flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
+        <LinkIcon aria-hidden="true" className="size-7 shrink-0 text-muted-foreground" />
+        {CONFIRM_LINK_GONE}
+      </h1>
+      <p className="mt-4 text-lg text-muted-foreground">
+        If you have already confirmed your request, there is nothing more to do: it is on its way. Otherwise, ask again
+        and open the new link we email you within a few days.
+      </p>
+      <a href={paths.appDeleteAccount(appKey)} className={buttonVariants({ className: 'mt-8' })}>
+        Ask again
+      </a>
+    </PageContainer>
+  );
+}
+
+function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
+  const head = useHead('Request confirmed', `Your request to delete your ${confirmed.appTitle} account is confirmed.`);
+  return (
+    <PageContainer narrow className="py-16">
+      {head}
+      <Crumbs appKey={confirmed.appSlug} appTitle={confirmed.appTitle} />
+      <div role="status" data-testid="deletion-confirmed" className="mt-6">
+        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
+          <CircleCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
+          Request confirmed
+        </h1>
+        <p className="mt-4 text-lg">
+          Thank you. We will delete your {confirmed.appTitle} account and data by{' '}
+          <strong>{formatLongGb(confirmed.dueAt!)}</strong> at the latest, and email you when it is done.
+        </p>
+        <p className="mt-3 text-muted-foreground">
+          Your reference:{' '}
+          <strong className="font-mono text-foreground tracking-wider" data-testid="deletion-reference">
+            {confirmed.reference}
+          </strong>
+          . Please quote it if you write to us about it.
+        </p>
+      </div>
+    </PageContainer>
+  );
+}
+
+function Confirm({ request }: { request: DeletionConfirmation }) {
+  const head = useHead(
+    'Confirm your deletion request',
+    `Confirm your request to delete your ${request.appTitle} account.`,
+  );
+  const { pathname } = useLocation();
+  return (
+    <PageContainer narrow className="py-16">
+      {head}
+      <Crumbs appKey={request.appSlug} appTitle={request.appTitle} />
+      <h1 className="mt-6 flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
+        <MailCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
+        Confirm your request
+      </h1>
+      <p className="mt-4 text-lg">
+        Confirm that you want us to delete your {request.appTitle} account and its data. We will complete it within{' '}
+        {request.days} {request.days === 1 ? 'day' : 'days'} of your confirmation.
+      </p>
+      <p className="mt-3 text-muted-foreground">
+        Reference:{' '}
+        <strong className="font-mono text-foreground tracking-wider" data-testid="deletion-reference">
+          {request.reference}
+        </strong>
+      </p>
+      <form method="post" action={pathname} className="mt-8">
+        <Button type="submit" size="lg" variant="destructive" className="w-full sm:w-auto">
+          Confirm my request
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-muted-foreground">
+        Did not ask for this? Close this page: nothing happens unless you confirm.
+      </p>
+    </PageContainer>
+  );
+}
+
+export default function DeletionConfirmPage() {
+  const params = useParams();
+  const appKey = params.appKey ?? '';
+  const token = deletionToken(params.token);
+  const state = useContext(DeletionConfirmContext);
+  const request = useQuery<DeletionConfirmation>({
+    ...deletionConfirmationQuery(token ?? ''),
+    enabled: token !== null && !state.confirmed && !state.gone,
+  });
+  if (state.confirmed) return <Confirmed confirmed={state.confirmed} />;
+  if (state.gone || token === null || request.isError) return <Gone appKey={appKey} />;
+  if (request.isPending) {
+    return (
+      <PageContainer narrow className="py-16">
+        <div aria-busy="true" aria-label="Loading" className="space-y-6">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </PageContainer>
+    );
+  }
+  return <Confirm request={request.data} />;
+}
