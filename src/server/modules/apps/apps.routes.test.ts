@@ -54,6 +54,8 @@ const APP_KEYS = [
   'preRegisterLink',
   'preOrderLink',
   'wishlistLink',
+  // issue 21
+  'shareImage',
   'createdAt',
   'updatedAt',
 ].sort();
