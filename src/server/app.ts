@@ -19,6 +19,7 @@ import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { mediaPlugin } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { appPagesRoutes } from './modules/app-pages/app-pages.routes';
+import { demoContentRoutes } from './modules/demo-content/demo-content.routes';
 import { deletionRequestsRoutes } from './modules/deletion-requests/deletion-requests.routes';
 import { Notifier } from './modules/notifications/notifier';
 import { pagesRoutes } from './modules/pages/pages.routes';
@@ -184,6 +185,7 @@ export async function buildApp({
   authRoutes(app, deps, auth);
   usersRoutes(app, deps, auth);
   backupRoutes(app, deps, auth);
+  demoContentRoutes(app, deps, auth);
   await app.register(mediaPlugin, { deps, auth });
 
   app.decorate('caches', { reads: readCache, pages: pageCache, shareImages });

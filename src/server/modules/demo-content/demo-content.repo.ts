@@ -1,0 +1,302 @@
+// The demo studio's content (issue 21): what the seed made is recorded with a fingerprint of each
+// row as seeded, and "Remove the demo content" takes, in one transaction, what still matches it.
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { parseMediaUrl } from '../../../shared/media';
+import type { DemoContentReport, DemoPage } from '../../../shared/schemas/demo-content';
+import type { Db } from '../../db/client';
+import {
+  aboutUs,
+  appPages,
+  apps,
+  blogPosts,
+  contactInfo,
+  demoContent,
+  homeContent,
+  media,
+  pressKits,
+  privacyPolicy,
+  socialMediaLinks,
+} from '../../db/schema';
+import { dropItemDrafts } from '../drafts/drafts.repo';
+import { mediaRepo } from '../media/media.repo';
+import { dropRevisions } from '../revisions/revisions.repo';
+
+/** The kinds of rows the demo makes, the table each lives in and the column its key names. */
+const KINDS = {
+  app: { table: apps, key: apps.id },
+  post: { table: blogPosts, key: blogPosts.id },
+  'app-pages': { table: appPages, key: appPages.appId },
+  'press-kit': { table: pressKits, key: pressKits.id },
+  privacy: { table: privacyPolicy, key: privacyPolicy.id },
+  about: { table: aboutUs, key: aboutUs.id },
+  home: { table: homeContent, key: homeContent.id },
+  contact: { table: contactInfo, key: contactInfo.id },
+  social: { table: socialMediaLinks, key: socialMediaLinks.id },
+} as const;
+export type DemoKind = keyof typeof KINDS | 'media';
+
+/** The row that says the demo was seeded (it is never seeded again, even once removed). */
+const SEEDED = { kind: 'seed', key: 'done' } as const;
+
+/**
+ * Columns a fingerprint leaves out: ids and times every write moves, and an app's place in the
+ * lists (reordering the apps is not writing in one).
+ */
+const UNFINGERPRINTED = new Set(['id', 'createdAt', 'updatedAt', 'position']);
+
+function stable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(stable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, stable((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** A row's content as a short hash: it changes when any saved field does. */
+export function fingerprint(row: Record<string, unknown>): string {
+  const fields = Object.fromEntries(Object.entries(row).filter(([k]) => !UNFINGERPRINTED.has(k)));
+  return createHash('sha256')
+    .update(JSON.stringify(stable(fields)))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+export interface DemoEntry {
+  kind: DemoKind;
+  key: string | number;
+}
+
+async function readRows(
+  db: Db,
+  kind: keyof typeof KINDS,
+  keys: number[],
+): Promise<Map<number, Record<string, unknown>>> {
+  if (keys.length === 0) return new Map();
+  const { table, key } = KINDS[kind];
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(key, keys))) as Record<string, unknown>[];
+  const name = kind === 'app-pages' ? 'appId' : 'id';
+  return new Map(rows.map((row) => [Number(row[name]), row]));
+}
+
+const byKind = (entries: DemoEntry[], kind: keyof typeof KINDS) =>
+  entries.filter((e) => e.kind === kind).map((e) => Number(e.key));
+
+/**
+ * Records rows as the demo's, with their fingerprints as they are now (call it in the seed's
+ * transaction, right after writing them), and marks the demo as seeded.
+ */
+export async function recordDemo(db: Db, entries: DemoEntry[]): Promise<void> {
+  const values: { kind: string; key: string; fingerprint: string }[] = [];
+  for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
+    const rows = await readRows(db, kind, byKind(entries, kind));
+    for (const [key, row] of rows) values.push({ kind, key: String(key), fingerprint: fingerprint(row) });
+  }
+  for (const e of entries.filter((entry) => entry.kind === 'media')) {
+    values.push({ kind: 'media', key: String(e.key), fingerprint: '' });
+  }
+  values.push({ ...SEEDED, fingerprint: '' });
+  await db.insert(demoContent).values(values).onConflictDoNothing();
+}
+
+/** The demo was seeded here (or recognised in a database seeded before it was recorded). */
+export async function demoWasSeeded(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ kind: demoContent.kind })
+    .from(demoContent)
+    .where(and(eq(demoContent.kind, SEEDED.kind), eq(demoContent.key, SEEDED.key)));
+  return Boolean(row);
+}
+
+/** The short hash of an uploaded image's URL, which is how demo images are recorded. */
+export const mediaKey = (url: string): string | null => parseMediaUrl(url)?.hash ?? null;
+
+/** Thrown to roll a dry run back. */
+class DryRun extends Error {
+  constructor(readonly report: DemoContentReport) {
+    super('dry run');
+  }
+}
+
+/**
+ * Takes the demo content that is still the demo's, in the transaction `tx`, and says what went.
+ * Kept: every row whose fingerprint changed (the studio saved it), a demo app with anything of the
+ * studio's in it, and images that something left still shows.
+ */
+async function removeIn(tx: Db): Promise<DemoContentReport> {
+  // Other removals wait: two at once would count the same rows.
+  await tx.execute(sql`lock table ${demoContent} in share row exclusive mode`);
+  const records = await tx.select().from(demoContent);
+  const recorded = (kind: keyof typeof KINDS) => records.filter((r) => r.kind === kind);
+
+  /** Keys of rows still exactly as seeded, by kind; and of rows that changed. */
+  const untouched = new Map<string, Set<number>>();
+  const edited = new Map<string, Set<number>>();
+  let keptItems = 0;
+  for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
+    const list = recorded(kind);
+    const rows = await readRows(
+      tx,
+      kind,
+      list.map((r) => Number(r.key)),
+    );
+    const same = new Set<number>();
+    const changed = new Set<number>();
+    for (const record of list) {
+      const row = rows.get(Number(record.key));
+      if (!row) continue;
+      if (fingerprint(row) === record.fingerprint) same.add(Number(record.key));
+      else changed.add(Number(record.key));
+    }
+    untouched.set(kind, same);
+    edited.set(kind, changed);
+    if (kind !== 'app') keptItems += changed.size;
+  }
+  const isDemo = (kind: keyof typeof KINDS, key: number) => untouched.get(kind)!.has(key);
+
+  // A demo app goes with everything in it, so everything in it must still be the demo's.
+  const demoAppIds = [...untouched.get('app')!];
+  const editedApps = [...edited.get('app')!];
+  const removedApps: number[] = [];
+  const keptApps: DemoContentReport['keptApps'] = [];
+  const titles = new Map(
+    (
+      await tx
+        .select({ id: apps.id, title: apps.title })
+        .from(apps)
+        .where(inArray(apps.id, [...demoAppIds, ...editedApps, -1]))
+    ).map((a) => [a.id, a.title]),
+  );
+  for (const id of editedApps) keptApps.push({ id, title: titles.get(id)!, reason: 'edited' });
+  for (const id of demoAppIds) {
+    const posts = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.appId, id));
+    const [pages] = await tx.select({ id: appPages.appId }).from(appPages).where(eq(appPages.appId, id));
+    const kits = await tx.select({ id: pressKits.id }).from(pressKits).where(eq(pressKits.appId, id));
+    const policies = await tx.select({ id: privacyPolicy.id }).from(privacyPolicy).where(eq(privacyPolicy.appId, id));
+    const abouts = await tx.select({ id: aboutUs.id }).from(aboutUs).where(eq(aboutUs.appId, id));
+    if (posts.some((p) => !isDemo('post', p.id))) keptApps.push({ id, title: titles.get(id)!, reason: 'posts' });
+    else if (
+      (pages && !isDemo('app-pages', pages.id)) ||
+      kits.some((k) => !isDemo('press-kit', k.id)) ||
+      policies.some((p) => !isDemo('privacy', p.id)) ||
+      abouts.length > 0
+    )
+      keptApps.push({ id, title: titles.get(id)!, reason: 'edited' });
+    else removedApps.push(id);
+  }
+
+  // Posts: the demo's, wherever they are (an app that stays loses its demo posts too).
+  const postIds = [...untouched.get('post')!];
+  if (postIds.length) {
+    await tx.delete(blogPosts).where(inArray(blogPosts.id, postIds));
+    await dropRevisions(tx, 'post', postIds);
+    await dropItemDrafts(tx, 'post', postIds.map(String));
+  }
+  // Apps: their pages, press kit, privacy policy and its versions, deletion requests go with them.
+  if (removedApps.length) await tx.delete(apps).where(inArray(apps.id, removedApps));
+
+  // The studio's single rows go back to never written (reads answer null; pages show their empty state).
+  const pages: DemoPage[] = [];
+  const single = async (kind: 'about' | 'privacy' | 'home' | 'contact', page: DemoPage) => {
+    const ids = [...untouched.get(kind)!];
+    if (!ids.length) return;
+    const { table, key } = KINDS[kind];
+    const studio =
+      kind === 'about' ? isNull(aboutUs.appId) : kind === 'privacy' ? isNull(privacyPolicy.appId) : undefined;
+    const deleted = await tx
+      .delete(table as PgTable)
+      .where(and(inArray(key, ids), studio))
+      .returning();
+    if (deleted.length) pages.push(page);
+  };
+  await single('about', 'about');
+  await single('privacy', 'privacy');
+  await single('home', 'home');
+  await single('contact', 'contact');
+
+  const studioKits = [...untouched.get('press-kit')!];
+  const kit = studioKits.length
+    ? await tx
+        .delete(pressKits)
+        .where(and(inArray(pressKits.id, studioKits), isNull(pressKits.appId)))
+        .returning({ id: pressKits.id })
+    : [];
+  const socialIds = [...untouched.get('social')!];
+  if (socialIds.length) await tx.delete(socialMediaLinks).where(inArray(socialMediaLinks.id, socialIds));
+
+  // Images the demo drew go once nothing that stays shows them (the media library's own usage check).
+  const mediaKeys = records.filter((r) => r.kind === 'media').map((r) => r.key);
+  const mediaLeft = async () =>
+    mediaKeys.length
+      ? await tx
+          .select({ id: media.id, key: sql<string>`left(${media.hash}, 16)` })
+          .from(media)
+          .where(inArray(sql`left(${media.hash}, 16)`, mediaKeys))
+      : [];
+  let images = 0;
+  const library = mediaRepo(tx);
+  for (const item of await mediaLeft()) {
+    if ((await library.remove(item.id)).status === 'deleted') images += 1;
+  }
+
+  // Forget what is gone; rows that stay stay recorded (an app kept for a post goes once that post does).
+  for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
+    const keys = recorded(kind).map((r) => r.key);
+    const rows = await readRows(tx, kind, keys.map(Number));
+    const missing = keys.filter((key) => !rows.has(Number(key)));
+    if (missing.length) {
+      await tx.delete(demoContent).where(and(eq(demoContent.kind, kind), inArray(demoContent.key, missing)));
+    }
+  }
+  const keptMedia = new Set((await mediaLeft()).map((m) => m.key));
+  const goneMedia = mediaKeys.filter((key) => !keptMedia.has(key));
+  if (goneMedia.length) {
+    await tx.delete(demoContent).where(and(eq(demoContent.kind, 'media'), inArray(demoContent.key, goneMedia)));
+  }
+
+  const report = {
+    apps: removedApps.map((id) => ({ id, title: titles.get(id)! })),
+    posts: postIds.length,
+    pages,
+    socialLinks: socialIds.length,
+    pressKit: kit.length > 0,
+    images,
+    keptApps,
+    keptItems,
+  };
+  const hasDemoContent =
+    report.apps.length + report.posts + report.pages.length + report.socialLinks + report.images > 0 || report.pressKit;
+  return { ...report, hasDemoContent };
+}
+
+export function demoContentRepo(db: Db) {
+  return {
+    /** What a removal would take now: the removal itself, rolled back. */
+    async preview(): Promise<DemoContentReport> {
+      try {
+        await db.transaction(async (tx) => {
+          throw new DryRun(await removeIn(tx as unknown as Db));
+        });
+      } catch (error) {
+        if (error instanceof DryRun) return error.report;
+        throw error;
+      }
+      throw new Error('unreachable');
+    },
+
+    /** Takes the demo content that is still the demo's, all or nothing. */
+    async remove(): Promise<DemoContentReport> {
+      return db.transaction(async (tx) => removeIn(tx as unknown as Db));
+    },
+  };
+}
+export type DemoContentRepo = ReturnType<typeof demoContentRepo>;
