@@ -39,7 +39,13 @@ import {
   type DemoPressKit,
 } from './seed-data';
 import { DataRowSchema, dayOf, withAppName } from '../../shared/schemas/app-privacy';
-import { demoWasSeeded, mediaKey, recordDemo, type DemoEntry } from '../modules/demo-content/demo-content.repo';
+import {
+  demoWasSeeded,
+  mediaKey,
+  recordDemo,
+  recordLegacyDemo,
+  type DemoEntry,
+} from '../modules/demo-content/demo-content.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -291,5 +297,7 @@ export async function seed(db: Db, config: Config, log: { info(message: string):
   await siteSettingsRepo(db, config).ensure();
   const demoContentCreated = config.seedDemoContent ? await seedDemoContent(db, config) : false;
   if (demoContentCreated) log.info('Demo content created');
+  // A site seeded before the demo was recorded: find what is still the demo's, so it can be removed.
+  else if (await recordLegacyDemo(db, config)) log.info('Demo content from an earlier version recognised');
   return { ...admin, demoContentCreated };
 }

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { parseMediaUrl } from '../../../shared/media';
 import type { DemoContentReport, DemoPage } from '../../../shared/schemas/demo-content';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   aboutUs,
@@ -19,6 +20,19 @@ import {
   privacyPolicy,
   socialMediaLinks,
 } from '../../db/schema';
+import {
+  demoAbout,
+  demoAppPages,
+  demoAppPressKits,
+  demoAppPrivacy,
+  demoApps,
+  demoContact,
+  demoHome,
+  demoPrivacy,
+  demoSocialLinks,
+  demoStudioPressKit,
+} from '../../db/seed-data';
+import { sanitizeRichText } from '../../lib/sanitize';
 import { dropItemDrafts } from '../drafts/drafts.repo';
 import { mediaRepo } from '../media/media.repo';
 import { dropRevisions } from '../revisions/revisions.repo';
@@ -300,3 +314,110 @@ export function demoContentRepo(db: Db) {
   };
 }
 export type DemoContentRepo = ReturnType<typeof demoContentRepo>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(stable(a ?? null)) === JSON.stringify(stable(b ?? null));
+
+/**
+ * A database seeded before the demo was recorded (before issue 21) has no `demo_content` rows:
+ * its demo rows are recognised by the seed's own data (seed-data.ts), and only those still exactly
+ * as the seed wrote them (the fields it set, and version 1 where rows count their saves) are
+ * recorded, with their fingerprints as they are now. Runs until it finds something (then the demo
+ * is marked as seeded); a site that never had the demo costs a few small reads per start.
+ */
+export async function recordLegacyDemo(db: Db, config: Pick<Config, 'siteName'>): Promise<number> {
+  if (await demoWasSeeded(db)) return 0;
+  const entries: DemoEntry[] = [];
+  const demoBySlug = new Map(demoApps.map((app) => [app.slug, app]));
+
+  const appRows = await db
+    .select()
+    .from(apps)
+    .where(inArray(apps.slug, [...demoBySlug.keys()]));
+  for (const row of appRows) {
+    const demo = demoBySlug.get(row.slug)!;
+    const { posts, art: _art, shots: _shots, store, slug: _slug, ...fields } = demo;
+    const expected: Record<string, unknown> = {
+      ...fields,
+      ...store,
+      longDescription: sanitizeRichText(store.longDescription),
+    };
+    const untouched = Object.entries(expected).every(([key, value]) =>
+      same((row as Record<string, unknown>)[key], value),
+    );
+    if (untouched) entries.push({ kind: 'app', key: row.id });
+    // The app's own rows, never saved since the seed.
+    const [pages] = await db.select().from(appPages).where(eq(appPages.appId, row.id));
+    if (pages?.version === 1 && demoAppPages[row.slug]) entries.push({ kind: 'app-pages', key: row.id });
+    const [kit] = await db.select().from(pressKits).where(eq(pressKits.appId, row.id));
+    if (kit?.version === 1 && demoAppPressKits[row.slug]) entries.push({ kind: 'press-kit', key: kit.id });
+    const [policy] = await db.select().from(privacyPolicy).where(eq(privacyPolicy.appId, row.id));
+    if (policy?.version === 1 && demoAppPrivacy[row.slug]) entries.push({ kind: 'privacy', key: policy.id });
+    for (const post of await db.select().from(blogPosts).where(eq(blogPosts.appId, row.id))) {
+      const seeded = posts.find((p) => p.title === post.title);
+      if (seeded && post.version === 1 && post.content === sanitizeRichText(seeded.content)) {
+        entries.push({ kind: 'post', key: post.id });
+      }
+    }
+  }
+
+  // The pictures the seed drew, by the names and alt texts it gave them.
+  const names = new Map(
+    demoApps.flatMap((app) => [
+      [`${app.slug}-icon.jpg`, `${app.title} icon`],
+      ...Array.from({ length: app.shots }, (_, i) => [
+        `${app.slug}-screenshot-${i + 1}.jpg`,
+        `Screenshot of ${app.title}`,
+      ]),
+    ]) as [string, string][],
+  );
+  const pictures = await db
+    .select({ hash: media.hash, filename: media.filename, alt: media.alt })
+    .from(media)
+    .where(inArray(media.filename, [...names.keys()]));
+  for (const p of pictures)
+    if (names.get(p.filename) === p.alt) entries.push({ kind: 'media', key: p.hash.slice(0, 16) });
+
+  // The studio's texts, as the seed wrote them and never saved since.
+  const [about] = await db.select().from(aboutUs).where(isNull(aboutUs.appId));
+  if (
+    about?.version === 1 &&
+    about.title === demoAbout.title &&
+    about.content === sanitizeRichText(demoAbout.content)
+  ) {
+    entries.push({ kind: 'about', key: about.id });
+  }
+  const [privacy] = await db.select().from(privacyPolicy).where(isNull(privacyPolicy.appId));
+  if (privacy?.version === 1 && privacy.content === sanitizeRichText(demoPrivacy.content)) {
+    entries.push({ kind: 'privacy', key: privacy.id });
+  }
+  const [home] = await db.select().from(homeContent).limit(1);
+  const { heroTitle, ...homeFields } = demoHome;
+  if (
+    home?.version === 1 &&
+    [heroTitle, config.siteName].includes(home.heroTitle) &&
+    Object.entries(homeFields).every(([key, value]) => same((home as Record<string, unknown>)[key], value))
+  ) {
+    entries.push({ kind: 'home', key: home.id });
+  }
+  const [contact] = await db.select().from(contactInfo).limit(1);
+  if (
+    contact &&
+    Object.entries(demoContact).every(([key, value]) => same((contact as Record<string, unknown>)[key], value))
+  ) {
+    entries.push({ kind: 'contact', key: contact.id });
+  }
+  for (const link of await db.select().from(socialMediaLinks)) {
+    const seeded = demoSocialLinks.find((l) => l.name === link.name && l.url === link.url && l.icon === link.icon);
+    if (seeded && link.isVisible === seeded.isVisible && link.order === seeded.order) {
+      entries.push({ kind: 'social', key: link.id });
+    }
+  }
+  const [studioKit] = await db.select().from(pressKits).where(isNull(pressKits.appId));
+  if (studioKit?.version === 1 && studioKit.history === sanitizeRichText(demoStudioPressKit.history ?? '')) {
+    entries.push({ kind: 'press-kit', key: studioKit.id });
+  }
+
+  if (entries.length === 0) return 0;
+  await recordDemo(db, entries);
+  return entries.length;
+}

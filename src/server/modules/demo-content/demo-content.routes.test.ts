@@ -249,3 +249,35 @@ describe('demo content', () => {
     expect(marker).toBeDefined();
   });
 });
+
+describe('a site seeded before the demo was recorded', () => {
+  it('has its untouched demo rows recognised at start-up by the seed data, and edited ones left as the studio’s', async () => {
+    const old = await createTestApp({ siteName: 'Kestrel Games' });
+    const sessions = await staffSessions(old);
+    await seed(old.database.db, { ...old.config, seedDemoContent: true }, quiet);
+    const recorded = await ok<DemoContentReport>(
+      old.app.inject({ url: '/api/admin/demo-content', headers: { cookie: sessions.admin } }),
+    );
+    // As an older version left it: the demo's rows, no record of them; and the studio has edited About Us.
+    await old.database.db.delete(demoContent);
+    await ok(
+      old.app.inject({
+        method: 'PUT',
+        url: '/api/about-us',
+        headers: { cookie: sessions.editor },
+        payload: { title: 'About Kestrel', content: '<p>Two of us, making small games in Porto.</p>' },
+      }),
+    );
+    await seed(old.database.db, { ...old.config, seedDemoContent: true }, quiet);
+    const recognised = await ok<DemoContentReport>(
+      old.app.inject({ url: '/api/admin/demo-content', headers: { cookie: sessions.admin } }),
+    );
+    expect(recognised).toEqual({ ...recorded, pages: ['privacy', 'home', 'contact'] });
+    await ok(old.app.inject({ method: 'DELETE', url: '/api/admin/demo-content', headers: { cookie: sessions.admin } }));
+    expect(await ok(old.app.inject({ url: '/api/apps' }))).toEqual([]);
+    expect(await ok(old.app.inject({ url: '/api/about-us' }))).toMatchObject({ title: 'About Kestrel' });
+    // Recognised once: the demo is not seeded again into the emptied site.
+    await seed(old.database.db, { ...old.config, seedDemoContent: true }, quiet);
+    expect(await ok(old.app.inject({ url: '/api/apps' }))).toEqual([]);
+  }, 120_000);
+});
