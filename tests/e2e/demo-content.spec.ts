@@ -38,6 +38,8 @@ test.beforeAll(async () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       SITE_URL: base,
+      // The studio's own name: it is not demo content and stays.
+      SITE_NAME: 'Kestrel Games',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -118,6 +120,21 @@ test('an administrator removes the demo content from Site Settings, after a conf
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Lantern Drift')).toHaveCount(0);
   expect((await page.request.get(`${base}/.well-known/apple-app-site-association`)).status()).toBe(404);
+  // The studio's pages read cleanly without the demo's texts (their never-written state).
+  for (const [name, url] of [
+    ['home', '/'],
+    ['about', '/about'],
+    ['privacy', '/privacy'],
+    ['contact', '/contact'],
+    ['press', '/press'],
+  ] as const) {
+    const res = await page.goto(`${base}${url}`);
+    expect(res?.status(), url).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('body')).toContainText('Kestrel Games');
+    await expect(page.locator('body')).not.toContainText('Northpaw');
+    await page.screenshot({ path: `test-results/screenshots/demo-removed-${name}.png`, fullPage: true });
+  }
   await page.goto(`${base}/admin-page`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Remove it in Site Settings' })).toHaveCount(0);
