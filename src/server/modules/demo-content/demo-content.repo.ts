@@ -73,13 +73,45 @@ function stable(value: unknown): unknown {
   return value;
 }
 
-/** A row's content as a short hash: it changes when any saved field does. */
-export function fingerprint(row: Record<string, unknown>): string {
-  const fields = Object.fromEntries(Object.entries(row).filter(([k]) => !UNFINGERPRINTED.has(k)));
-  return createHash('sha256')
-    .update(JSON.stringify(stable(fields)))
+const hashOf = (value: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(stable(value ?? null)))
     .digest('hex')
-    .slice(0, 32);
+    .slice(0, 16);
+
+/**
+ * A row's content as a short hash per field (JSON): it changes when any saved field does. Per field,
+ * so that a column added by a later version does not make every demo row look edited.
+ */
+export function fingerprint(row: Record<string, unknown>): string {
+  const fields = Object.entries(row).filter(([k]) => !UNFINGERPRINTED.has(k));
+  return JSON.stringify(Object.fromEntries(fields.map(([k, v]) => [k, hashOf(v)])));
+}
+
+/** Empty, as a column added later starts: a value there means someone set it. */
+const isBlank = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  value === false ||
+  value === 0 ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !(value instanceof Date) && Object.keys(value).length === 0);
+
+/**
+ * The row is still as recorded: every recorded field the same, and any field the record does not
+ * know (a column added since) still blank.
+ */
+export function stillAsSeeded(row: Record<string, unknown>, recorded: string): boolean {
+  let seeded: Record<string, string>;
+  try {
+    seeded = JSON.parse(recorded) as Record<string, string>;
+  } catch {
+    return false;
+  }
+  return Object.entries(row)
+    .filter(([k]) => !UNFINGERPRINTED.has(k))
+    .every(([k, v]) => (k in seeded ? seeded[k] === hashOf(v) : isBlank(v)));
 }
 
 export interface DemoEntry {
@@ -168,7 +200,7 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
     for (const record of list) {
       const row = rows.get(Number(record.key));
       if (!row) continue;
-      if (fingerprint(row) === record.fingerprint) same.add(Number(record.key));
+      if (stillAsSeeded(row, record.fingerprint)) same.add(Number(record.key));
       else changed.add(Number(record.key));
     }
     untouched.set(kind, same);

@@ -9,6 +9,7 @@ import { demoContent, media, socialMediaLinks } from '../../db/schema';
 import { seed, seedDemoContent } from '../../db/seed';
 import { demoAbout, demoApps, demoContact, demoPrivacy, demoSocialLinks, demoStudioPressKit } from '../../db/seed-data';
 import { productionWeb } from '../../ssr/web';
+import { fingerprint, stillAsSeeded } from './demo-content.repo';
 
 let ctx: TestContext;
 let admin: string;
@@ -280,4 +281,23 @@ describe('a site seeded before the demo was recorded', () => {
     await seed(old.database.db, { ...old.config, seedDemoContent: true }, quiet);
     expect(await ok(old.app.inject({ url: '/api/apps' }))).toEqual([]);
   }, 120_000);
+});
+
+describe('a fingerprint', () => {
+  const seeded = { id: 1, title: 'Lantern Drift', screenshots: ['/a.png'], position: 0, updatedAt: new Date(0) };
+  const recorded = fingerprint(seeded);
+
+  it('matches the row as seeded, wherever it sits in the list and whenever it was touched', () => {
+    expect(stillAsSeeded({ ...seeded, position: 5, updatedAt: new Date() }, recorded)).toBe(true);
+  });
+
+  it('does not match once a field changed', () => {
+    expect(stillAsSeeded({ ...seeded, title: 'Lantern Drift 2' }, recorded)).toBe(false);
+    expect(stillAsSeeded({ ...seeded, screenshots: [] }, recorded)).toBe(false);
+  });
+
+  it('ignores a column a later version added while it is blank, not once someone set it', () => {
+    expect(stillAsSeeded({ ...seeded, shareImage: null, tags: [], note: '' }, recorded)).toBe(true);
+    expect(stillAsSeeded({ ...seeded, shareImage: '/media/0123456789abcdef/1200x630.jpg' }, recorded)).toBe(false);
+  });
 });
