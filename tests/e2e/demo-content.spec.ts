@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 let server: ChildProcess | undefined;
 let dataDir = '';
@@ -110,15 +110,29 @@ test('an administrator removes the demo content from Site Settings, after a conf
     }
   }
 
+  // A post of the studio's under a demo app keeps that app, and the confirmation says so.
+  const apps = (await (await page.request.get(`${base}/api/apps`)).json()) as { id: number; slug: string }[];
+  const moss = apps.find((a) => a.slug === 'moss-and-bolt')!;
+  const post = await page.request.post(`${base}/api/admin/blogs`, {
+    data: { appId: moss.id, title: 'Our first devlog', content: '<p>Written by the studio.</p>', isPublished: true },
+  });
+  expect(post.status(), await post.text()).toBe(201);
   await page.setViewportSize(VIEWS[0].viewport);
+  await page.goto(`${base}/admin-page/site-settings`);
   await page.getByRole('button', { name: 'Remove the demo content' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove demo content' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove the demo content?' });
+  await expect(dialog).toContainText('5 apps (Lantern Drift, Tidepool Tactics, Pocket Orchard');
+  await expect(dialog).toContainText('Kept as yours: Moss & Bolt (it has a post of yours).');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screenshots/demo-content-desktop-light-kept.png' });
+  await dialog.getByRole('button', { name: 'Remove demo content' }).click();
   await expect(page.getByText('Demo content removed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove the demo content' })).toBeHidden();
 
   await page.goto(`${base}/`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Lantern Drift')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Moss & Bolt' })).toBeVisible();
   expect((await page.request.get(`${base}/.well-known/apple-app-site-association`)).status()).toBe(404);
   // The studio's pages read cleanly without the demo's texts (their never-written state).
   for (const [name, url] of [
@@ -132,7 +146,8 @@ test('an administrator removes the demo content from Site Settings, after a conf
     expect(res?.status(), url).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('body')).toContainText('Kestrel Games');
-    await expect(page.locator('body')).not.toContainText('Northpaw');
+    // The home page lists Moss & Bolt, which stays with its links to the demo studio's accounts.
+    if (name !== 'home') await expect(page.locator('body')).not.toContainText('Northpaw');
     await page.screenshot({ path: `test-results/screenshots/demo-removed-${name}.png`, fullPage: true });
   }
   await page.goto(`${base}/admin-page`);
