@@ -114,6 +114,19 @@ describe('importing a backup', () => {
     await expectRefused(file, 'about_us id', 'apps id', 'long_description');
   });
 
+  it('refuses a javascript: or data: address in a link or an image field', async () => {
+    const file = tampered((t) => {
+      t.apps![0]!.web_app_link = ' JavaScript:alert(document.cookie)';
+      t.apps![0]!.screenshots = ['data:text/html;base64,PHNjcmlwdD4='];
+    });
+    await expectRefused(
+      file,
+      'web_app_link: " JavaScript:alert',
+      'screenshots: "data:text/html',
+      'is not a web address',
+    );
+  });
+
   it('with cleanRichText stores the text as the sanitiser leaves it', async () => {
     const file = tampered((t) => {
       t.blog_posts![0]!.content = '<p>Hi</p><script>alert(1)</script><p onclick="x()">there</p>';

@@ -29,6 +29,13 @@ export interface ContentCheckOptions {
 
 const MAX_LISTED = 10;
 
+/** Columns holding an address a page links to or loads (apps' store links, social links, icons, logos…). */
+const ADDRESS_COLUMN = /(_link|^url|^website|^icon|^logos?|^share_image|^screenshots|^images)$/;
+/** As a browser reads a URL's scheme: spaces, tabs, line breaks and control characters do not count. */
+const withoutControls = (text: string) => [...text].filter((c) => c.charCodeAt(0) > 0x20).join('');
+/** A scheme other than the ones a saved link may have. */
+const UNSAFE_SCHEME = /^(?!(?:https?|mailto|tel):)[a-z][a-z0-9+.-]*:/i;
+
 const rowName = (table: string, row: Record<string, unknown>) =>
   `${table} ${'id' in row ? `id ${String(row.id)}` : 'app_id' in row ? `app_id ${String(row.app_id)}` : 'row'}`;
 
@@ -58,6 +65,23 @@ export function checkBackupContent(backup: BackupFile, options: ContentCheckOpti
       }
       return out;
     });
+  }
+
+  // Addresses the pages put in href or src: only web, mail and phone links (a javascript: or data: link
+  // would run in the visitor's browser). Other text is rendered escaped.
+  for (const [table, rows] of Object.entries(tables)) {
+    for (const row of rows ?? []) {
+      for (const [column, value] of Object.entries(row)) {
+        if (!ADDRESS_COLUMN.test(column)) continue;
+        for (const address of Array.isArray(value) ? value : [value]) {
+          if (typeof address === 'string' && UNSAFE_SCHEME.test(withoutControls(address))) {
+            problems.push(
+              `${rowName(table, row)}, ${column}: ${JSON.stringify(address.slice(0, 60))} is not a web address`,
+            );
+          }
+        }
+      }
+    }
   }
 
   // Each file must be what an upload makes: an image of the type it says, under its item's /media/{hash}/.
