@@ -288,11 +288,11 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
           .from(media)
           .where(inArray(sql`left(${media.hash}, 16)`, mediaKeys))
       : [];
-  let images = 0;
-  const library = mediaRepo(tx);
-  for (const item of await mediaLeft()) {
-    if ((await library.remove(item.id)).status === 'deleted') images += 1;
-  }
+  // One usage scan (the media library's own) after everything above is gone.
+  const used = mediaKeys.length ? await mediaRepo(tx).usedHashes() : new Set<string>();
+  const unused = (await mediaLeft()).filter((item) => !used.has(item.key)).map((item) => item.id);
+  if (unused.length) await tx.delete(media).where(inArray(media.id, unused));
+  const images = unused.length;
 
   // Forget what is gone; rows that stay stay recorded (an app kept for a post goes once that post does).
   for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {

@@ -136,6 +136,11 @@ export function mediaRepo(db: Db) {
   return {
     get,
 
+    /** The short hashes of every item content uses (one scan, for removing many items at once). */
+    async usedHashes(): Promise<Set<string>> {
+      return new Set((await usage()).keys());
+    },
+
     async findByHash(hash: string): Promise<MediaItem | null> {
       const rows = await db.select().from(media).where(eq(media.hash, hash));
       return (await toItems(rows))[0] ?? null;
