@@ -152,6 +152,8 @@ const TABLE: Row[] = [
   row('POST /api/admin/users',                    401, 403, 201),
   row('DELETE /api/admin/users/:id',              401, 403, 404),
   row('GET /api/admin/backup',                    401, 403, 200),
+  row('GET /api/admin/demo-content',              401, 403, 200),
+  row('DELETE /api/admin/demo-content',           401, 403, 200),
   row('GET /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
   row('PUT /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
   // Press kits (issue 14): staff edit, visitors read; the fixture app stores no image, so its ZIPs are empty (404).

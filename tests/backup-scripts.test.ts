@@ -149,6 +149,23 @@ describe('npm run export / npm run import', () => {
     expect(b.stderr).toMatch(/format version 99, newer than this site reads/);
   });
 
+  it('import refuses a tampered file (a script in rich text) naming the item, and --clean-rich-text restores it cleaned', async () => {
+    const backup = JSON.parse(readFileSync(file, 'utf8'));
+    backup.tables.apps[0].long_description = '<p>Calm</p><script>fetch("https://evil.example")</script>';
+    const tampered = path.join(dir, 'tampered.json');
+    writeFileSync(tampered, JSON.stringify(backup));
+    const refused = await run('scripts/import.ts', [tampered, '--force'], target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('nothing was restored');
+    expect(refused.stderr).toContain(`apps id ${backup.tables.apps[0].id}, long_description: holds markup`);
+
+    const cleaned = await run('scripts/import.ts', [tampered, '--force', '--clean-rich-text'], target);
+    expect(cleaned.code, cleaned.stderr).toBe(0);
+    await withDatabase(target, async ({ db }) => {
+      expect((await db.select().from(apps)).map((a) => a.longDescription)).toEqual(['<p>Calm</p>']);
+    });
+  });
+
   it.each([
     ['export', 'scripts/export.ts', []],
     ['import', 'scripts/import.ts', []],

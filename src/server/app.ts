@@ -20,6 +20,7 @@ import { mediaPlugin } from './modules/media/media.routes';
 import { imageWorkers } from './modules/media/media.workers';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { appPagesRoutes } from './modules/app-pages/app-pages.routes';
+import { demoContentRoutes } from './modules/demo-content/demo-content.routes';
 import { deletionRequestsRoutes } from './modules/deletion-requests/deletion-requests.routes';
 import { Notifier } from './modules/notifications/notifier';
 import { pagesRoutes } from './modules/pages/pages.routes';
@@ -186,6 +187,7 @@ export async function buildApp({
   authRoutes(app, deps, auth);
   usersRoutes(app, deps, auth);
   backupRoutes(app, deps, auth);
+  demoContentRoutes(app, deps, auth);
   await app.register(mediaPlugin, { deps, auth });
 
   app.decorate('caches', { reads: readCache, pages: pageCache, shareImages });

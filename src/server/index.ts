@@ -2,7 +2,10 @@
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { paths } from '../shared/paths';
 import { sessionsRepo } from './modules/auth/sessions.repo';
+import { siteSettingsRepo } from './modules/site/site-settings.repo';
+import { usersRepo } from './modules/users/users.repo';
 import { buildApp } from './app';
 import { developmentWeb, productionWeb } from './ssr/web';
 
@@ -53,15 +56,29 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  const lines = [`${config.siteName} is running at ${config.siteUrl} (${where})`];
+  // The studio's name as Site Settings has it (SITE_NAME is only its first-run default).
+  const { name } = await siteSettingsRepo(database.db, config).get();
+  const signIn = `${config.siteUrl}${paths.admin.auth}`;
+  const lines = [`${name} is running at ${config.siteUrl} (${where})`];
   if (result.adminCreated) {
-    lines.push(`Sign in at ${config.siteUrl}/admin-page/auth as "${config.adminUsername}"`);
+    lines.push(`Sign in at ${signIn} as "${config.adminUsername}"`);
     if (result.generatedPassword) {
       lines.push(`with the generated password: ${result.generatedPassword}`);
       lines.push('(shown only this once; change it under Users > Change Password)');
     } else {
       lines.push('with the password from ADMIN_PASSWORD');
     }
+  } else {
+    // Every start says where to sign in, and as whom (never a password).
+    const [admin] = (await usersRepo(database.db).list()).filter((user) => user.isAdmin);
+    lines.push(`Staff sign in at ${signIn}${admin ? ` (administrator "${admin.username}")` : ''}`);
+  }
+  if (result.demoContentCreated) {
+    lines.push(
+      '',
+      'The site shows a demo studio. Remove it in the admin (Site Settings > Remove the demo content),',
+      'or start an empty site instead: SEED_DEMO_CONTENT=false with a new database.',
+    );
   }
   for (const warning of warnings) lines.push('', `WARNING: ${warning}`);
   console.log(`\n  ${lines.join('\n  ')}\n`);

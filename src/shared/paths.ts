@@ -139,6 +139,8 @@ export const api = {
   restoreRevision: (id: number | string) => `/api/admin/revisions/${id}/restore`,
   draft: (kind: string, key: string | number) => `/api/admin/drafts/${kind}/${key}`,
   backup: '/api/admin/backup',
+  /** GET: what "Remove the demo content" would take; DELETE: takes it (issue 21). */
+  demoContent: '/api/admin/demo-content',
   media: '/api/admin/media',
   siteFile: (name: string) => `/api/admin/site-files/${name}`,
   /** An app's deletion and support texts: public read, staff edit (issue 14). */

@@ -567,3 +567,19 @@ export const siteFiles = pgTable('site_files', {
   content: text('content').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What the first-run seed created (issue 21), so that "Remove the demo content" takes only what is
+ * still the demo's: one row per demo row (`kind` names its table, `key` its id, or a media item's
+ * hash) with a fingerprint of the row as seeded; a row whose fingerprint has changed was edited
+ * by the studio and stays. The row ('seed', 'done') says the demo was seeded once: never again.
+ */
+export const demoContent = pgTable(
+  'demo_content',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);

@@ -1,7 +1,7 @@
 // First run: an administrator, and demo content for an empty site. Safe to run at every start.
 import { slugify } from '../../shared/slug';
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { siteSettingsRepo } from '../modules/site/site-settings.repo';
 import type { Config } from '../config';
 import { hashPassword } from '../lib/passwords';
@@ -40,6 +40,13 @@ import {
   type DemoPressKit,
 } from './seed-data';
 import { DataRowSchema, dayOf, withAppName } from '../../shared/schemas/app-privacy';
+import {
+  demoWasSeeded,
+  mediaKey,
+  recordDemo,
+  recordLegacyDemo,
+  type DemoEntry,
+} from '../modules/demo-content/demo-content.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,9 +58,10 @@ async function seedAppPrivacy(db: Db, app: { id: number; title: string }, demo: 
     noDataCollected: demo.noDataCollected,
   };
   const usesStudioPolicy = demo.usesStudioPolicy;
-  await db
+  const [row] = await db
     .insert(privacyPolicy)
-    .values({ appId: app.id, content, usesStudioPolicy, dataCollected, lastUpdated: now, updatedAt: now });
+    .values({ appId: app.id, content, usesStudioPolicy, dataCollected, lastUpdated: now, updatedAt: now })
+    .returning({ id: privacyPolicy.id });
   // The version keeps what the page shows: for the studio's policy, its text with the app's name.
   const shown = usesStudioPolicy ? withAppName(sanitizeRichText(demoPrivacy.content), app.title) : content;
   await db.insert(privacyPolicyVersions).values({
@@ -64,6 +72,7 @@ async function seedAppPrivacy(db: Db, app: { id: number; title: string }, demo: 
     dataCollected,
     createdAt: now,
   });
+  return row!.id;
 }
 
 export interface SeedResult {
@@ -143,6 +152,12 @@ export async function seedDemoPictures(db: Db, list: DemoApp[] = demoApps): Prom
   });
 }
 
+/** The demo's home texts: its hero title is the studio's name when the demo has none. */
+const demoHomeRow = (config: Pick<Config, 'siteName'>) => ({
+  ...demoHome,
+  heroTitle: demoHome.heroTitle || config.siteName,
+});
+
 /** A demo press kit as a press_kits row (rich text sanitised like any saved text). */
 function pressKitRow(kit: DemoPressKit, appId: number | null, icon: string | null) {
   const { iconAsLogo, description, history, ...fields } = kit;
@@ -159,9 +174,18 @@ function pressKitRow(kit: DemoPressKit, appId: number | null, icon: string | nul
 export async function seedDemoContent(db: Db, config: Config, now = new Date()): Promise<boolean> {
   const tables = [apps, homeContent, aboutUs, contactInfo, privacyPolicy] as const;
   for (const table of tables) if (!(await isEmpty(db, table))) return false;
+  // Removed once ("Remove the demo content"), the demo never comes back by itself.
+  if (await demoWasSeeded(db)) return false;
 
   const pictures = await seedDemoPictures(db);
   const slugs = new Set<string>();
+  // What the demo made, recorded with each row's fingerprint so that its removal takes only that.
+  const made: DemoEntry[] = pictures
+    .flatMap((p) => [p.icon, ...p.screenshots])
+    .flatMap((url) => {
+      const key = mediaKey(url);
+      return key ? [{ kind: 'media' as const, key }] : [];
+    });
   await db.transaction(async (tx) => {
     for (const [i, demo] of demoApps.entries()) {
       const { posts, art: _art, shots: _shots, store, ...fields } = demo;
@@ -183,6 +207,7 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
           facebookLink: fields.facebookLink ?? null,
         })
         .returning({ id: apps.id });
+      made.push({ kind: 'app', key: app!.id });
       // Some demo apps have accounts to delete and a support page with an FAQ (issue 14).
       const texts = demoAppPages[fields.slug];
       if (texts) {
@@ -193,39 +218,80 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
           deletionKept: sanitizeRichText(texts.deletionKept),
           supportIntro: sanitizeRichText(texts.supportIntro),
         });
+        made.push({ kind: 'app-pages', key: app!.id });
       }
       // Some demo apps have a privacy policy of their own; one uses the studio's (issue 14).
       // One demo app has a press kit of its own (issue 14); its icon is its logo.
       const kit = demoAppPressKits[fields.slug];
-      if (kit) await tx.insert(pressKits).values(pressKitRow(kit, app!.id, icon));
+      if (kit) {
+        const [row] = await tx
+          .insert(pressKits)
+          .values(pressKitRow(kit, app!.id, icon))
+          .returning({ id: pressKits.id });
+        made.push({ kind: 'press-kit', key: row!.id });
+      }
       const privacy = demoAppPrivacy[fields.slug];
-      if (privacy) await seedAppPrivacy(tx as unknown as Db, { id: app!.id, title: fields.title }, privacy, now);
+      if (privacy) {
+        const id = await seedAppPrivacy(tx as unknown as Db, { id: app!.id, title: fields.title }, privacy, now);
+        made.push({ kind: 'privacy', key: id });
+      }
       for (const post of posts) {
         const at = new Date(now.getTime() - post.daysAgo * DAY_MS);
         let slug = slugify(post.title);
         while (slugs.has(slug)) slug = `${slug}-${slugs.size}`;
         slugs.add(slug);
-        await tx.insert(blogPosts).values({
-          appId: app!.id,
-          title: post.title,
-          slug,
-          content: sanitizeRichText(post.content),
-          images: post.images.map((n) => screenshots[n]!),
-          isPublished: post.isPublished,
-          publishedAt: post.isPublished ? at : null,
-          createdAt: at,
-          updatedAt: at,
-        });
+        const [row] = await tx
+          .insert(blogPosts)
+          .values({
+            appId: app!.id,
+            title: post.title,
+            slug,
+            content: sanitizeRichText(post.content),
+            images: post.images.map((n) => screenshots[n]!),
+            isPublished: post.isPublished,
+            publishedAt: post.isPublished ? at : null,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: blogPosts.id });
+        made.push({ kind: 'post', key: row!.id });
       }
     }
-    await tx.insert(homeContent).values({ ...demoHome, heroTitle: demoHome.heroTitle || config.siteName });
-    await tx
-      .insert(aboutUs)
-      .values({ title: demoAbout.title, content: sanitizeRichText(demoAbout.content), lastUpdated: now });
-    await tx.insert(contactInfo).values(demoContact);
-    await tx.insert(privacyPolicy).values({ content: sanitizeRichText(demoPrivacy.content), lastUpdated: now });
-    await tx.insert(socialMediaLinks).values(demoSocialLinks.map((l) => ({ ...l })));
-    await tx.insert(pressKits).values(pressKitRow(demoStudioPressKit, null, null));
+    const id = { id: sql<number>`id` };
+    const singles = [
+      ['home', await tx.insert(homeContent).values(demoHomeRow(config)).returning(id)],
+      [
+        'about',
+        await tx
+          .insert(aboutUs)
+          .values({ title: demoAbout.title, content: sanitizeRichText(demoAbout.content), lastUpdated: now })
+          .returning(id),
+      ],
+      ['contact', await tx.insert(contactInfo).values(demoContact).returning(id)],
+      [
+        'privacy',
+        await tx
+          .insert(privacyPolicy)
+          .values({ content: sanitizeRichText(demoPrivacy.content), lastUpdated: now })
+          .returning(id),
+      ],
+      [
+        'social',
+        await tx
+          .insert(socialMediaLinks)
+          .values(demoSocialLinks.map((l) => ({ ...l })))
+          .returning(id),
+      ],
+      [
+        'press-kit',
+        await tx
+          .insert(pressKits)
+          .values(pressKitRow(demoStudioPressKit, null, null))
+          .returning(id),
+      ],
+    ] as const;
+    for (const [kind, rows] of singles) for (const row of rows) made.push({ kind, key: row.id });
+    await recordDemo(tx as unknown as Db, made);
   });
   return true;
 }
@@ -240,5 +306,7 @@ export async function seed(db: Db, config: Config, log: { info(message: string):
   await siteSettingsRepo(db, config).ensure();
   const demoContentCreated = config.seedDemoContent ? await seedDemoContent(db, config) : false;
   if (demoContentCreated) log.info('Demo content created');
+  // A site seeded before the demo was recorded: find what is still the demo's, so it can be removed.
+  else if (await recordLegacyDemo(db, config)) log.info('Demo content from an earlier version recognised');
   return { ...admin, demoContentCreated };
 }

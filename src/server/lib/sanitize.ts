@@ -81,3 +81,20 @@ export function sanitizeRequired(html: string, min: number, message: string, pat
   if (text.length < min && !(min <= 1 && /<img\s/i.test(clean))) throw invalid(message, [{ path, message }]);
   return clean;
 }
+
+/** Parses and writes HTML back as the sanitiser does, removing nothing: the baseline `sanitizeRichText` is compared with. */
+const VERBATIM: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+  allowedSchemesAppliedToAttributes: [],
+  allowProtocolRelative: true,
+};
+
+/**
+ * True when saving this HTML would change more than its spelling: the sanitiser drops or rewrites a
+ * tag, an attribute or a link (a restored backup's rich text is refused then, issue 21).
+ */
+export function sanitizerWouldChange(html: string): boolean {
+  return sanitizeRichText(html) !== sanitizeHtml(html, VERBATIM).trim();
+}

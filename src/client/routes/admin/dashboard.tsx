@@ -23,6 +23,7 @@ import { useApps } from '../../features/apps/api';
 import { useUnreadCount } from '../../features/messages/admin-api';
 import { useDeletionCounts } from '../../features/deletion-requests/admin-api';
 import { useDownloadBackup } from '../../features/backup/admin-api';
+import { DemoContentHint } from '../../features/site/demo-content-card';
 import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -102,6 +103,7 @@ export default function Dashboard() {
   const deletions = useDeletionCounts();
   return (
     <AdminPage title="Dashboard" description="Welcome back. Here is an overview of your site.">
+      <DemoContentHint enabled={Boolean(me.data?.isAdmin)} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           title="Total Apps"

@@ -20,7 +20,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useMe } from '../../features/admin/auth-api';
 import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api';
+import { DemoContentCard } from '../../features/site/demo-content-card';
 import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
@@ -199,11 +201,16 @@ function FormSkeleton() {
 export default function SiteSettingsPage() {
   useDocumentTitle('Site Settings');
   const settings = useSiteSettings();
+  const me = useMe();
   return (
     <AdminPage title="Site Settings" description="The studio's name, logo and the texts every public page shares.">
       <QueryState query={settings} loading={<FormSkeleton />} error="Failed to load site settings">
         {(data) => <SiteSettingsForm settings={data} />}
       </QueryState>
+      {/* Administrators only: the removal is the whole site's. */}
+      <div className="mt-8">
+        <DemoContentCard enabled={Boolean(me.data?.isAdmin)} />
+      </div>
     </AdminPage>
   );
 }

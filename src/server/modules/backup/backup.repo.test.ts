@@ -163,6 +163,11 @@ async function fillEveryTable(database: Database) {
   await db
     .insert(schema.siteFiles)
     .values({ name: 'app-ads.txt', content: 'google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0\n' });
+  // Issue 21: what the demo made, so that a restored site can still remove it.
+  await db.insert(schema.demoContent).values([
+    { kind: 'seed', key: 'done' },
+    { kind: 'app', key: String(patch!.appId), fingerprint: 'f'.repeat(32) },
+  ]);
   await db
     .insert(schema.drafts)
     .values({ kind: 'about', itemKey: 'main', userId: grace!.id, data: { title: 'Über' }, baseVersion: 3 });

@@ -2,6 +2,7 @@
 // tables (backup.format.ts says which, in what order, and how each column is written).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { checkBackupContent, type ContentCheckOptions } from './backup.content';
 import {
   ALL_TABLES,
   BACKUP_FORMAT,
@@ -74,7 +75,7 @@ export async function exportBackup(db: Db, now: Date = new Date()): Promise<Back
   );
 }
 
-export interface ImportOptions {
+export interface ImportOptions extends ContentCheckOptions {
   /** Replace whatever the database holds (otherwise a non-empty database is refused). */
   force?: boolean;
 }
@@ -160,9 +161,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export async function importBackup(
   db: Db,
   input: unknown,
-  { force = false }: ImportOptions = {},
+  { force = false, cleanRichText = false }: ImportOptions = {},
 ): Promise<ImportResult> {
-  const backup = parseBackupFile(input);
+  // Refused before the database is touched: rich text and images are checked as on a normal write.
+  const backup = checkBackupContent(parseBackupFile(input), { cleanRichText });
   return db.transaction(async (tx) => {
     const everything = list(ALL_TABLES.map(tableRef));
     // Other instances' writes wait until the restore commits, so nothing slips in between the check and the replace.

@@ -74,6 +74,43 @@ export function detectKind(bytes: Buffer): SourceKind | null {
   return null;
 }
 
+/** The types the library stores (what the pipeline below writes), with the kind their bytes must be. */
+const STORED_KINDS: Readonly<Record<string, SourceKind>> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+/** An original's or a variant's address (shared/media.ts): /media/{hash}/{w}x{h}.{ext} or /media/{hash}/{w}w.{format}. */
+const STORED_PATH =
+  /^\/media\/([0-9a-f]{16})\/(?:[1-9]\d{0,5}x[1-9]\d{0,5}\.(jpg|png|gif)|[1-9]\d{0,5}w\.(webp|avif))$/;
+
+/**
+ * Why a file could not be one this library stores, or null: a restored backup's files must be what
+ * an upload makes (issue 21), under their item's folder (`hash`: its short hash), of the type their
+ * name says, and their bytes that type by the same sniffing an upload goes through.
+ */
+export function storedFileProblem(file: { path: string; type: string; bytes: Buffer }, hash: string): string | null {
+  const match = STORED_PATH.exec(file.path);
+  if (!match) return "its path is not an uploaded image's address (/media/{hash}/{size}.{jpg|png|gif|webp|avif})";
+  if (match[1] !== hash) return "its path is not under its media item's folder";
+  const ext = match[2] ?? match[3]!;
+  if (EXTENSION_TYPES[ext] !== file.type) return `its type "${file.type}" is not that of a .${ext} file`;
+  const kind = detectKind(file.bytes);
+  if (kind !== STORED_KINDS[file.type]) {
+    return `its bytes are ${kind ? `${kind.toUpperCase()}` : 'not an image this site reads'}, not ${file.type}`;
+  }
+  return null;
+}
+
 export interface UploadOptions {
   /** SHA-256 of the bytes, when the caller has it already. */
   hash?: string;

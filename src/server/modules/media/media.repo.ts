@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { mediaFolder } from '../../../shared/media';
 import { paths } from '../../../shared/paths';
+import { pressPaths } from '../../../shared/press-paths';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
 import type { Db } from '../../db/client';
 import { media, mediaFiles } from '../../db/schema';
@@ -17,7 +18,15 @@ export interface StoredFile {
 }
 
 /** Where content may show an image: each table's rows, with the title and admin screen they are edited in. */
-const USERS: { table: string; kind: UsedBy['kind']; title: SQL; href: (id: number) => string; single?: boolean }[] = [
+const USERS: {
+  table: string;
+  kind: UsedBy['kind'];
+  title: SQL;
+  href: (id: number) => string;
+  single?: boolean;
+  /** What `href` gets instead of the row's id. */
+  key?: SQL;
+}[] = [
   { table: 'apps', kind: 'app', title: sql`r.title`, href: (id) => paths.admin.editApp(id) },
   { table: 'blog_posts', kind: 'post', title: sql`r.title`, href: () => paths.admin.blogs },
   { table: 'about_us', kind: 'page', title: sql`'About Us'`, href: () => paths.admin.aboutUs, single: true },
@@ -34,6 +43,15 @@ const USERS: { table: string; kind: UsedBy['kind']; title: SQL; href: (id: numbe
     title: sql`'Home Content'`,
     href: () => paths.admin.homeContent,
     single: true,
+  },
+  // Press kits' logos (issue 21): the studio's kit, or an app's (a card on its form).
+  {
+    table: 'press_kits',
+    kind: 'page',
+    title: sql`coalesce('Press Kit of ' || (select a.title from apps a where a.id = r.app_id), 'Press Kit')`,
+    href: (appId) => (appId ? paths.admin.editApp(appId) : pressPaths.admin),
+    single: true,
+    key: sql`coalesce(r.app_id, 0)`,
   },
   {
     table: 'site_settings',
@@ -58,17 +76,18 @@ export function mediaRepo(db: Db) {
     const byHash = new Map<string, UsedBy[]>();
     for (const user of USERS) {
       const result = await db.execute(
-        sql`select r.id, ${user.title} as title, r::text as blob from ${sql.identifier(user.table)} r
+        sql`select r.id, ${user.key ?? sql`r.id`} as key, ${user.title} as title, r::text as blob from ${sql.identifier(user.table)} r
             where strpos(r::text, '/media/') > 0 order by r.id`,
       );
-      for (const row of (result as unknown as { rows: { id: number; title: string; blob: string }[] }).rows) {
+      for (const row of (result as unknown as { rows: { id: number; key: number; title: string; blob: string }[] })
+        .rows) {
         const hashes = new Set([...row.blob.matchAll(MEDIA_HASH_IN_TEXT)].map((m) => m[1]!));
         for (const hash of hashes) {
           const entry: UsedBy = {
             kind: user.kind,
             id: user.single ? null : Number(row.id),
             title: row.title,
-            href: user.href(Number(row.id)),
+            href: user.href(Number(row.key)),
           };
           byHash.set(hash, [...(byHash.get(hash) ?? []), entry]);
         }
@@ -116,6 +135,11 @@ export function mediaRepo(db: Db) {
 
   return {
     get,
+
+    /** The short hashes of every item content uses (one scan, for removing many items at once). */
+    async usedHashes(): Promise<Set<string>> {
+      return new Set((await usage()).keys());
+    },
 
     async findByHash(hash: string): Promise<MediaItem | null> {
       const rows = await db.select().from(media).where(eq(media.hash, hash));

@@ -578,6 +578,23 @@ describe('duplicates, list, alt text and delete', () => {
       { kind: 'page', id: null, title: 'About Us', href: '/admin-page/about-us' },
     ]);
   });
+
+  it('finds a logo in the studio press kit (issue 21: the demo removal keeps such an image too)', async () => {
+    const item = await uploadOne('logo.png', await image(48, 48, 3, 19).png().toBuffer());
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/press-kits/studio',
+      headers: { cookie: editor },
+      payload: { logos: [item.url] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/media/${item.id}`,
+      headers: { cookie: editor },
+    });
+    expect(refused.json().usedBy).toEqual([{ kind: 'page', id: null, title: 'Press Kit', href: '/admin-page/press' }]);
+  });
 });
 
 describe('GET /media/:hash/:file', () => {
