@@ -1,5 +1,5 @@
 // "Remove the demo content" (issue 21): what would go (GET), and what went (DELETE).
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The single-row texts the demo filled: each goes back to the never-written state. */
 export const DEMO_PAGES = ['about', 'privacy', 'home', 'contact'] as const;
