@@ -1,5 +1,5 @@
 // A revision compared with the current text, field by field: the plain text of each (HTML stripped,
-// paragraphs kept as lines) diffed word by word with jsdiff (docs/decisions.md).
+// paragraphs kept as lines) diffed word by word with jsdiff (docs/decisions/067-revisions-and-jsdiff.md).
 import { diffWords } from 'diff';
 import { formatDayMonthYear } from '../../../shared/dates';
 import type { RevisionKind } from '../../../shared/schemas/revisions';
