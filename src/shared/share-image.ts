@@ -27,15 +27,8 @@ export interface CardApp {
 
 /** An uploaded JPEG or PNG of at least 1200×630, or null (external URLs, GIFs, small images). */
 export function uploadedShareImage(url: string | null | undefined, alt: string): ShareImage | null {
-  const parts = url ? parseMediaUrl(url) : null;
-  if (!parts || parts.ext === 'gif' || parts.width < SHARE_CARD_WIDTH || parts.height < SHARE_CARD_HEIGHT) return null;
-  return {
-    url: url!,
-    type: parts.ext === 'png' ? 'image/png' : 'image/jpeg',
-    width: parts.width,
-    height: parts.height,
-    alt,
-  };
+  const image = chosenShareImage(url, alt);
+  return image && image.width >= SHARE_CARD_WIDTH && image.height >= SHARE_CARD_HEIGHT ? image : null;
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits: names a card's content in its URL (not a security measure). */

@@ -3,11 +3,9 @@
 // counts, and its due date runs from then; the confirmation email carries none of the visitor's text;
 // they are emailed when it is done or rejected, with the staff's note, and only once confirmed;
 // confirmation emails are limited per address and per day.
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, ok } from '../../../../tests/setup/api';
+import { startSmtp, type ReceivedMail } from '../../../../tests/setup/mail';
 import { createTestApp, login, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { Config } from '../../config';
 import type {
@@ -20,42 +18,6 @@ import { deletionRequests, notificationJobs } from '../../db/schema';
 import { productionWeb } from '../../ssr/web';
 
 const DAY = 86_400_000;
-
-interface Mail {
-  to: string[];
-  raw: string;
-  subject: string;
-  text: string;
-}
-
-/** A real SMTP server on a free port that keeps what it receives, raw and parsed. */
-async function startSmtp() {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString();
-        void simpleParser(raw).then((parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-          });
-          callback();
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 const APP = {
   title: 'Lantern Drift',
@@ -116,12 +78,12 @@ const mailsTo = (address: string) =>
   smtp.mails.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 
 /** Waits for the `n`th mail to `address` and returns it. */
-async function nthMail(address: string, n: number): Promise<Mail> {
+async function nthMail(address: string, n: number): Promise<ReceivedMail> {
   await expect.poll(() => mailsTo(address).length, { timeout: 5_000 }).toBeGreaterThanOrEqual(n);
   return mailsTo(address)[n - 1]!;
 }
 
-const linkIn = (mail: Mail) => {
+const linkIn = (mail: ReceivedMail) => {
   const found = /https?:\/\/\S+\/delete-account\/confirm\/([0-9a-f]{64})/.exec(mail.text);
   if (!found) throw new Error(`no confirmation link in:\n${mail.text}`);
   return { url: found[0], path: new URL(found[0]).pathname, token: found[1]! };

@@ -5,8 +5,8 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp, startWebhook } from '../../../../tests/setup/mail';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { notificationJobs, userMessages } from '../../db/schema';
 
@@ -17,61 +17,6 @@ const message = (n = 1) => ({
   subject: `Hello number ${n}`,
   message: 'A question about your lighthouse game, please.',
 });
-
-interface Mail {
-  from: string;
-  to: string[];
-  body: string;
-}
-
-/** A real SMTP server on a free port that keeps what it receives. */
-async function startSmtp() {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          body,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** A real HTTP listener answering with `status` (or never, when hanging). */
-async function startHook(status: number | 'hang') {
-  const received: unknown[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push(JSON.parse(body));
-      if (status !== 'hang') res.writeHead(status).end('ok');
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  return {
-    received,
-    url: `http://127.0.0.1:${port}/hook`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
 
 /** Log lines the app writes (pino JSON). */
 function logSink() {
@@ -90,12 +35,12 @@ const send = (ctx: TestContext, n = 1, ip = `10.0.0.${n}`) =>
 
 describe('notifications of new messages', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let hook: Awaited<ReturnType<typeof startHook>>;
+  let hook: Awaited<ReturnType<typeof startWebhook>>;
   let ctx: TestContext;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    hook = await startHook(200);
+    hook = await startWebhook(200);
     ctx = await createTestApp({
       contactMaxPerHour: 100,
       logLevel: 'warn',
@@ -121,9 +66,9 @@ describe('notifications of new messages', () => {
     const [mail] = smtp.mails;
     expect(mail!.from).toBe('site@example.com');
     expect(mail!.to).toEqual(['studio@example.com', 'owner@example.com']);
-    expect(mail!.body).toContain('Subject: New message: Hello number 1');
-    expect(mail!.body).toContain('Reply-To: Ada Lovelace <ada1@example.com>');
-    expect(mail!.body).toContain('A question about your lighthouse game, please.');
+    expect(mail!.raw).toContain('Subject: New message: Hello number 1');
+    expect(mail!.raw).toContain('Reply-To: Ada Lovelace <ada1@example.com>');
+    expect(mail!.raw).toContain('A question about your lighthouse game, please.');
     const [payload] = hook.received as { text: string; content: string; message: Record<string, unknown> }[];
     // Slack's text has its three control characters escaped; Discord's has nothing to escape here
     // (webhook-escaping.test.ts sends hostile text).
@@ -151,7 +96,7 @@ describe('notifications of new messages', () => {
 describe('when the mail server and the webhook are down', () => {
   it('answers the visitor at once, keeps the message, retries with backoff and logs when it gives up', async () => {
     const logs = logSink();
-    const hanging = await startHook('hang');
+    const hanging = await startWebhook('hang');
     // A port nothing listens on.
     const dead = http.createServer();
     dead.listen(0, '127.0.0.1');
@@ -159,7 +104,7 @@ describe('when the mail server and the webhook are down', () => {
     const deadPort = (dead.address() as AddressInfo).port;
     await new Promise<void>((r) => dead.close(() => r()));
 
-    const failing = await startHook(500);
+    const failing = await startWebhook(500);
     const ctx = await createTestApp(
       {
         contactMaxPerHour: 100,
@@ -202,7 +147,7 @@ describe('when the mail server and the webhook are down', () => {
   });
 
   it('a hanging webhook does not hold up the visitor', async () => {
-    const hanging = await startHook('hang');
+    const hanging = await startWebhook('hang');
     const ctx = await createTestApp({
       contactMaxPerHour: 100,
       notify: { smtpUrl: undefined, emailTo: [], emailFrom: undefined, webhookUrl: hanging.url, retryDelaysMs: [] },
@@ -216,7 +161,7 @@ describe('when the mail server and the webhook are down', () => {
   });
 
   it('sends jobs left in the outbox (by an instance that stopped before sending) along with new ones', async () => {
-    const hook = await startHook(200);
+    const hook = await startWebhook(200);
     const config = {
       contactMaxPerHour: 100,
       notify: { smtpUrl: undefined, emailTo: [], emailFrom: undefined, webhookUrl: hook.url, retryDelaysMs: [] },

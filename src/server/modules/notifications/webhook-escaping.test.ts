@@ -1,10 +1,8 @@
 // Webhook notifications carry visitors' words into the studio's Slack or Discord (issue 21): a
 // hostile name, subject and message, sent through the contact form, reach a real HTTP listener with
 // every mention and link syntax neutralised for each reader, and still read as typed.
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startWebhook } from '../../../../tests/setup/mail';
 import { createTestApp } from '../../../../tests/setup/test-app';
 import { discordEscape, slackEscape } from './notifier';
 
@@ -13,29 +11,6 @@ interface Payload {
   content: string;
   allowed_mentions: { parse: string[] };
   message: { subject: string; message: string };
-}
-
-async function startHook() {
-  const received: Payload[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push(JSON.parse(body) as Payload);
-      res.writeHead(204).end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  return {
-    received,
-    url: `http://127.0.0.1:${port}/hook`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((r) => server.close(() => r()));
-    },
-  };
 }
 
 const HOSTILE = {
@@ -57,11 +32,11 @@ const slackShows = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g,
 const discordShows = (text: string) => text.replace(/\u200b/g, '').replace(/\\(.)/g, '$1');
 
 describe('webhook notifications of a hostile message', () => {
-  let hook: Awaited<ReturnType<typeof startHook>>;
+  let hook: Awaited<ReturnType<typeof startWebhook<Payload>>>;
   afterAll(async () => hook?.close());
 
   it('arrive escaped for Slack and for Discord, pinging no one and disguising no link', async () => {
-    hook = await startHook();
+    hook = await startWebhook<Payload>();
     const ctx = await createTestApp({
       contactMaxPerHour: 100,
       notify: { smtpUrl: undefined, emailTo: [], emailFrom: undefined, webhookUrl: hook.url, retryDelaysMs: [] },
