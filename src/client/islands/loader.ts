@@ -4,6 +4,7 @@
 import { followSystemTheme } from './theme';
 import { ISLAND_TAG, type IslandName } from './names';
 import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
+import type { EarlyTaps } from './tap-capture';
 
 const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<never> }>> = {
   'theme-menu': () => import('./theme-menu'),
@@ -59,6 +60,14 @@ for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
 // pressed twice meanwhile, once (as a send button disabled while sending would be). A link an
 // island takes over (a trailer's play link, data-island-action) is held the same way.
 const held = new Set<HTMLElement>();
+function holdPress(island: HTMLElement, button: HTMLElement): void {
+  if (held.has(button)) return;
+  held.add(button);
+  void hydrate(island).then(() => {
+    held.delete(button);
+    button.click();
+  });
+}
 document.addEventListener(
   'click',
   (event) => {
@@ -67,15 +76,21 @@ document.addEventListener(
     if (!island || !button || !island.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (held.has(button)) return;
-    held.add(button);
-    void hydrate(island).then(() => {
-      held.delete(button);
-      button.click();
-    });
+    holdPress(island, button);
   },
   true,
 );
+
+// Presses made before this script arrived, held by the page's inline capture (tap-capture.ts):
+// from now on the listener above holds them, and those already made are held the same way.
+const early: EarlyTaps | undefined = window.__islandTaps;
+if (early) {
+  document.removeEventListener('click', early.listener, true);
+  for (const button of early.buttons.splice(0)) {
+    const island = islandOf(button);
+    if (island) holdPress(island, button);
+  }
+}
 
 // A form sent before its island is ready is handed to the island once it is; if the code cannot
 // load, the browser sends it the plain way (the server validates it the same).
