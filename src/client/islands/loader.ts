@@ -60,14 +60,6 @@ for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
 // pressed twice meanwhile, once (as a send button disabled while sending would be). A link an
 // island takes over (a trailer's play link, data-island-action) is held the same way.
 const held = new Set<HTMLElement>();
-function holdPress(island: HTMLElement, button: HTMLElement): void {
-  if (held.has(button)) return;
-  held.add(button);
-  void hydrate(island).then(() => {
-    held.delete(button);
-    button.click();
-  });
-}
 document.addEventListener(
   'click',
   (event) => {
@@ -76,20 +68,22 @@ document.addEventListener(
     if (!island || !button || !island.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    holdPress(island, button);
+    if (held.has(button)) return;
+    held.add(button);
+    void hydrate(island).then(() => {
+      held.delete(button);
+      button.click();
+    });
   },
   true,
 );
 
-// Presses made before this script arrived, held by the page's inline capture (tap-capture.ts):
-// from now on the listener above holds them, and those already made are held the same way.
+// Presses made before this script arrived, kept by the page's inline capture (tap-capture.ts): its
+// listener goes, and each is pressed again so that the listener above holds it like any other.
 const early: EarlyTaps | undefined = window.__islandTaps;
 if (early) {
-  document.removeEventListener('click', early.listener, true);
-  for (const button of early.buttons.splice(0)) {
-    const island = islandOf(button);
-    if (island) holdPress(island, button);
-  }
+  window.removeEventListener('click', early.listener, true);
+  for (const button of early) button.click();
 }
 
 // A form sent before its island is ready is handed to the island once it is; if the code cannot
