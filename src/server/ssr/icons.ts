@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Menu, Moon, Newspaper, Sun } from 'lucide-react';
+import { LifeBuoy, Menu, Moon, Newspaper, Shield, Sun, UserX } from 'lucide-react';
 import {
   FaAppStore,
   FaFacebook,
@@ -43,6 +43,9 @@ const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
   sun: [Sun, 'stroke'],
   moon: [Moon, 'stroke'],
   newspaper: [Newspaper, 'stroke'],
+  shield: [Shield, 'stroke'],
+  'user-x': [UserX, 'stroke'],
+  'life-buoy': [LifeBuoy, 'stroke'],
   twitter: [FaTwitter, 'fill'],
   youtube: [FaYoutube, 'fill'],
   pinterest: [FaPinterest, 'fill'],
