@@ -9,6 +9,7 @@ export const SPRITE_ICONS = [
   'facebook',
   'linkedin',
   'menu',
+  'x',
   'sun',
   'moon',
   'newspaper',

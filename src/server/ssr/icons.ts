@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LifeBuoy, Menu, Moon, Newspaper, Shield, Sun, UserX } from 'lucide-react';
+import { LifeBuoy, Menu, Moon, Newspaper, Shield, Sun, UserX, X } from 'lucide-react';
 import {
   FaAppStore,
   FaFacebook,
@@ -40,6 +40,7 @@ const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
   facebook: [FaFacebook, 'fill'],
   linkedin: [FaLinkedin, 'fill'],
   menu: [Menu, 'stroke'],
+  x: [X, 'stroke'],
   sun: [Sun, 'stroke'],
   moon: [Moon, 'stroke'],
   newspaper: [Newspaper, 'stroke'],
