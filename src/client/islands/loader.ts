@@ -4,6 +4,7 @@
 import { followSystemTheme } from './theme';
 import { ISLAND_TAG, type IslandName } from './names';
 import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
+import type { EarlyTaps } from './tap-capture';
 
 const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<never> }>> = {
   'theme-menu': () => import('./theme-menu'),
@@ -76,6 +77,14 @@ document.addEventListener(
   },
   true,
 );
+
+// Presses made before this script arrived, kept by the page's inline capture (tap-capture.ts): its
+// listener goes, and each is pressed again so that the listener above holds it like any other.
+const early: EarlyTaps | undefined = window.__islandTaps;
+if (early) {
+  window.removeEventListener('click', early.listener, true);
+  for (const button of early) button.click();
+}
 
 // A form sent before its island is ready is handed to the island once it is; if the code cannot
 // load, the browser sends it the plain way (the server validates it the same).

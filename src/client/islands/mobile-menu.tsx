@@ -1,6 +1,5 @@
 // Island: the menu button below 768 px and its slide-out side menu (a native modal <dialog>: the
 // rest of the page is inert while it is open, Escape closes it, the focus comes back to the button).
-import { X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
@@ -55,7 +54,7 @@ export default function MobileMenu({ items, current }: MobileMenuProps) {
               Menu
             </h2>
             <button type="button" onClick={close} className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
-              <X aria-hidden="true" className="size-5" />
+              <SpriteIcon name="x" />
               <span className="sr-only">Close menu</span>
             </button>
           </div>

@@ -35,6 +35,8 @@ export interface DocumentParts {
   boot?: unknown;
   assets: Assets;
   themeScript: string;
+  /** Public pages: holds a press on an island's button made before the loader has arrived. */
+  tapCaptureScript?: string;
   /** Public pages: prefetch the next page when the visitor is about to open it. */
   speculationRules?: string;
 }
@@ -71,15 +73,24 @@ function iconLinks(site: SiteInfo): string {
   ].join('\n');
 }
 
-/** The document up to its stylesheets: theme before first paint, head tags, icon, CSS. */
-function documentStart(themeScript: string, meta: string[], assets: Pick<Assets, 'css'>, site: SiteInfo): string {
+/**
+ * The document up to its stylesheets: theme before first paint, the early tap capture (before the
+ * stylesheets, which would hold an inline script back until they arrive), head tags, icon, CSS.
+ */
+function documentStart(
+  themeScript: string,
+  meta: string[],
+  assets: Pick<Assets, 'css'>,
+  site: SiteInfo,
+  tapCaptureScript?: string,
+): string {
   return `<!doctype html>
 <html lang="en" class="dark" style="color-scheme:dark">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark light">
-<script>${themeScript}</script>
+<script>${themeScript}</script>${tapCaptureScript ? `\n<script>${tapCaptureScript}</script>` : ''}
 ${meta.join('\n')}
 ${iconLinks(site)}
 ${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}`;
@@ -92,6 +103,7 @@ export function renderDocument({
   boot,
   assets,
   themeScript,
+  tapCaptureScript,
   speculationRules,
 }: DocumentParts): string {
   const canonical = abs(site, head.path);
@@ -141,7 +153,7 @@ export function renderDocument({
     boot === undefined ? NO_SCRIPT_STYLE : '',
     assets.devHead ?? '',
   ].filter(Boolean);
-  return `${documentStart(themeScript, meta, assets, site)}
+  return `${documentStart(themeScript, meta, assets, site, tapCaptureScript)}
 ${tail.join('\n')}
 </head>
 <body>

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Menu, Moon, Newspaper, Sun } from 'lucide-react';
+import { LifeBuoy, Menu, Moon, Newspaper, Shield, Sun, UserX, X } from 'lucide-react';
 import {
   FaAppStore,
   FaFacebook,
@@ -40,9 +40,13 @@ const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
   facebook: [FaFacebook, 'fill'],
   linkedin: [FaLinkedin, 'fill'],
   menu: [Menu, 'stroke'],
+  x: [X, 'stroke'],
   sun: [Sun, 'stroke'],
   moon: [Moon, 'stroke'],
   newspaper: [Newspaper, 'stroke'],
+  shield: [Shield, 'stroke'],
+  'user-x': [UserX, 'stroke'],
+  'life-buoy': [LifeBuoy, 'stroke'],
   twitter: [FaTwitter, 'fill'],
   youtube: [FaYoutube, 'fill'],
   pinterest: [FaPinterest, 'fill'],

@@ -13,6 +13,7 @@ import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
 import { makeQueryClient } from '../../client/lib/query-client';
+import { TAP_CAPTURE_SCRIPT } from '../../client/islands/tap-capture';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { api, paths } from '../../shared/paths';
 import { TOTAL_COUNT_HEADER } from '../../shared/schemas/paging';
@@ -235,6 +236,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         body: html,
         assets: assets().public,
         themeScript: THEME_SCRIPT,
+        tapCaptureScript: TAP_CAPTURE_SCRIPT,
         speculationRules: SPECULATION_RULES,
       });
     const complete = async (): Promise<RenderedPage> => {

@@ -133,7 +133,7 @@ export function AppCard({
           </div>
           {postCount > 0 && (
             <Link to={paths.appBlogs(app.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <SpriteIcon name="newspaper" className="size-4" />
+              <SpriteIcon name="newspaper" />
               Blog posts
             </Link>
           )}

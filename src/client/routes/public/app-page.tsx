@@ -4,7 +4,7 @@
 // redirected here by the server (routes.tsx).
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, LifeBuoy, Newspaper, Rss, Shield, UserX, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
@@ -227,7 +227,7 @@ function AppDetails({ app }: { app: App }) {
                       rel="noopener noreferrer"
                       className={buttonVariants({ variant: 'outline', size: 'sm' })}
                     >
-                      <SpriteIcon name={f.icon} className="size-4" />
+                      <SpriteIcon name={f.icon} />
                       {f.label}
                       <span className="sr-only"> (opens in a new tab)</span>
                     </a>
@@ -309,15 +309,15 @@ function PlayerLinks({ app }: { app: App }) {
   const links = useAppPageLinks(app.id);
   if (!links.data) return null;
   const items = [
-    links.data.privacyPolicy && { href: paths.appPrivacy(app.slug), label: 'Privacy policy', icon: Shield },
+    links.data.privacyPolicy && { href: paths.appPrivacy(app.slug), label: 'Privacy policy', icon: 'shield' },
     links.data.accountDeletion && {
       href: paths.appDeleteAccount(app.slug),
       label: 'Delete your account',
-      icon: UserX,
+      icon: 'user-x',
     },
-    links.data.support && { href: paths.appSupport(app.slug), label: 'Support', icon: LifeBuoy },
-    links.data.pressKit && { href: paths.appPress(app.slug), label: 'Press kit', icon: Newspaper },
-  ].filter((item): item is { href: string; label: string; icon: LucideIcon } => Boolean(item));
+    links.data.support && { href: paths.appSupport(app.slug), label: 'Support', icon: 'life-buoy' },
+    links.data.pressKit && { href: paths.appPress(app.slug), label: 'Press kit', icon: 'newspaper' },
+  ].filter((item): item is { href: string; label: string; icon: SpriteIconName } => Boolean(item));
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="player-links-heading" className="space-y-3">
@@ -325,10 +325,10 @@ function PlayerLinks({ app }: { app: App }) {
         For players
       </h2>
       <ul className="divide-y rounded-xl border bg-card text-sm shadow-sm">
-        {items.map(({ href, label, icon: Icon }) => (
+        {items.map(({ href, label, icon }) => (
           <li key={href}>
             <a href={href} className="flex items-center gap-3 px-4 py-3 hover:bg-muted/60 hover:text-primary">
-              <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <SpriteIcon name={icon} className="size-4 text-muted-foreground" />
               {label}
               <ArrowRight aria-hidden="true" className="ml-auto size-4 text-muted-foreground" />
             </a>
