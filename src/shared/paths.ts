@@ -14,8 +14,13 @@ export const paths = {
   appPrivacy: (slug: string) => `/apps/${slug}/privacy`,
   appPrivacyVersion: (slug: string, day: string) => `/apps/${slug}/privacy/${day}`,
   appPrivacySaved: (slug: string, versionId: number | string) => `/apps/${slug}/privacy/versions/${versionId}`,
-  /** An app's press kit (issue 14). */
+  /** Press kits (issue 14): the studio's, an app's, and their ZIPs of the stored originals. */
+  press: '/press',
+  pressImages: '/press/images.zip',
+  pressLogos: '/press/logos.zip',
   appPress: (slug: string) => `/apps/${slug}/press`,
+  appPressScreenshots: (slug: string) => `/apps/${slug}/press/screenshots.zip`,
+  appPressLogos: (slug: string) => `/apps/${slug}/press/logos.zip`,
   /** An app's support page and its account-deletion page (issue 14). */
   appSupport: (slug: string) => `/apps/${slug}/support`,
   appDeleteAccount: (slug: string) => `/apps/${slug}/delete-account`,
@@ -73,6 +78,8 @@ export const paths = {
     siteSettings: '/admin-page/site-settings',
     storeFiles: '/admin-page/store-files',
     deletionRequests: '/admin-page/deletion-requests',
+    /** The studio's press kit screen (an app's kit is a card on the app form). */
+    press: '/admin-page/press',
   },
 } as const;
 
@@ -153,4 +160,10 @@ export const api = {
   adminDeletionRequests: '/api/admin/deletion-requests',
   adminDeletionRequest: (id: number | string) => `/api/admin/deletion-requests/${id}`,
   mediaItem: (id: number | string) => `/api/admin/media/${id}`,
+  /** Press kits: public reads, staff upserts (If-Match), and a journalist's press-copy request. */
+  pressKitStudio: '/api/press-kits/studio',
+  pressKitApp: (appId: number | string) => `/api/apps/${appId}/press-kit`,
+  adminPressKitStudio: '/api/admin/press-kits/studio',
+  adminPressKitApp: (appId: number | string) => `/api/admin/press-kits/apps/${appId}`,
+  pressRequests: '/api/press-requests',
 } as const;

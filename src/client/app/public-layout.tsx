@@ -3,7 +3,6 @@
 import { createContext, useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
-import { pressPaths } from '../../shared/press-paths';
 import { buttonVariants } from '../components/ui/button';
 import { SocialLinkList, usePublicSocialLinks } from '../features/social/public-social-links';
 import { Island } from '../islands/island';
@@ -113,7 +112,7 @@ function Footer() {
               </a>
             </li>
             <li>
-              <a href={pressPaths.studio} className="text-muted-foreground hover:text-foreground">
+              <a href={paths.press} className="text-muted-foreground hover:text-foreground">
                 Press kit
               </a>
             </li>

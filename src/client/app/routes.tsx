@@ -3,7 +3,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type RouteObject } from 'react-router';
 import { api, paths } from '../../shared/paths';
-import { pressPaths } from '../../shared/press-paths';
 import { isEffectiveDate } from '../../shared/schemas/app-privacy';
 import type { App } from '../../shared/schemas/apps';
 import { appsQuery, blogCountsQuery } from '../features/apps/api';
@@ -158,11 +157,11 @@ const routeReads: PublicRoute[] = [
     },
   },
   // Press kits (issue 14): the studio's, and an app's (which shows the studio's facts where its own are empty).
-  { path: pressPaths.studio, search: ['sent'], reads: () => reads([studioPressKitQuery().queryKey[0], api.apps]) },
+  { path: paths.press, search: ['sent'], reads: () => reads([studioPressKitQuery().queryKey[0], api.apps]) },
   {
     path: '/apps/:appKey/press',
     search: ['sent'],
-    ...appSubpage(pressPaths.app, (id) => [appPressKitQuery(id).queryKey[0], studioPressKitQuery().queryKey[0]]),
+    ...appSubpage(paths.appPress, (id) => [appPressKitQuery(id).queryKey[0], studioPressKitQuery().queryKey[0]]),
   },
   { path: '/blogs/:id', reads: postReads },
   // The readable address; an old slug is redirected to the post's current one (see ssr/render.tsx).

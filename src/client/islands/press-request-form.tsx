@@ -1,10 +1,10 @@
 // Island: "Request a press copy" on a press kit page (issue 14). Without JavaScript it is a plain
 // POST to the page's own address, answered with a redirect to the page and its notice (?sent=…);
 // with JavaScript it checks the fields here, sends to the API and says so in place.
+import { api } from '../../shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
-import { pressApi } from '../../shared/press-paths';
 import { HONEYPOT_FIELD } from '../../shared/schemas/messages';
 import { PressRequestInputSchema, type PressRequestInput } from '../../shared/schemas/press';
 import { Button } from '../components/ui/button';
@@ -74,7 +74,7 @@ export default function PressRequestForm({ action, appId, what, notice: plainNot
     setNotice(undefined);
     const body: PressRequestInput = { ...values, ...(appId ? { appId } : {}) };
     try {
-      await http.post(pressApi.requests, body);
+      await http.post(api.pressRequests, body);
       form.reset(EMPTY);
       setNotice('sent');
     } catch (error) {

@@ -9,7 +9,6 @@ import { appPagesRepo } from '../modules/app-pages/app-pages.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
 import { pagesRepo } from '../modules/pages/pages.repo';
 import { pressRepo } from '../modules/press/press.repo';
-import { pressPaths } from '../../shared/press-paths';
 import { siteSettingsRepo } from '../modules/site/site-settings.repo';
 import { notFound } from '../lib/errors';
 import type { AppInstance, Deps } from '../types';
@@ -91,9 +90,9 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
         { loc: paths.contact, lastmod: contact?.updatedAt },
         { loc: paths.privacy, lastmod: privacy?.updatedAt },
         { loc: paths.blogIndex, lastmod: latest(...postDates(posts)) },
-        { loc: pressPaths.studio, lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)) },
+        { loc: paths.press, lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)) },
         ...appList.map((a) => ({
-          loc: pressPaths.app(a.slug),
+          loc: paths.appPress(a.slug),
           lastmod: latest(a.updatedAt, pressUpdated.get(a.id), pressUpdated.get(null)),
         })),
         // An app's page shows its latest posts: it changes with them.

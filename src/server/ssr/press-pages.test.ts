@@ -1,10 +1,10 @@
 // Issue 14, the press kits' public side: /press and /apps/{slug}/press rendered on the server, whole
 // without JavaScript (fact sheet, lists, ZIP links, what the ZIP leaves out, the monetization words,
 // the plain form and its notice), their head, caching until the kit changes, and the sitemap.
+import { paths, api } from '../../shared/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
-import { pressApi, pressPaths } from '../../shared/press-paths';
 import type { App } from '../../shared/schemas/apps';
 import type { PressKit } from '../../shared/schemas/press';
 import { productionWeb } from './web';
@@ -60,14 +60,14 @@ beforeAll(async () => {
     },
     201,
   );
-  await staff<PressKit>('PUT', pressApi.adminStudio, {
+  await staff<PressKit>('PUT', api.adminPressKitStudio, {
     basedIn: 'Porto, Portugal',
     foundedOn: '2018',
     pressContact: 'press@pawprint.example',
     history: '<p>Two friends and a cat.</p>',
     monetization: 'allowed',
   });
-  await staff<PressKit>('PUT', pressApi.adminApp(game.id), {
+  await staff<PressKit>('PUT', api.adminPressKitApp(game.id), {
     features: ['Fly through storms', 'No ads, ever'],
     releaseDates: [
       { platform: 'iOS', date: '2025-03-14' },
@@ -83,12 +83,12 @@ beforeAll(async () => {
 
 describe('/apps/{slug}/press', () => {
   it('is the whole kit in the HTML: facts, lists, trailer facade, ZIP links and the form', async () => {
-    const res = await get(pressPaths.app(game.slug));
+    const res = await get(paths.appPress(game.slug));
     expect(res.statusCode).toBe(200);
     const html = res.body;
     const words = text(html);
     expect(html).toContain(`<title>Skyward Fox Press Kit | Pawprint Games</title>`);
-    expect(html).toContain(`<link rel="canonical" href="${ctx.config.siteUrl}${pressPaths.app(game.slug)}">`);
+    expect(html).toContain(`<link rel="canonical" href="${ctx.config.siteUrl}${paths.appPress(game.slug)}">`);
     expect(html).toMatch(/<meta name="description" content="Press kit for Skyward Fox by Pawprint Games/);
     // The fact sheet: developer from the site settings, based in from the studio's kit, per-platform dates.
     for (const fact of [
@@ -113,33 +113,33 @@ describe('/apps/{slug}/press', () => {
     expect(html).not.toContain('youtube-nocookie.com/embed');
     // The only screenshot is hosted elsewhere: linked, and said to be left out of the ZIP (no ZIP link).
     expect(words).toContain('hosted elsewhere: linked below and not included in the ZIP');
-    expect(html).not.toContain(`href="${pressPaths.appScreenshots(game.slug)}"`);
+    expect(html).not.toContain(`href="${paths.appPressScreenshots(game.slug)}"`);
     // The form works without JavaScript: it posts to this page.
-    expect(html).toContain(`action="${pressPaths.app(game.slug)}#press-request"`);
+    expect(html).toContain(`action="${paths.appPress(game.slug)}#press-request"`);
     expect(html).toMatch(/<input[^>]*name="email"[^>]*>/);
   });
 
   it('shows the notice of a plain send, and hidden or unknown apps are not found', async () => {
-    const sent = await get(`${pressPaths.app(game.slug)}?sent=sent`);
+    const sent = await get(`${paths.appPress(game.slug)}?sent=sent`);
     expect(sent.statusCode).toBe(200);
     expect(text(sent.body)).toContain('Request sent');
-    expect((await get(pressPaths.app(hidden.slug))).statusCode).toBe(404);
-    expect((await get(pressPaths.app('no-such-game'))).statusCode).toBe(404);
+    expect((await get(paths.appPress(hidden.slug))).statusCode).toBe(404);
+    expect((await get(paths.appPress('no-such-game'))).statusCode).toBe(404);
     // By id: a permanent move to the slug's address.
     const moved = await get(`/apps/${game.id}/press`);
     expect(moved.statusCode).toBe(301);
-    expect(moved.headers.location).toBe(pressPaths.app(game.slug));
+    expect(moved.headers.location).toBe(paths.appPress(game.slug));
   });
 
   it('is kept until the kit changes', async () => {
-    const first = await get(pressPaths.app(game.slug));
+    const first = await get(paths.appPress(game.slug));
     const again = await ctx.app.inject({
-      url: pressPaths.app(game.slug),
+      url: paths.appPress(game.slug),
       headers: { 'if-none-match': String(first.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
-    await staff('PUT', pressApi.adminApp(game.id), { features: ['A brand-new feature'] });
-    const after = await get(pressPaths.app(game.slug));
+    await staff('PUT', api.adminPressKitApp(game.id), { features: ['A brand-new feature'] });
+    const after = await get(paths.appPress(game.slug));
     expect(after.headers.etag).not.toBe(first.headers.etag);
     expect(text(after.body)).toContain('A brand-new feature');
   });
@@ -147,7 +147,7 @@ describe('/apps/{slug}/press', () => {
 
 describe('/press', () => {
   it("is the studio's kit: facts, history, its visible apps linking to their kits, the monetization words", async () => {
-    const res = await get(pressPaths.studio);
+    const res = await get(paths.press);
     expect(res.statusCode).toBe(200);
     const words = text(res.body);
     expect(res.body).toContain('<title>Press Kit | Pawprint Games</title>');
@@ -156,8 +156,8 @@ describe('/press', () => {
       expect(words).toContain(fact);
     }
     expect(words).toContain('Two friends and a cat.');
-    expect(res.body).toContain(`href="${pressPaths.app(game.slug)}"`);
-    expect(res.body).not.toContain(`href="${pressPaths.app(hidden.slug)}"`);
+    expect(res.body).toContain(`href="${paths.appPress(game.slug)}"`);
+    expect(res.body).not.toContain(`href="${paths.appPress(hidden.slug)}"`);
     expect(words).toContain("You may monetize videos and streams of Pawprint Games's games and apps.");
     expect(words).toContain('No logos yet');
   });
@@ -166,6 +166,6 @@ describe('/press', () => {
 it('the sitemap lists the press pages of the studio and of visible apps', async () => {
   const xml = (await get('/sitemap.xml')).body;
   expect(xml).toContain(`<loc>${ctx.config.siteUrl}/press</loc>`);
-  expect(xml).toContain(`<loc>${ctx.config.siteUrl}${pressPaths.app(game.slug)}</loc>`);
-  expect(xml).not.toContain(pressPaths.app(hidden.slug));
+  expect(xml).toContain(`<loc>${ctx.config.siteUrl}${paths.appPress(game.slug)}</loc>`);
+  expect(xml).not.toContain(paths.appPress(hidden.slug));
 });

@@ -1,6 +1,7 @@
 // The press kit's fields (issue 14), shared by the studio's Press Kit screen and the app form's
 // "Press kit" card: facts, rich texts, lists edited as rows (add, remove with a question), logos
 // through the media picker, and the monetization choice. Checked with the shared schema before a save.
+import { api } from '../../../shared/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -13,7 +14,6 @@ import {
   type FieldPath,
   type UseFormReturn,
 } from 'react-hook-form';
-import { pressApi } from '../../../shared/press-paths';
 import {
   emptyPressKit,
   MONETIZATION,
@@ -112,7 +112,7 @@ export function applyPressKitErrors(form: UseFormReturn<PressKitFormValues>, err
 // ── Reads and writes ─────────────────────────────────────────────────────────────────────────
 
 /** Where a kit is edited: the studio's (null) or an app's. */
-const adminPath = (appId: number | null) => (appId === null ? pressApi.adminStudio : pressApi.adminApp(appId));
+const adminPath = (appId: number | null) => (appId === null ? api.adminPressKitStudio : api.adminPressKitApp(appId));
 
 export const usePressKit = (appId: number | null, enabled = true) =>
   useQuery<PressKit>({ queryKey: [adminPath(appId)], enabled });

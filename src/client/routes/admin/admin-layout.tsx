@@ -25,7 +25,6 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { paths } from '../../../shared/paths';
-import { pressPaths } from '../../../shared/press-paths';
 import { useSite } from '../../app/site-context';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { useLogout, useMe } from '../../features/admin/auth-api';
@@ -44,7 +43,7 @@ export const ADMIN_NAV = [
   { to: paths.admin.socialMedia, label: 'Social Media', icon: Share2, end: false },
   { to: paths.admin.siteSettings, label: 'Site Settings', icon: Settings, end: false },
   { to: paths.admin.storeFiles, label: 'Store & Ads Files', icon: FileText, end: false },
-  { to: pressPaths.admin, label: 'Press Kit', icon: Megaphone, end: false },
+  { to: paths.admin.press, label: 'Press Kit', icon: Megaphone, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.deletionRequests, label: 'Deletion Requests', icon: Trash2, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },

@@ -1,9 +1,9 @@
 // The app form's "Press kit" card (issue 14): the app's own press kit, shown at /apps/{slug}/press.
 // Its own form inside the app form, checked before the app is saved and saved right after it (so a
 // new app gets its kit too), with the version it was opened at.
+import { paths } from '../../../shared/paths';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { pressPaths } from '../../../shared/press-paths';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
@@ -66,12 +66,12 @@ export function AppPressKitCard({ editor, slug }: { editor: AppPressKitEditor; s
           For journalists and streamers: facts, trailers, logos and quotes, saved with the app.{' '}
           {slug && (
             <a
-              href={pressPaths.app(slug)}
+              href={paths.appPress(slug)}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
             >
-              {pressPaths.app(slug)}
+              {paths.appPress(slug)}
               <ExternalLink aria-hidden="true" className="size-3.5" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>

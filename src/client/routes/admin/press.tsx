@@ -1,7 +1,7 @@
 // Press Kit (issue 14): the studio's press kit, shown at /press. Each app's kit is a card on the app form.
+import { paths } from '../../../shared/paths';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { pressPaths } from '../../../shared/press-paths';
 import type { PressKit } from '../../../shared/schemas/press';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -49,7 +49,7 @@ function StudioKitForm({ kit }: { kit: PressKit }) {
       </Card>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <a
-          href={pressPaths.studio}
+          href={paths.press}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
@@ -89,8 +89,8 @@ export default function PressKitPage() {
       description={
         <>
           What journalists and streamers find at{' '}
-          <a href={pressPaths.studio} className="font-mono text-primary hover:underline">
-            {pressPaths.studio}
+          <a href={paths.press} className="font-mono text-primary hover:underline">
+            {paths.press}
           </a>
           . Each app&rsquo;s own kit is edited on its app form.
         </>

@@ -7,8 +7,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { parseMediaUrl } from '../../../shared/media';
 import { formatLongUs } from '../../../shared/dates';
-import { paths } from '../../../shared/paths';
-import { pressApi, pressPaths } from '../../../shared/press-paths';
+import { paths, api } from '../../../shared/paths';
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
 import type { ContactInfo } from '../../../shared/schemas/site-content';
 import { monetizationText, type PressKit } from '../../../shared/schemas/press';
@@ -32,8 +31,8 @@ import Trailer from '../../islands/trailer';
 import { parseId } from '../../lib/params';
 import { AppNotFound } from './app-blogs';
 
-export const studioPressKitQuery = () => ({ queryKey: [pressApi.studio] as const });
-export const appPressKitQuery = (appId: number) => ({ queryKey: [pressApi.app(appId)] as const });
+export const studioPressKitQuery = () => ({ queryKey: [api.pressKitStudio] as const });
+export const appPressKitQuery = (appId: number) => ({ queryKey: [api.pressKitApp(appId)] as const });
 
 export function studioPressHead(site: SiteInfo, kit: PressKit | undefined): HeadData {
   return {
@@ -42,7 +41,7 @@ export function studioPressHead(site: SiteInfo, kit: PressKit | undefined): Head
       `Press kit for ${site.name}${kit?.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
       160,
     ),
-    path: pressPaths.studio,
+    path: paths.press,
   };
 }
 
@@ -53,7 +52,7 @@ export function appPressHead(site: SiteInfo, app: App): HeadData {
       `Press kit for ${app.title} by ${site.name}: fact sheet, screenshots, logos, trailers and a press copy on request.`,
       160,
     ),
-    path: pressPaths.app(app.slug),
+    path: paths.appPress(app.slug),
   };
 }
 
@@ -412,7 +411,7 @@ export function StudioPressPage() {
                         className="size-12 shrink-0 rounded-xl border object-cover"
                       />
                       <div className="min-w-0">
-                        <a href={pressPaths.app(a.slug)} className="font-semibold hover:text-primary hover:underline">
+                        <a href={paths.appPress(a.slug)} className="font-semibold hover:text-primary hover:underline">
                           {a.title} press kit
                         </a>
                         <p className="truncate text-sm text-muted-foreground">{a.tagline || a.description}</p>
@@ -426,7 +425,7 @@ export function StudioPressPage() {
               id="images"
               title="Images"
               images={images}
-              zip={pressPaths.studioImages}
+              zip={paths.pressImages}
               zipLabel="Download all images (ZIP)"
               empty="No images yet."
             />
@@ -434,12 +433,12 @@ export function StudioPressPage() {
               id="logos"
               title="Logos"
               images={logos.map((src, i) => ({ src, alt: `${site.name} logo ${i + 1}` }))}
-              zip={pressPaths.studioLogos}
+              zip={paths.pressLogos}
               zipLabel="Download logos (ZIP)"
               empty="No logos yet: ask us and we will send them."
             />
           </KitBody>
-          <RequestCopy action={pressPaths.studio} what={`${site.name}'s games`} />
+          <RequestCopy action={paths.press} what={`${site.name}'s games`} />
         </div>
         <aside className="order-first space-y-6 lg:sticky lg:top-20 lg:order-last lg:self-start">
           <FactSheet facts={facts} />
@@ -489,7 +488,7 @@ function AppKit({ app }: { app: App }) {
   const facts: Fact[] = [
     [
       'Developer',
-      <a key="d" href={pressPaths.studio} className="text-primary underline underline-offset-4">
+      <a key="d" href={paths.press} className="text-primary underline underline-offset-4">
         {site.name}
       </a>,
     ],
@@ -565,7 +564,7 @@ function AppKit({ app }: { app: App }) {
               id="screenshots"
               title="Screenshots"
               images={screenshots}
-              zip={pressPaths.appScreenshots(app.slug)}
+              zip={paths.appPressScreenshots(app.slug)}
               zipLabel="Download all screenshots (ZIP)"
               empty="No screenshots yet."
             />
@@ -573,18 +572,18 @@ function AppKit({ app }: { app: App }) {
               id="logos"
               title="Logos"
               images={logos}
-              zip={pressPaths.appLogos(app.slug)}
+              zip={paths.appPressLogos(app.slug)}
               zipLabel="Download logos (ZIP)"
               empty="No logos yet: ask us and we will send them."
             />
           </KitBody>
-          <RequestCopy action={pressPaths.app(app.slug)} appId={app.id} what={app.title} />
+          <RequestCopy action={paths.appPress(app.slug)} appId={app.id} what={app.title} />
         </div>
         <aside className="order-first space-y-6 lg:sticky lg:top-20 lg:order-last lg:self-start">
           <FactSheet facts={facts} />
           <p className="text-sm text-muted-foreground">
             More from {site.name}:{' '}
-            <a href={pressPaths.studio} className="text-primary underline underline-offset-4">
+            <a href={paths.press} className="text-primary underline underline-offset-4">
               studio press kit
             </a>
             .

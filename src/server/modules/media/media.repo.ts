@@ -2,7 +2,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { mediaFolder } from '../../../shared/media';
 import { paths } from '../../../shared/paths';
-import { pressPaths } from '../../../shared/press-paths';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
 import type { Db } from '../../db/client';
 import { media, mediaFiles } from '../../db/schema';
@@ -49,7 +48,7 @@ const USERS: {
     table: 'press_kits',
     kind: 'page',
     title: sql`coalesce('Press Kit of ' || (select a.title from apps a where a.id = r.app_id), 'Press Kit')`,
-    href: (appId) => (appId ? paths.admin.editApp(appId) : pressPaths.admin),
+    href: (appId) => (appId ? paths.admin.editApp(appId) : paths.admin.press),
     single: true,
     key: sql`coalesce(r.app_id, 0)`,
   },

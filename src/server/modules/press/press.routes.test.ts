@@ -1,6 +1,7 @@
 // Press kits (issue 14, part 4): who may read and write them, what a kit may hold, the version
 // check, the press-copy request landing in the inbox tagged 'press', and the ZIPs holding exactly
 // the stored originals (images made here with sharp and uploaded through the real upload API).
+import { paths, api } from '../../../shared/paths';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,6 @@ import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
 import { multipart } from '../../../../tests/setup/multipart';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
-import { pressApi, pressPaths } from '../../../shared/press-paths';
 import type { App } from '../../../shared/schemas/apps';
 import type { MediaItem } from '../../../shared/schemas/media';
 import type { Message } from '../../../shared/schemas/messages';
@@ -118,21 +118,21 @@ const KIT = {
 
 describe('access', () => {
   it('staff read and write kits; visitors read the public kits only', async () => {
-    expectError(await call('GET', pressApi.adminStudio), 401, 'UNAUTHENTICATED');
-    expectError(await call('PUT', pressApi.adminStudio, '', KIT), 401, 'UNAUTHENTICATED');
-    expectError(await call('GET', pressApi.adminApp(1)), 401, 'UNAUTHENTICATED');
-    expectError(await call('PUT', pressApi.adminApp(1), '', KIT), 401, 'UNAUTHENTICATED');
-    await ok(call('GET', pressApi.adminStudio, editor));
-    await ok(call('GET', pressApi.studio));
+    expectError(await call('GET', api.adminPressKitStudio), 401, 'UNAUTHENTICATED');
+    expectError(await call('PUT', api.adminPressKitStudio, '', KIT), 401, 'UNAUTHENTICATED');
+    expectError(await call('GET', api.adminPressKitApp(1)), 401, 'UNAUTHENTICATED');
+    expectError(await call('PUT', api.adminPressKitApp(1), '', KIT), 401, 'UNAUTHENTICATED');
+    await ok(call('GET', api.adminPressKitStudio, editor));
+    await ok(call('GET', api.pressKitStudio));
   });
 
   it('a hidden app has no public kit; unknown apps are 404', async () => {
     const hidden = await createApp({ isHidden: true });
-    expectError(await call('GET', pressApi.app(hidden.id)), 404, 'NOT_FOUND');
-    await ok(call('GET', pressApi.app(hidden.id), editor));
-    expectError(await call('GET', pressApi.adminApp(2_147_483_000), editor), 404, 'NOT_FOUND');
-    expectError(await call('PUT', pressApi.adminApp(2_147_483_000), editor, KIT), 404, 'NOT_FOUND');
-    expectError(await call('GET', pressPaths.appScreenshots(hidden.slug)), 404, 'NOT_FOUND');
+    expectError(await call('GET', api.pressKitApp(hidden.id)), 404, 'NOT_FOUND');
+    await ok(call('GET', api.pressKitApp(hidden.id), editor));
+    expectError(await call('GET', api.adminPressKitApp(2_147_483_000), editor), 404, 'NOT_FOUND');
+    expectError(await call('PUT', api.adminPressKitApp(2_147_483_000), editor, KIT), 404, 'NOT_FOUND');
+    expectError(await call('GET', paths.appPressScreenshots(hidden.slug)), 404, 'NOT_FOUND');
   });
 });
 
@@ -151,16 +151,16 @@ describe('validation', () => {
     ['basedIn', { basedIn: 'x'.repeat(101) }],
     ['credits.0.name', { credits: [{ name: '', role: 'Art' }] }],
   ])('refuses a bad %s', async (path, change) => {
-    expectInvalid(await call('PUT', pressApi.adminStudio, editor, { ...KIT, ...change }), path);
+    expectInvalid(await call('PUT', api.adminPressKitStudio, editor, { ...KIT, ...change }), path);
   });
 });
 
 describe('studio kit: upsert and version', () => {
   it('reads empty until written, sanitises rich text, counts versions and refuses a stale If-Match', async () => {
-    const empty = await ok<PressKit>(call('GET', pressApi.adminStudio, editor));
+    const empty = await ok<PressKit>(call('GET', api.adminPressKitStudio, editor));
     expect(empty).toMatchObject({ appId: null, version: 0, features: [], monetization: 'ask', updatedAt: null });
 
-    const first = await ok<PressKit>(call('PUT', pressApi.adminStudio, editor, KIT, { 'if-match': '"0"' }));
+    const first = await ok<PressKit>(call('PUT', api.adminPressKitStudio, editor, KIT, { 'if-match': '"0"' }));
     expect(first.version).toBe(1);
     expect(first.description).toBe('<p>Small games.</p>');
     expect(first.history).toBe('<p>Started in a garage.</p>');
@@ -168,32 +168,35 @@ describe('studio kit: upsert and version', () => {
     expect(first.quotes[0]).toEqual({ quote: 'Lovely.', source: 'A Magazine', url: 'https://magazine.example/review' });
 
     const second = await ok<PressKit>(
-      call('PUT', pressApi.adminStudio, admin, { ...KIT, basedIn: 'Porto' }, { 'if-match': '"1"' }),
+      call('PUT', api.adminPressKitStudio, admin, { ...KIT, basedIn: 'Porto' }, { 'if-match': '"1"' }),
     );
     expect(second).toMatchObject({ version: 2, basedIn: 'Porto' });
 
     // Someone still on version 1 is told, with the kit as it is now.
     const stale = expectError(
-      await call('PUT', pressApi.adminStudio, editor, { ...KIT, basedIn: 'Faro' }, { 'if-match': '"1"' }),
+      await call('PUT', api.adminPressKitStudio, editor, { ...KIT, basedIn: 'Faro' }, { 'if-match': '"1"' }),
       409,
       'CONFLICT',
     );
     expect(stale.current).toMatchObject({ version: 2, basedIn: 'Porto' });
 
     // The public read follows at once (its cached copy is dropped by the write).
-    expect(await ok<PressKit>(call('GET', pressApi.studio))).toMatchObject({ version: 2, basedIn: 'Porto' });
-    await ok(call('PUT', pressApi.adminStudio, editor, { ...KIT, basedIn: 'Braga' }));
-    expect(await ok<PressKit>(call('GET', pressApi.studio))).toMatchObject({ version: 3, basedIn: 'Braga' });
+    expect(await ok<PressKit>(call('GET', api.pressKitStudio))).toMatchObject({ version: 2, basedIn: 'Porto' });
+    await ok(call('PUT', api.adminPressKitStudio, editor, { ...KIT, basedIn: 'Braga' }));
+    expect(await ok<PressKit>(call('GET', api.pressKitStudio))).toMatchObject({ version: 3, basedIn: 'Braga' });
   });
 
   it("an app's kit is its own row", async () => {
     const app = await createApp();
     const saved = await ok<PressKit>(
-      call('PUT', pressApi.adminApp(app.id), editor, { features: ['Co-op'], monetization: 'non_commercial' }),
+      call('PUT', api.adminPressKitApp(app.id), editor, { features: ['Co-op'], monetization: 'non_commercial' }),
     );
     expect(saved).toMatchObject({ appId: app.id, version: 1, features: ['Co-op'], monetization: 'non_commercial' });
-    expect(await ok<PressKit>(call('GET', pressApi.app(app.id)))).toMatchObject({ appId: app.id, features: ['Co-op'] });
-    expect((await ok<PressKit>(call('GET', pressApi.studio))).features).not.toEqual(['Co-op']);
+    expect(await ok<PressKit>(call('GET', api.pressKitApp(app.id)))).toMatchObject({
+      appId: app.id,
+      features: ['Co-op'],
+    });
+    expect((await ok<PressKit>(call('GET', api.pressKitStudio))).features).not.toEqual(['Co-op']);
   });
 });
 
@@ -208,7 +211,7 @@ describe('press-copy requests', () => {
 
   it('land in the inbox tagged press, with the app and outlet; contact messages carry no tag', async () => {
     const app = await createApp({ title: 'Tagged Game' });
-    await ok(call('POST', pressApi.requests, '', { ...REQUEST, appId: app.id }), 201);
+    await ok(call('POST', api.pressRequests, '', { ...REQUEST, appId: app.id }), 201);
     await ok(
       call('POST', '/api/messages', '', {
         firstName: 'A',
@@ -234,19 +237,19 @@ describe('press-copy requests', () => {
   });
 
   it('drops a filled-in honeypot (still answering 201) and checks the fields', async () => {
-    await ok(call('POST', pressApi.requests, '', { ...REQUEST, email: 'bot@spam.example', website: 'x' }), 201);
+    await ok(call('POST', api.pressRequests, '', { ...REQUEST, email: 'bot@spam.example', website: 'x' }), 201);
     const messages = await ok<Message[]>(call('GET', '/api/messages', editor));
     expect(messages.some((m) => m.email === 'bot@spam.example')).toBe(false);
 
-    expectInvalid(await call('POST', pressApi.requests, '', { ...REQUEST, email: 'nope' }), 'email');
-    expectInvalid(await call('POST', pressApi.requests, '', { ...REQUEST, outlet: '' }), 'outlet');
-    expectInvalid(await call('POST', pressApi.requests, '', { ...REQUEST, appId: 2_147_483_000 }), 'appId');
+    expectInvalid(await call('POST', api.pressRequests, '', { ...REQUEST, email: 'nope' }), 'email');
+    expectInvalid(await call('POST', api.pressRequests, '', { ...REQUEST, outlet: '' }), 'outlet');
+    expectInvalid(await call('POST', api.pressRequests, '', { ...REQUEST, appId: 2_147_483_000 }), 'appId');
   });
 
   it('without JavaScript: a form POST to the page is sent and answered with a redirect to its notice', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: pressPaths.studio,
+      url: paths.press,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ ...REQUEST, email: 'plain@paper.example' }).toString(),
     });
@@ -265,7 +268,7 @@ describe('press-copy requests', () => {
         payload: payload as Record<string, unknown>,
         remoteAddress: '198.51.100.9',
       });
-    expect((await send(pressApi.requests, REQUEST)).statusCode).toBe(201);
+    expect((await send(api.pressRequests, REQUEST)).statusCode).toBe(201);
     expect(
       (
         await send('/api/messages', {
@@ -277,7 +280,7 @@ describe('press-copy requests', () => {
         })
       ).statusCode,
     ).toBe(201);
-    const third = await send(pressApi.requests, REQUEST);
+    const third = await send(api.pressRequests, REQUEST);
     expectError(third, 429, 'TOO_MANY_REQUESTS');
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -290,7 +293,7 @@ describe('ZIP downloads', () => {
     const logo = await uploadImage('logo.png', await picture(32, 32, [40, 40, 200], 'png'));
     const app = await createApp({ screenshots: [shot1.url, 'https://cdn.example/elsewhere.png', shot2.url] });
 
-    const res = await call('GET', pressPaths.appScreenshots(app.slug));
+    const res = await call('GET', paths.appPressScreenshots(app.slug));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${app.slug}-screenshots.zip"`);
@@ -300,9 +303,9 @@ describe('ZIP downloads', () => {
     expect(entries[1]![1].equals(await storedBytes(shot2.url))).toBe(true);
 
     // No logos yet: nothing to zip.
-    expectError(await call('GET', pressPaths.appLogos(app.slug)), 404, 'NOT_FOUND');
-    await ok(call('PUT', pressApi.adminApp(app.id), editor, { logos: [logo.url, 'https://cdn.example/logo.svg'] }));
-    const logos = await call('GET', pressPaths.appLogos(app.slug));
+    expectError(await call('GET', paths.appPressLogos(app.slug)), 404, 'NOT_FOUND');
+    await ok(call('PUT', api.adminPressKitApp(app.id), editor, { logos: [logo.url, 'https://cdn.example/logo.svg'] }));
+    const logos = await call('GET', paths.appPressLogos(app.slug));
     expect(logos.statusCode).toBe(200);
     const logoEntries = await unzip(logos.rawPayload);
     expect(logoEntries.map(([name]) => name)).toEqual([`${app.slug}-logo-01.png`]);
@@ -311,8 +314,8 @@ describe('ZIP downloads', () => {
 
   it('404 when every image is linked from elsewhere, or the app is unknown', async () => {
     const app = await createApp();
-    expectError(await call('GET', pressPaths.appScreenshots(app.slug)), 404, 'NOT_FOUND');
-    expectError(await call('GET', pressPaths.appScreenshots('no-such-app')), 404, 'NOT_FOUND');
+    expectError(await call('GET', paths.appPressScreenshots(app.slug)), 404, 'NOT_FOUND');
+    expectError(await call('GET', paths.appPressScreenshots('no-such-app')), 404, 'NOT_FOUND');
   });
 
   it("the studio's images (every visible app's icon and screenshots) and logos (its kit's, else the site logo)", async () => {
@@ -325,8 +328,8 @@ describe('ZIP downloads', () => {
         headers: { cookie: boss },
         ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       });
-    expect((await fresh.app.inject({ url: pressPaths.studioImages })).statusCode).toBe(404);
-    expect((await fresh.app.inject({ url: pressPaths.studioLogos })).statusCode).toBe(404);
+    expect((await fresh.app.inject({ url: paths.pressImages })).statusCode).toBe(404);
+    expect((await fresh.app.inject({ url: paths.pressLogos })).statusCode).toBe(404);
 
     const up = async (name: string, data: Buffer) => {
       const { payload, headers } = multipart([{ name: 'file', filename: name, data }]);
@@ -358,14 +361,14 @@ describe('ZIP downloads', () => {
     });
     await studio('PUT', '/api/site-settings', { name: 'Zip Studio', logo: siteLogo.url });
 
-    const images = await fresh.app.inject({ url: pressPaths.studioImages });
+    const images = await fresh.app.inject({ url: paths.pressImages });
     expect(images.statusCode).toBe(200);
     expect(images.headers['content-disposition']).toBe('attachment; filename="zip-studio-images.zip"');
     const entries = await unzip(images.rawPayload);
     expect(entries.map(([n]) => n)).toEqual([`${made.slug}-icon.png`, `${made.slug}-screenshot-01.jpg`]);
     expect(entries[1]![1].equals(Buffer.from(await (await fresh.app.inject({ url: shot.url })).rawPayload))).toBe(true);
 
-    const logos = await unzip((await fresh.app.inject({ url: pressPaths.studioLogos })).rawPayload);
+    const logos = await unzip((await fresh.app.inject({ url: paths.pressLogos })).rawPayload);
     expect(logos.map(([n]) => n)).toEqual(['zip-studio-logo-01.png']);
   });
 });

@@ -2,12 +2,12 @@
 // visitors read them (the pages render from these reads), journalists ask for a press copy (a
 // message tagged 'press' in the inbox, with the contact form's honeypot and limit), and the kit's
 // images come as ZIPs streamed from the stored originals.
+import { paths, api } from '../../../shared/paths';
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { z } from 'zod';
-import { pressApi, pressPaths } from '../../../shared/press-paths';
 import type { App } from '../../../shared/schemas/apps';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { HONEYPOT_FIELD } from '../../../shared/schemas/messages';
@@ -87,36 +87,36 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   };
 
   // ── Staff: read and write ──────────────────────────────────────────────────────────────────
-  app.get(pressApi.adminStudio, { ...staff, schema: { response: { 200: PressKitSchema } } }, async () =>
+  app.get(api.adminPressKitStudio, { ...staff, schema: { response: { 200: PressKitSchema } } }, async () =>
     repo.get(null),
   );
   app.put(
-    pressApi.adminStudio,
+    api.adminPressKitStudio,
     { ...write, schema: { body: PressKitInputSchema, response: { 200: PressKitSchema } } },
     async (request) => repo.put(null, request.body, editVersion(request)),
   );
   app.get(
-    pressApi.adminApp(':id'),
+    api.adminPressKitApp(':id'),
     { ...staff, schema: { params: IdParamsSchema, response: { 200: PressKitSchema } } },
     async (request) => repo.get((await appOr404(request, request.params.id)).id),
   );
   app.put(
-    pressApi.adminApp(':id'),
+    api.adminPressKitApp(':id'),
     { ...write, schema: { params: IdParamsSchema, body: PressKitInputSchema, response: { 200: PressKitSchema } } },
     async (request) => repo.put((await appOr404(request, request.params.id)).id, request.body, editVersion(request)),
   );
 
   // ── Visitors: the reads the pages render from ─────────────────────────────────────────────
-  app.get(pressApi.studio, { ...read, schema: { response: { 200: PressKitSchema } } }, async () => repo.get(null));
+  app.get(api.pressKitStudio, { ...read, schema: { response: { 200: PressKitSchema } } }, async () => repo.get(null));
   app.get(
-    pressApi.app(':id'),
+    api.pressKitApp(':id'),
     { ...read, schema: { params: IdParamsSchema, response: { 200: PressKitSchema } } },
     async (request) => repo.get((await appOr404(request, request.params.id)).id),
   );
 
   // ── "Request a press copy" ────────────────────────────────────────────────────────────────
   app.post(
-    pressApi.requests,
+    api.pressRequests,
     { schema: { body: PressRequestInputSchema, response: { 201: OkSchema } } },
     async (request, reply) => {
       const door = inboxDoors.get(app);
@@ -190,24 +190,24 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     return kit.logos.length > 0 ? kit.logos : logo ? [logo] : [];
   };
 
-  app.get(pressPaths.appScreenshots(':id'), { schema: { params: SlugParamsSchema } }, async (request, reply) => {
+  app.get(paths.appPressScreenshots(':id'), { schema: { params: SlugParamsSchema } }, async (request, reply) => {
     const found = await visibleApp(request, request.params.id);
     const files = numbered(found.slug, 'screenshot', await repo.originals(found.screenshots));
     return sendZip(reply, `${found.slug}-screenshots.zip`, files, 'screenshots stored on this site');
   });
-  app.get(pressPaths.appLogos(':id'), { schema: { params: SlugParamsSchema } }, async (request, reply) => {
+  app.get(paths.appPressLogos(':id'), { schema: { params: SlugParamsSchema } }, async (request, reply) => {
     const found = await visibleApp(request, request.params.id);
     const kit = await repo.get(found.id);
     const files = numbered(found.slug, 'logo', await repo.originals(kit.logos));
     return sendZip(reply, `${found.slug}-logos.zip`, files, 'logos stored on this site');
   });
-  app.get(pressPaths.studioLogos, async (_request, reply) => {
+  app.get(paths.pressLogos, async (_request, reply) => {
     const prefix = await studioPrefix();
     const files = numbered(prefix, 'logo', await repo.originals(await studioLogos(await repo.get(null))));
     return sendZip(reply, `${prefix}-logos.zip`, files, 'logos stored on this site');
   });
   // The studio's images: each visible app's icon and screenshots.
-  app.get(pressPaths.studioImages, async (request, reply) => {
+  app.get(paths.pressImages, async (request, reply) => {
     const prefix = await studioPrefix();
     const entries: ZipEntry[] = [];
     for (const each of await apps.list(await audience(request))) {
@@ -242,18 +242,18 @@ export function pressFormRoutes(app: AppInstance): void {
         FORM_FIELDS.map((f) => [f, typeof body[f] === 'string' ? body[f] : '']),
       );
       if (appId) payload.appId = appId;
-      const sent = await app.inject({ method: 'POST', url: pressApi.requests, payload, remoteAddress: request.ip });
+      const sent = await app.inject({ method: 'POST', url: api.pressRequests, payload, remoteAddress: request.ip });
       const notice: PressFormNotice =
         sent.statusCode === 201 ? 'sent' : sent.statusCode === 400 || sent.statusCode === 422 ? 'invalid' : 'failed';
       if (notice !== 'sent') request.log.warn({ status: sent.statusCode }, 'press form (no JavaScript) not sent');
       return reply.redirect(`${page}?sent=${notice}#press-request`, 303);
     };
-    scope.post(pressPaths.studio, (request, reply) => handle(request, reply, pressPaths.studio));
-    scope.post(pressPaths.app(':id'), async (request, reply) => {
+    scope.post(paths.press, (request, reply) => handle(request, reply, paths.press));
+    scope.post(paths.appPress(':id'), async (request, reply) => {
       const slug = (request.params as { id: string }).id;
       const found = await appsRepo(app.deps.database.db).getBySlug(slug);
       if (!found) throw notFound('App');
-      return handle(request, reply, pressPaths.app(found.slug), found.id);
+      return handle(request, reply, paths.appPress(found.slug), found.id);
     });
   });
 }
