@@ -12,6 +12,7 @@ export default defineConfig({
         exclude: ['tests/e2e/**', 'node_modules/**'],
         env: { TEST_ENGINE: engine },
         globalSetup: ['tests/setup/global-setup.ts'],
+        setupFiles: ['tests/setup/console-errors.ts'],
         testTimeout: 30_000,
         hookTimeout: 60_000,
       },
