@@ -17,5 +17,9 @@ beforeEach(() => {
 afterEach(() => {
   const expected = console.error !== undefined && (console.error as { mock?: unknown }).mock !== undefined;
   console.error = original;
-  if (!expected) expect(logged.map((args) => args.map(String).join(' ')), 'console.error during the test').toEqual([]);
+  if (!expected)
+    expect(
+      logged.map((args) => args.map(String).join(' ')),
+      'console.error during the test',
+    ).toEqual([]);
 });
