@@ -46,4 +46,63 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
+  // Layers of the client, one direction (shared → lib → components → features → routes → app):
+  // a feature never imports another feature (the route that shows both composes them), and the
+  // lower layers never import the upper ones. (ESLint takes the last matching config's options for
+  // a rule, so each block repeats the client-wide patterns.)
+  {
+    files: ['src/client/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'] },
+            {
+              regex: String.raw`^\.\./(?!\.\.)[^/]+/|^(\.\./)+features/`,
+              message: 'A feature does not import another feature: let the route compose them (STYLE.md).',
+            },
+            {
+              regex: String.raw`^(\.\./)+(routes|app|islands)/`,
+              message: 'Features sit below routes, the app and the islands.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/components/**', 'src/client/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'] },
+            {
+              regex: String.raw`^(\.\./)+(features|routes|app|islands)/`,
+              message: 'Components and lib sit below features, routes, the app and the islands.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'] },
+            {
+              regex: String.raw`^(\.\./)+(components|features|routes|app|islands)/`,
+              message: 'lib is the lowest client layer: it imports only shared code and other lib files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,6 +4,7 @@ import { createContext, useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
 import { buttonVariants } from '../components/ui/button';
+import { useContactInfo } from '../features/pages/api';
 import { SocialLinkList, usePublicSocialLinks } from '../features/social/public-social-links';
 import { Island } from '../islands/island';
 import MobileMenu from '../islands/mobile-menu';
@@ -71,7 +72,7 @@ function Header() {
 function Footer() {
   const site = useSite();
   const notes = [...(useContext(FooterNotesContext) ?? [])];
-  const socials = usePublicSocialLinks();
+  const socials = usePublicSocialLinks(useContactInfo().data);
   return (
     <footer className="mt-16 border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">

@@ -35,7 +35,7 @@ import { EditorUploadStatus, ImageUploads, useEditorImageUploads } from './media
 import { ImageDialogContent, type ImageChoice } from './media/image-dialog';
 import { Tooltip } from './ui/controls';
 import { Dialog, DialogTrigger } from './ui/dialog';
-import { toast } from './ui/use-toast';
+import { toast } from '../lib/toast';
 
 export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'];
 const ALLOWED_LINK = /^(https?:\/\/|mailto:|tel:)/i;

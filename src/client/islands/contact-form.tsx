@@ -9,7 +9,7 @@ import { ContactMessageRequestSchema, HONEYPOT_FIELD, type ContactMessageRequest
 import { Button } from '../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input';
 import { ToastHost } from '../components/ui/toast-host';
-import { toast } from '../components/ui/use-toast';
+import { toast } from '../lib/toast';
 import { sendMessage } from '../features/messages/api';
 
 // The request schema, not the input schema: its resolver keeps the honeypot field, so what a bot

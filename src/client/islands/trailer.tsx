@@ -4,6 +4,7 @@
 // one (youtube-nocookie.com) or Vimeo's with do-not-track. Without JavaScript the link opens the video.
 import { Play } from 'lucide-react';
 import { useState } from 'react';
+import { trailerEmbed, trailerPage } from '../../shared/schemas/apps';
 import { MediaImage } from '../components/media-image';
 
 export interface TrailerProps {
@@ -13,14 +14,6 @@ export interface TrailerProps {
   /** The poster: one of the app's screenshots (never the host's thumbnail, which would be a third-party request). */
   poster: string | null;
 }
-
-export const trailerPage = ({ provider, id }: Pick<TrailerProps, 'provider' | 'id'>) =>
-  provider === 'youtube' ? `https://www.youtube.com/watch?v=${id}` : `https://vimeo.com/${id}`;
-
-export const trailerEmbed = ({ provider, id }: Pick<TrailerProps, 'provider' | 'id'>) =>
-  provider === 'youtube'
-    ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
-    : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
 
 export default function Trailer({ provider, id, title, poster }: TrailerProps) {
   const [playing, setPlaying] = useState(false);

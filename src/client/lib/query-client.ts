@@ -5,7 +5,7 @@
 // Mutations declare what follows them in `meta` (the admin's one place for it): the toasts for
 // success and failure, and the queries to re-fetch. A failure is also logged with the server's reason.
 import { MutationCache, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { toast, type ToastInput } from '../components/ui/use-toast';
+import { toast, type ToastInput } from './toast';
 import { ApiError, errorMessage, request, type Fetcher } from './http';
 import { fetchPage, PAGED } from './paged';
 

@@ -52,6 +52,16 @@ const optionalCode = (pattern: RegExp, message: string, normalise: (v: string) =
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
 
+/** A trailer's page on its host (the link that works without JavaScript). */
+export const trailerPage = ({ provider, id }: { provider: 'youtube' | 'vimeo'; id: string }) =>
+  provider === 'youtube' ? `https://www.youtube.com/watch?v=${id}` : `https://vimeo.com/${id}`;
+
+/** A trailer's privacy-enhanced player (youtube-nocookie.com, Vimeo with do-not-track). */
+export const trailerEmbed = ({ provider, id }: { provider: 'youtube' | 'vimeo'; id: string }) =>
+  provider === 'youtube'
+    ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
+    : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
+
 /** A YouTube or Vimeo link or id → { provider, id }. */
 export function parseTrailer(value: string): { provider: 'youtube' | 'vimeo'; id: string } | null {
   const v = value.trim();

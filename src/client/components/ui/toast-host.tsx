@@ -1,6 +1,6 @@
 // Keeps Radix Toast out of the first download: the toast region loads with the first toast.
 import { lazy, Suspense } from 'react';
-import { useToasts } from './use-toast';
+import { useToasts } from '../../lib/toast';
 
 const Toaster = lazy(() => import('./toaster'));
 

@@ -2,7 +2,7 @@
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils';
-import { dismiss, TOAST_DURATION, useToasts } from './use-toast';
+import { dismiss, TOAST_DURATION, useToasts } from '../../lib/toast';
 
 /** The Radix toast region; loaded only once a toast is shown (see ToastHost). */
 export default function Toaster() {

@@ -2,6 +2,7 @@
 // in a wide, scrollable dialog: app, title, rich-text content, gallery images and the Published
 // switch. Editing a draft also offers Publish in the header. Closing with unsaved changes asks first.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Send, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { Link } from 'react-router';
 import { z } from '../../../shared/schemas/zod';
 import { LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
+import type { App } from '../../../shared/schemas/apps';
 import {
   BlogPostInputSchema,
   SEO_DESCRIPTION_MAX,
@@ -31,12 +33,11 @@ import { Input, Label, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { applyServerErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
-import { useApps } from '../apps/api';
-import { useDraftEditor } from '../drafts/draft-editor';
-import { DiscardChangesDialog } from '../drafts/unsaved-changes';
+import { useDraftEditor } from '../../components/drafts/draft-editor';
+import { DiscardChangesDialog } from '../../components/drafts/unsaved-changes';
 import { useCreateBlogPost, usePublishBlogPost, useUnpublishBlogPost, useUpdateBlogPost } from './admin-api';
 import { PostStatusBadge, scheduleTime } from './post-status';
-import { HistoryButton } from '../revisions/history-panel';
+import { HistoryButton } from '../../components/revisions/history-panel';
 import { PreviewLinks } from './preview-links';
 
 /** The form's values: the API's input, with the publish time as the date-time field holds it (local, or ''). */
@@ -196,8 +197,12 @@ function UnpublishAction({ post }: { post: AdminBlogPost }) {
   );
 }
 
+/** How the form reads the apps a post can belong to: the apps feature's query, handed in by the route. */
+export type AppsQuery = { queryKey: readonly unknown[] };
+
 function BlogPostForm({
   post,
+  appsQuery,
   onSaved,
   onCancel,
   onDirtyChange,
@@ -205,6 +210,7 @@ function BlogPostForm({
   forgetRef,
 }: {
   post: AdminBlogPost | null;
+  appsQuery: AppsQuery;
   onSaved: () => void;
   onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
@@ -212,7 +218,7 @@ function BlogPostForm({
   /** Set to what drops the autosaved copies, for the dialog's Discard. */
   forgetRef: { current: (() => Promise<void>) | undefined };
 }) {
-  const apps = useApps();
+  const apps = useQuery<App[]>(appsQuery);
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
   const form = useForm<PostFormInput, unknown, PostFormData>({
@@ -563,7 +569,15 @@ function BlogPostForm({
  * The create or edit dialog, mounted while open. `post` null creates a post; otherwise it edits
  * it (the freshest copy of the list, so the header follows a publish).
  */
-export function BlogPostDialog({ post: listed, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {
+export function BlogPostDialog({
+  post: listed,
+  appsQuery,
+  onClose,
+}: {
+  post: AdminBlogPost | null;
+  appsQuery: AppsQuery;
+  onClose: () => void;
+}) {
   // A revision restored from History: the form starts again from it (before the list has re-read it).
   const [restored, setRestored] = useState<BlogPost | null>(null);
   const post = listed && restored && restored.version > listed.version ? { ...listed, ...restored } : listed;
@@ -644,6 +658,7 @@ export function BlogPostDialog({ post: listed, onClose }: { post: AdminBlogPost 
           <BlogPostForm
             key={restored ? `restored-${restored.version}` : 'form'}
             post={post}
+            appsQuery={appsQuery}
             onDirtyChange={setDirty}
             onSavingChange={setSaving}
             onCancel={requestClose}

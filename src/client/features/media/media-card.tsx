@@ -8,7 +8,7 @@ import { formatBytes, formatDimensions } from '../../components/media/format';
 import { thumbnailOf } from '../../components/media/thumbnail';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/http';
 import { useUpdateMediaAlt } from './admin-api';
 

@@ -2,6 +2,7 @@
 // "Press kit" card: facts, rich texts, lists edited as rows (add, remove with a question), logos
 // through the media picker, and the monetization choice. Checked with the shared schema before a save.
 import { api } from '../../../shared/paths';
+import { trailerPage } from '../../../shared/schemas/apps';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -24,7 +25,6 @@ import {
   type PressKit,
   type PressKitInput,
 } from '../../../shared/schemas/press';
-import { trailerPage } from '../../islands/trailer';
 import { ImageListField, type ImageListTexts } from '../../components/media/image-list-field';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { Button } from '../../components/ui/button';

@@ -3,9 +3,9 @@
 // address once. Staff pages are rendered with their session, which also reads hidden links: those
 // are left out here too, so staff see what visitors see.
 import { SOCIAL_SPRITE, type SpriteIconName } from '../../../shared/icons';
+import type { ContactInfo } from '../../../shared/schemas/site-content';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { cx } from '../../lib/cx';
-import { useContactInfo } from '../pages/api';
 import { useSocialLinks } from './api';
 
 export interface PublicSocialLink {
@@ -26,8 +26,10 @@ export function sameLinkKey(href: string): string {
   }
 }
 
-export function usePublicSocialLinks(): PublicSocialLink[] {
-  const { data: contact } = useContactInfo();
+/** The links to show, from the contact details (read by the page that composes this) and the social links. */
+export function usePublicSocialLinks(
+  contact: Pick<ContactInfo, 'twitterLink' | 'linkedinLink' | 'githubLink'> | null | undefined,
+): PublicSocialLink[] {
   const { data: links } = useSocialLinks();
   const all: (PublicSocialLink | null)[] = [
     contact?.twitterLink ? { href: contact.twitterLink, label: 'X (Twitter)', icon: 'x-twitter' } : null,

@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '../../lib/toast';
 import { adminAppPagesQuery, saveAppPages, useAdminAppPages } from '../../features/app-pages/admin-api';
 import { ApiError, errorMessage } from '../../lib/http';
 

@@ -6,7 +6,7 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '../../lib/toast';
 import {
   applyPressKitErrors,
   checkPressKit,

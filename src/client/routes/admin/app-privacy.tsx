@@ -34,7 +34,7 @@ import { FieldError, Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminAppPrivacy, useAppPrivacyVersions, useSaveAppPrivacy } from '../../features/app-privacy/api';
 import { useApp } from '../../features/apps/api';
-import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
+import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { parseId } from '../../lib/params';
 import { AdminPage } from './admin-layout';

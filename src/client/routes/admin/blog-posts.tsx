@@ -27,6 +27,7 @@ import {
   useDeleteBlogPost,
   usePublishBlogPost,
 } from '../../features/blogs/admin-api';
+import { appsQuery } from '../../features/apps/api';
 import { BlogPostDialog } from '../../features/blogs/admin-post-form';
 import { PostStatusBadge, scheduleTime } from '../../features/blogs/post-status';
 import { errorMessage } from '../../lib/http';
@@ -274,7 +275,7 @@ export default function BlogPosts() {
         </>
       )}
 
-      {editor && <BlogPostDialog key={editing ? editing.id : 'new'} post={editing} onClose={() => setEditor(null)} />}
+      {editor && <BlogPostDialog key={editing ? editing.id : 'new'} post={editing} appsQuery={appsQuery()} onClose={() => setEditor(null)} />}
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useUpdateContactInfo } from '../../features/pages/admin-api';
 import { useContactInfo } from '../../features/pages/api';
-import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
+import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';

@@ -17,7 +17,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '../../lib/toast';
 import { useMe } from '../../features/admin/auth-api';
 import { useApps } from '../../features/apps/api';
 import { useUnreadCount } from '../../features/messages/admin-api';

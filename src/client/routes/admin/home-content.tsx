@@ -11,10 +11,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useDraftEditor } from '../../features/drafts/draft-editor';
+import { useDraftEditor } from '../../components/drafts/draft-editor';
 import { useUpdateHomeContent } from '../../features/pages/admin-api';
 import { useHomeContent } from '../../features/pages/api';
-import { HistoryButton } from '../../features/revisions/history-panel';
+import { HistoryButton } from '../../components/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';

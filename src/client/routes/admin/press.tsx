@@ -7,8 +7,8 @@ import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
+import { toast } from '../../lib/toast';
+import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import {
   applyPressKitErrors,
   checkPressKit,

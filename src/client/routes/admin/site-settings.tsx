@@ -23,7 +23,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useMe } from '../../features/admin/auth-api';
 import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api';
 import { DemoContentCard } from '../../features/site/demo-content-card';
-import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
+import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';

@@ -16,7 +16,7 @@ import {
   useUpdateSocialLink,
 } from '../../features/social/admin-api';
 import { SocialIconWithLabel } from '../../features/social/social-icon';
-import { useGuardedClose } from '../../features/drafts/unsaved-changes';
+import { useGuardedClose } from '../../components/drafts/unsaved-changes';
 import { SocialLinkForm, type SocialLinkValues } from '../../features/social/social-link-form';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { AdminPage } from './admin-layout';

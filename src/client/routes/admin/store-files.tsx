@@ -16,7 +16,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useApps } from '../../features/apps/api';
-import { UnsavedChangesGuard } from '../../features/drafts/unsaved-changes';
+import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { useSiteFile } from '../../features/site-files/admin-api';
 import { CrawlerViewPanel } from '../../features/site-files/crawler-view';
 import { SiteFileForm } from '../../features/site-files/site-file-form';

@@ -14,7 +14,7 @@ import { Island } from '../../islands/island';
 function InfoPanel() {
   const contact = useContactInfo();
   const c = contact.data;
-  const socials = usePublicSocialLinks();
+  const socials = usePublicSocialLinks(contact.data);
   return (
     <aside aria-labelledby="contact-info-title" className="rounded-xl border bg-card p-6 shadow-sm">
       <h2 id="contact-info-title" className="text-xl font-semibold">

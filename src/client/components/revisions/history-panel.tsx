@@ -3,10 +3,10 @@
 import { History } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Revision, RevisionKind, RevisionSummary } from '../../../shared/schemas/revisions';
-import { EmptyCard, QueryState } from '../../components/query-state';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { EmptyCard, QueryState } from '../query-state';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from '../ui/dialog';
 import { cn } from '../../lib/utils';
 import { useRestoreRevision, useRevision, useRevisions } from './api';
 import { compareRevision, type DiffPart, type FieldDiff } from './diff';

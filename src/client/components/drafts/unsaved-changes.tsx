@@ -3,7 +3,7 @@
 // own prompt), or closing its dialog (DiscardChangesDialog).
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 
 export const DISCARD_TITLE = 'Discard unsaved changes?';
 

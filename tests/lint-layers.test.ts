@@ -1,0 +1,60 @@
+// The client's layers are checked by lint (eslint.config.js): a feature importing another feature,
+// or a component reaching up into a feature, fails `npm run lint`; the same imports from a route pass.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The restricted-import messages lint gives `code` as if it were the file at `file`. */
+async function importErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('client layers', () => {
+  it('refuses a feature importing another feature, by either path', async () => {
+    for (const source of ['../apps/api', '../../features/apps/api']) {
+      const errors = await importErrors(
+        'src/client/features/blogs/example.ts',
+        `import { useApps } from '${source}';\nexport const x = useApps;\n`,
+      );
+      expect(errors, source).toEqual([expect.stringContaining('A feature does not import another feature')]);
+    }
+  });
+
+  it('refuses lower layers reaching up, and lets a route compose features', async () => {
+    expect(
+      await importErrors(
+        'src/client/components/example.ts',
+        "import { useApps } from '../features/apps/api';\nexport const x = useApps;\n",
+      ),
+    ).toEqual([expect.stringContaining('Components and lib sit below')]);
+    expect(
+      await importErrors(
+        'src/client/features/blogs/example.ts',
+        "import { x } from '../../routes/admin/blog-posts';\nexport const y = x;\n",
+      ),
+    ).toEqual([expect.stringContaining('Features sit below routes')]);
+    expect(
+      await importErrors(
+        'src/client/routes/admin/example.ts',
+        "import { useApps } from '../../features/apps/api';\nimport { x } from '../../features/blogs/api';\nexport const y = [useApps, x];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await importErrors(
+        'src/client/lib/example.ts',
+        "import { Button } from '../components/ui/button';\nexport const x = Button;\n",
+      ),
+    ).toEqual([expect.stringContaining('lib is the lowest client layer')]);
+    // Within a feature, and down into components and lib, is fine.
+    expect(
+      await importErrors(
+        'src/client/features/blogs/example.ts',
+        "import { x } from './api';\nimport { Button } from '../../components/ui/button';\nimport { http } from '../../lib/http';\nexport const y = [x, Button, http];\n",
+      ),
+    ).toEqual([]);
+  });
+});
