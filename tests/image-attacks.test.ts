@@ -145,8 +145,10 @@ describe(`hostile images against a running server (${engine})`, () => {
       upload(server.base, cookie, `bomb-${n}.svg`, svgFilterBomb(2), cutOff.signal).catch(() => null),
     );
     const workers = await eventually(async () => {
-      const pids = childrenOf(server.child.pid!);
-      expect(pids).toHaveLength(2);
+      // Both workers busy (a worker stopped in step 2 may still be on its way out: it is counted too,
+      // and must be gone after the stop like the rest).
+      const pids = childrenOf(server.child.pid!).filter(alive);
+      expect(pids.length).toBeGreaterThanOrEqual(2);
       return pids;
     }, 10_000);
     const stopping = performance.now();
