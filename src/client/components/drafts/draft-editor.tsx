@@ -4,11 +4,9 @@
 import { CloudOff, History } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { htmlToText } from '../../../shared/text';
 import { Button } from '../ui/button';
-import { Dialog, DialogContent } from '../ui/dialog';
-import { ApiError } from '../../lib/http';
 import type { DraftRef } from './api';
+import { ConflictDialog, conflictOf } from './conflict';
 import { UnsavedChangesGuard } from './unsaved-changes';
 import { useAutosave, useKeptDraft, type AutosaveState } from './use-autosave';
 
@@ -38,72 +36,6 @@ export function AutosaveStatus({ state }: { state: AutosaveState }) {
     >
       {text}
     </p>
-  );
-}
-
-/** A field's value as a person reads it (rich text as plain text). */
-function readable(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.join('\n') : '—';
-  const text = String(value);
-  return /<[a-z][\s\S]*>/i.test(text) ? htmlToText(text) : text;
-}
-
-/** Both versions of the fields that differ, side by side (stacked on a phone). */
-function ConflictDialog({
-  open,
-  mine,
-  theirs,
-  labels,
-  onKeepMine,
-  onUseTheirs,
-}: {
-  open: boolean;
-  mine: Record<string, unknown>;
-  theirs: Record<string, unknown> | null;
-  labels: Record<string, string>;
-  onKeepMine: () => void;
-  onUseTheirs: () => void;
-}) {
-  const fields = Object.keys(labels).filter((key) => readable(mine[key]) !== readable(theirs?.[key]));
-  return (
-    <Dialog open={open}>
-      <DialogContent
-        title="Changed elsewhere"
-        description="Someone saved this since you started editing. Compare both versions and choose which to keep."
-        className="max-w-4xl"
-        hideClose
-      >
-        <div className="max-h-[60vh] space-y-4 overflow-y-auto">
-          {fields.length === 0 && <p className="text-sm">The texts are the same; only the version moved on.</p>}
-          {fields.map((key) => (
-            <section key={key} aria-label={labels[key]} className="space-y-2">
-              <h3 className="text-sm font-semibold">{labels[key]}</h3>
-              <div className="grid gap-3 md:grid-cols-2">
-                <div className="rounded-md border p-3">
-                  <p className="mb-1 text-xs font-medium text-muted-foreground">Your version</p>
-                  <p className="text-sm break-words whitespace-pre-wrap" data-testid={`mine-${key}`}>
-                    {readable(mine[key])}
-                  </p>
-                </div>
-                <div className="rounded-md border p-3">
-                  <p className="mb-1 text-xs font-medium text-muted-foreground">Saved version</p>
-                  <p className="text-sm break-words whitespace-pre-wrap" data-testid={`theirs-${key}`}>
-                    {readable(theirs?.[key])}
-                  </p>
-                </div>
-              </div>
-            </section>
-          ))}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onUseTheirs}>
-            Use the saved version
-          </Button>
-          <Button onClick={onKeepMine}>Keep my version</Button>
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }
 
@@ -231,11 +163,10 @@ export function useDraftEditor<V extends FieldValues>({
     dialogs,
     /** A save was refused because the item moved on (409): show both. True when it handled the error. */
     onSaveError(error: unknown): boolean {
-      if (error instanceof ApiError && error.status === 409 && error.body && 'current' in error.body) {
-        setSaveConflict((error.body.current as Record<string, unknown> | null) ?? null);
-        return true;
-      }
-      return false;
+      const current = conflictOf(error);
+      if (current === undefined) return false;
+      setSaveConflict(current);
+      return true;
     },
     /** The user discarded the edit: the kept copies go too. */
     forget: autosave.forget,
