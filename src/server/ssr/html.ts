@@ -46,6 +46,11 @@ export const jsonLdTags = (jsonLd: object[] = []) =>
   jsonLd.map((ld) => `<script type="application/ld+json">${safeJson(ld)}</script>`);
 
 /** The X App Card's tags (https://developer.x.com/en/docs/x-for-websites/cards/overview/app-card). */
+/** `<meta name|property="key" content="…">` with the content escaped. */
+function metaTag(attribute: 'name' | 'property', key: string, content: string | number): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`;
+}
+
 function twitterAppTags(app: NonNullable<HeadData['twitterApp']>): string[] {
   const tags: [string, string][] = [];
   const store = (key: 'iphone' | 'ipad' | 'googleplay', at: { id: string; url?: string } | undefined) => {
@@ -56,7 +61,7 @@ function twitterAppTags(app: NonNullable<HeadData['twitterApp']>): string[] {
   store('iphone', app.iphone);
   store('ipad', app.iphone);
   store('googleplay', app.googlePlay);
-  return tags.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}">`);
+  return tags.map(([name, content]) => metaTag('name', name, content));
 }
 
 /** Islands that need JavaScript to do anything are not shown without it. */
@@ -109,29 +114,29 @@ export function renderDocument({
   const canonical = abs(site, head.path);
   // Pages without a picture of their own share the studio's default image, else its card.
   const image = head.image ?? uploadedShareImage(site.shareImage, site.name) ?? studioCard(site.name);
-  const imageUrl = escapeHtml(abs(site, image.url));
+  const imageUrl = abs(site, image.url);
+  const twitter = (name: string, content: string | number) => metaTag('name', `twitter:${name}`, content);
+  const og = (name: string, content: string | number) => metaTag('property', `og:${name}`, content);
   const meta: string[] = [
     `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    metaTag('name', 'description', head.description),
     head.noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
-    `<meta property="og:type" content="${head.type ?? 'website'}">`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta name="twitter:card" content="${head.twitterApp ? 'app' : 'summary_large_image'}">`,
-    `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    og('site_name', site.name),
+    og('type', head.type ?? 'website'),
+    og('title', head.title),
+    og('description', head.description),
+    og('url', canonical),
+    twitter('card', head.twitterApp ? 'app' : 'summary_large_image'),
+    twitter('title', head.title),
+    twitter('description', head.description),
+    og('image', imageUrl),
+    og('image:type', image.type),
+    og('image:width', image.width),
+    og('image:height', image.height),
+    og('image:alt', image.alt),
+    twitter('image', imageUrl),
+    twitter('image:alt', image.alt),
   ];
-  meta.push(
-    `<meta property="og:image" content="${imageUrl}">`,
-    `<meta property="og:image:type" content="${image.type}">`,
-    `<meta property="og:image:width" content="${image.width}">`,
-    `<meta property="og:image:height" content="${image.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
-    `<meta name="twitter:image" content="${imageUrl}">`,
-    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
-  );
   if (head.twitterApp) meta.push(...twitterAppTags(head.twitterApp));
   // The Smart App Banner: the app opens at this page (app-argument) when it is installed.
   if (head.appStoreId) {

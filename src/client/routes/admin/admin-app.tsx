@@ -1,6 +1,6 @@
 // The admin area: a client-rendered app under /admin-page, loaded as its own chunk.
 // Visitors of the public site never download it.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { TooltipProvider } from '../../components/ui/controls';
@@ -39,6 +39,28 @@ function AppsSlug() {
   return id ? <AppEditor mode="edit" id={id} /> : <AppEditor mode="edit" id={null} />;
 }
 
+/** Every signed-in admin page but the dashboard, by its path under /admin-page (each its own chunk). */
+const ADMIN_PAGES: [path: string, element: ReactNode][] = [
+  ['apps', <AppsList />],
+  ['apps/new', <AppEditor mode="new" />],
+  ['apps/edit', <AppEditor mode="edit" />],
+  ['apps/privacy', <AppPrivacyEditor />],
+  ['apps/:slug', <AppsSlug />],
+  ['blogs', <BlogPosts />],
+  ['home-content', <HomeContentEditor />],
+  ['about-us', <AboutUsEditor />],
+  ['contact', <ContactInfoEditor />],
+  ['privacy', <PrivacyEditor />],
+  ['social-media', <SocialMedia />],
+  ['site-settings', <SiteSettingsPage />],
+  ['store-files', <StoreFiles />],
+  ['messages', <Messages />],
+  ['press', <PressKitPage />],
+  ['deletion-requests', <DeletionRequests />],
+  ['users', <UsersPage />],
+  ['media', <MediaPage />],
+];
+
 export default function AdminApp() {
   return (
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
@@ -52,150 +74,9 @@ export default function AdminApp() {
           }
         >
           <Route index element={<Dashboard />} />
-          <Route
-            path="apps"
-            element={
-              <Suspense fallback={loading}>
-                <AppsList />
-              </Suspense>
-            }
-          />
-          <Route
-            path="apps/new"
-            element={
-              <Suspense fallback={loading}>
-                <AppEditor mode="new" />
-              </Suspense>
-            }
-          />
-          <Route
-            path="apps/edit"
-            element={
-              <Suspense fallback={loading}>
-                <AppEditor mode="edit" />
-              </Suspense>
-            }
-          />
-          <Route
-            path="apps/privacy"
-            element={
-              <Suspense fallback={loading}>
-                <AppPrivacyEditor />
-              </Suspense>
-            }
-          />
-          <Route
-            path="apps/:slug"
-            element={
-              <Suspense fallback={loading}>
-                <AppsSlug />
-              </Suspense>
-            }
-          />
-          <Route
-            path="blogs"
-            element={
-              <Suspense fallback={loading}>
-                <BlogPosts />
-              </Suspense>
-            }
-          />
-          <Route
-            path="home-content"
-            element={
-              <Suspense fallback={loading}>
-                <HomeContentEditor />
-              </Suspense>
-            }
-          />
-          <Route
-            path="about-us"
-            element={
-              <Suspense fallback={loading}>
-                <AboutUsEditor />
-              </Suspense>
-            }
-          />
-          <Route
-            path="contact"
-            element={
-              <Suspense fallback={loading}>
-                <ContactInfoEditor />
-              </Suspense>
-            }
-          />
-          <Route
-            path="privacy"
-            element={
-              <Suspense fallback={loading}>
-                <PrivacyEditor />
-              </Suspense>
-            }
-          />
-          <Route
-            path="social-media"
-            element={
-              <Suspense fallback={loading}>
-                <SocialMedia />
-              </Suspense>
-            }
-          />
-          <Route
-            path="site-settings"
-            element={
-              <Suspense fallback={loading}>
-                <SiteSettingsPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="store-files"
-            element={
-              <Suspense fallback={loading}>
-                <StoreFiles />
-              </Suspense>
-            }
-          />
-          <Route
-            path="messages"
-            element={
-              <Suspense fallback={loading}>
-                <Messages />
-              </Suspense>
-            }
-          />
-          <Route
-            path="press"
-            element={
-              <Suspense fallback={loading}>
-                <PressKitPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="deletion-requests"
-            element={
-              <Suspense fallback={loading}>
-                <DeletionRequests />
-              </Suspense>
-            }
-          />
-          <Route
-            path="users"
-            element={
-              <Suspense fallback={loading}>
-                <UsersPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="media"
-            element={
-              <Suspense fallback={loading}>
-                <MediaPage />
-              </Suspense>
-            }
-          />
+          {ADMIN_PAGES.map(([path, element]) => (
+            <Route key={path} path={path} element={<Suspense fallback={loading}>{element}</Suspense>} />
+          ))}
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>
