@@ -52,7 +52,7 @@ export default defineConfig({
       command: `rm -rf ${dataDir} && node --import tsx src/server/index.ts`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

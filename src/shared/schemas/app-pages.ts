@@ -3,6 +3,7 @@
 // public form.
 import { z } from './zod';
 import { LIMITS } from '../constants';
+import { requiredText } from './common';
 
 export const FAQ_MAX = 50;
 export const QUESTION_MAX = 300;
@@ -16,16 +17,8 @@ export const EVENT_NOTE_MAX = 2000;
 const email = (message: string) => z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
 
 export const FaqItemSchema = z.object({
-  question: z
-    .string({ error: 'Write the question' })
-    .trim()
-    .min(1, 'Write the question')
-    .max(QUESTION_MAX, `A question must be at most ${QUESTION_MAX} characters`),
-  answer: z
-    .string({ error: 'Write the answer' })
-    .trim()
-    .min(1, 'Write the answer')
-    .max(ANSWER_MAX, `An answer must be at most ${ANSWER_MAX} characters`),
+  question: requiredText(QUESTION_MAX, 'Write the question', `A question must be at most ${QUESTION_MAX} characters`),
+  answer: requiredText(ANSWER_MAX, 'Write the answer', `An answer must be at most ${ANSWER_MAX} characters`),
 });
 export type FaqItem = z.infer<typeof FaqItemSchema>;
 

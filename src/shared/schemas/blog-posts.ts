@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { LIMITS } from '../constants';
-import { imageUrl } from './common';
+import { imageUrl, requiredText } from './common';
 import { SLUG_MAX, SLUG_PATTERN } from '../slug';
 
 export const INVALID_SLUG = 'Use lower-case letters, digits and single hyphens';
@@ -29,16 +29,8 @@ export const BlogPostInputSchema = z.object({
     .int('Please select an app')
     .positive('Please select an app')
     .max(2_147_483_647, 'Please select an app'),
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(LIMITS.shortText, 'Title must be at most 200 characters'),
-  content: z
-    .string({ error: 'Content is required' })
-    .trim()
-    .min(1, 'Content is required')
-    .max(LIMITS.htmlMax, 'Content is too long'),
+  title: requiredText(LIMITS.shortText, 'Title is required', 'Title must be at most 200 characters'),
+  content: requiredText(LIMITS.htmlMax, 'Content is required', 'Content is too long'),
   images: z.array(imageUrl('Each image must be a valid URL')).max(LIMITS.imagesMax, 'At most 50 images').default([]),
   isPublished: z.boolean().default(false),
   /** The spec's field; the server owns publishedAt and ignores it (set the date with publishAt). */

@@ -52,6 +52,10 @@ export const optionalHttpUrl = (message = INVALID_URL) =>
     .optional()
     .transform((v) => (v ? v : null));
 
+/** A text that must be written (trimmed): `required` when empty or missing, `tooLong` past `max`. */
+export const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
 /** An optional short text: empty or missing become null. */
 export const optionalText = (max: number = LIMITS.shortText) =>
   z

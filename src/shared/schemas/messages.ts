@@ -1,28 +1,17 @@
 import { z } from './zod';
 import { LIMITS } from '../constants';
+import { requiredText } from './common';
 
 /** The visitor contact form (SPEC §5), with the spec's messages. */
 export const ContactMessageInputSchema = z.object({
-  firstName: z
-    .string({ error: 'First name is required' })
-    .trim()
-    .min(1, 'First name is required')
-    .max(100, 'First name must be at most 100 characters'),
-  lastName: z
-    .string({ error: 'Last name is required' })
-    .trim()
-    .min(1, 'Last name is required')
-    .max(100, 'Last name must be at most 100 characters'),
+  firstName: requiredText(100, 'First name is required', 'First name must be at most 100 characters'),
+  lastName: requiredText(100, 'Last name is required', 'Last name must be at most 100 characters'),
   email: z
     .string({ error: 'Invalid email address' })
     .trim()
     .max(254, 'Invalid email address')
     .pipe(z.email('Invalid email address')),
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(LIMITS.shortText, 'Subject must be at most 200 characters'),
+  subject: requiredText(LIMITS.shortText, 'Subject is required', 'Subject must be at most 200 characters'),
   message: z
     .string({ error: 'Message must be at least 10 characters' })
     .trim()

@@ -2,7 +2,7 @@
 // first-run default), tagline, logo, footer text and default share image. The public site
 // address comes from the server's configuration and is shown read-only.
 import { z } from './zod';
-import { isMediaPath } from './common';
+import { isMediaPath, requiredText } from './common';
 
 export const SITE_NAME_MAX = 100;
 export const TAGLINE_MAX = 160;
@@ -22,11 +22,11 @@ const uploadedImage = (label: string) =>
     .transform((v) => (v ? v : null));
 
 export const SiteSettingsInputSchema = z.object({
-  name: z
-    .string({ error: 'Studio name is required' })
-    .trim()
-    .min(1, 'Studio name is required')
-    .max(SITE_NAME_MAX, `Studio name must be at most ${SITE_NAME_MAX} characters`),
+  name: requiredText(
+    SITE_NAME_MAX,
+    'Studio name is required',
+    `Studio name must be at most ${SITE_NAME_MAX} characters`,
+  ),
   tagline: z
     .string()
     .trim()

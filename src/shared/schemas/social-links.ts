@@ -1,14 +1,10 @@
 import { z } from './zod';
 import { LIMITS, SOCIAL_ICON_KEYS } from '../constants';
-import { httpUrl } from './common';
+import { httpUrl, requiredText } from './common';
 
 /** The social link dialog (SPEC §5 "Social link"). */
 export const SocialLinkInputSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name must be at most 100 characters'),
+  name: requiredText(100, 'Name is required', 'Name must be at most 100 characters'),
   url: httpUrl(),
   icon: z.enum(SOCIAL_ICON_KEYS, { message: 'Icon is required' }),
   isVisible: z.boolean().default(true),

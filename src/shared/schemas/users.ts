@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { LIMITS } from '../constants';
+import { requiredText } from './common';
 
 const PASSWORD_MIN = 'Password must be at least 4 characters';
 const PASSWORD_MAX = 'Password must be at most 200 characters';
@@ -9,11 +10,7 @@ const password = () =>
   z.string({ error: PASSWORD_MIN }).min(LIMITS.passwordMin, PASSWORD_MIN).max(LIMITS.passwordMax, PASSWORD_MAX);
 
 export const LoginInputSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .max(LIMITS.usernameMax, 'Username is too long'),
+  username: requiredText(LIMITS.usernameMax, 'Username is required', 'Username is too long'),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')

@@ -1,7 +1,7 @@
 // The rich-text editor's Image dialog: upload a new image (the upload control, alt text asked for)
 // or pick one from the media library (a searchable, paginated grid, operated with the arrow keys),
 // check its alt text and insert it. For an image already in the text it edits the alt text.
-import { ImageIcon, Search } from 'lucide-react';
+import { ImageIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ALT_MAX, type MediaItem } from '../../../shared/schemas/media';
 import { errorMessage } from '../../lib/http';
@@ -17,6 +17,7 @@ import { useMediaList } from './media-api';
 import { MediaUpload } from './media-upload';
 import { thumbnailOf } from './thumbnail';
 import { MediaCount } from './media-count';
+import { SearchField } from '../ui/search-field';
 
 /** What goes into the text: `<img src alt width height>`. */
 export interface ImageChoice {
@@ -102,32 +103,23 @@ function LibraryPicker({ selected, onSelect }: { selected: string | null; onSele
   return (
     <div className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-xs">
-          <Label htmlFor={`${id}-search`} className="sr-only">
-            Search images
-          </Label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Search by file name or alt text..."
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter searches now instead of submitting the dialog's form.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                setSearch(input.trim());
-                setPage(1);
-              }
-            }}
-            className="h-9 pl-9"
-            autoComplete="off"
-          />
-        </div>
+        <SearchField
+          id={`${id}-search`}
+          label="Search images"
+          className="w-full sm:max-w-xs"
+          placeholder="Search by file name or alt text..."
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter searches now instead of submitting the dialog's form.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              setSearch(input.trim());
+              setPage(1);
+            }
+          }}
+          inputClassName="h-9"
+        />
         {data && <MediaCount total={data.total} search={search} />}
       </div>
 

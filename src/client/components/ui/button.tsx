@@ -21,6 +21,8 @@ export const buttonVariants = cva(
         icon: 'size-10',
         iconSm: 'size-9',
       },
+      /** An outline or ghost button whose action destroys something (Delete, Revoke). */
+      tone: { destructive: 'text-destructive hover:text-destructive' },
     },
     defaultVariants: { variant: 'default', size: 'default' },
   },
@@ -29,6 +31,6 @@ export const buttonVariants = cva(
 /** A button. For a link that looks like one, put buttonVariants() on the link. */
 export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, tone, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={cn(buttonVariants({ variant, size, tone }), className)} {...props} />;
 }

@@ -79,7 +79,7 @@ export function PreviewLinks({ postId }: { postId: number }) {
                   <Button
                     variant="ghost"
                     size="sm"
-                    className="text-destructive hover:text-destructive"
+                    tone="destructive"
                     disabled={revoke.isPending}
                     onClick={() => revoke.mutate(link.id)}
                   >

@@ -139,7 +139,8 @@ export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: (from
             variant="outline"
             size="sm"
             onClick={(e) => onDelete(e.currentTarget)}
-            className="flex-1 text-destructive hover:text-destructive"
+            tone="destructive"
+            className="flex-1"
           >
             <Trash2 aria-hidden="true" />
             Delete<span className="sr-only"> {item.filename}</span>

@@ -133,7 +133,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
                           <Button
                             variant="outline"
                             size="sm"
-                            className="text-destructive hover:text-destructive"
+                            tone="destructive"
                             aria-label={`Delete user ${user.username}`}
                             onClick={() => setPending({ kind: 'delete', user })}
                           >

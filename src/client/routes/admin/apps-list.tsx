@@ -135,7 +135,8 @@ function AppRow({ app, index, count, onDelete, onMove }: RowProps) {
         <Button
           variant="outline"
           size="sm"
-          className="flex-1 text-destructive hover:text-destructive sm:flex-none"
+          tone="destructive"
+          className="flex-1 sm:flex-none"
           onClick={() => onDelete(app)}
         >
           <Trash2 aria-hidden="true" />

@@ -1,16 +1,6 @@
 // Blog Posts (SPEC §2 "Blog Posts (admin)"): every post of every app, newest first, with search,
 // create and edit in a dialog, Publish for drafts and Delete with confirmation.
-import {
-  AppWindow,
-  CalendarDays,
-  Image as ImageIcon,
-  Newspaper,
-  Pencil,
-  Plus,
-  Search,
-  Send,
-  Trash2,
-} from 'lucide-react';
+import { AppWindow, CalendarDays, Image as ImageIcon, Newspaper, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { EXCERPT_ADMIN } from '../../../shared/constants';
 import type { AdminBlogPost } from '../../../shared/schemas/blog-posts';
@@ -19,7 +9,6 @@ import { LocalDate } from '../../components/local-date';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import {
   useAdminBlogs,
@@ -33,6 +22,7 @@ import { PostStatusBadge, scheduleTime } from '../../features/blogs/post-status'
 import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
+import { SearchField } from '../../components/ui/search-field';
 
 const LOADING_CARDS = 3;
 
@@ -107,12 +97,7 @@ function PostCard({
             <span className="sr-only"> {post.title}</span>
           </Button>
           {!post.isPublished && <PublishButton post={post} />}
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={(e) => onDelete(e.currentTarget)}
-            className="text-destructive hover:text-destructive"
-          >
+          <Button variant="outline" size="sm" onClick={(e) => onDelete(e.currentTarget)} tone="destructive">
             <Trash2 aria-hidden="true" />
             Delete
             <span className="sr-only"> {post.title}</span>
@@ -209,24 +194,14 @@ export default function BlogPosts() {
       }
     >
       <div className="mb-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <Label htmlFor="blog-search" className="sr-only">
-            Search blog posts
-          </Label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="blog-search"
-            type="search"
-            placeholder="Search blog posts..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-            autoComplete="off"
-          />
-        </div>
+        <SearchField
+          id="blog-search"
+          label="Search blog posts"
+          className="w-full sm:max-w-sm"
+          placeholder="Search blog posts..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         {posts.isSuccess && (
           <p role="status" className="text-sm text-muted-foreground">
             {query ? `${matching} of ${all} posts match` : `${matching} ${matching === 1 ? 'post' : 'posts'}`}
@@ -275,7 +250,14 @@ export default function BlogPosts() {
         </>
       )}
 
-      {editor && <BlogPostDialog key={editing ? editing.id : 'new'} post={editing} appsQuery={appsQuery()} onClose={() => setEditor(null)} />}
+      {editor && (
+        <BlogPostDialog
+          key={editing ? editing.id : 'new'}
+          post={editing}
+          appsQuery={appsQuery()}
+          onClose={() => setEditor(null)}
+        />
+      )}
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,6 +1,6 @@
 // Media: every uploaded image, newest first, with search and pages; upload more, edit alt text,
 // copy an image's URL, delete one (refused, with the list of places, while it is still used).
-import { ImageIcon, Search } from 'lucide-react';
+import { ImageIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
@@ -8,7 +8,6 @@ import { Pager } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
-import { Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDeleteMedia, usedByOf } from '../../features/media/admin-api';
 import { MediaCard, UsedByList } from '../../features/media/media-card';
@@ -19,6 +18,7 @@ import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 import { MediaCount } from '../../components/media/media-count';
+import { SearchField } from '../../components/ui/search-field';
 
 /** The search runs this long after the last key press. */
 const SEARCH_DELAY_MS = 300;
@@ -134,24 +134,14 @@ export default function MediaPage() {
       </Card>
 
       <div className="mb-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <Label htmlFor="media-search" className="sr-only">
-            Search media
-          </Label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="media-search"
-            type="search"
-            placeholder="Search by file name or alt text..."
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            className="pl-9"
-            autoComplete="off"
-          />
-        </div>
+        <SearchField
+          id="media-search"
+          label="Search media"
+          className="w-full sm:max-w-sm"
+          placeholder="Search by file name or alt text..."
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.target.value)}
+        />
         {data && <MediaCount total={data.total} search={search} />}
       </div>
 

@@ -1,17 +1,14 @@
 // Contact Messages (SPEC §2): visitors' messages; the subject expands the full text (marking an
 // unread message read), mark as read (or unread again), delete with confirmation; paged and searched
 // on the server. A table from 1024 px, stacked cards below.
-import { ChevronRight, Inbox, Mail, MailCheck, MailOpen, Search, Trash2 } from 'lucide-react';
+import { ChevronRight, Inbox, Mail, MailCheck, MailOpen, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDayMonthYear } from '../../../shared/dates';
 import type { Message } from '../../../shared/schemas/messages';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Pager } from '../../components/pager';
 import { EmptyCard, QueryState } from '../../components/query-state';
-import { Input } from '../../components/ui/input';
-import { Tooltip } from '../../components/ui/controls';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import {
@@ -25,6 +22,8 @@ import {
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
+import { ActionButton } from '../../components/ui/action-button';
+import { SearchField } from '../../components/ui/search-field';
 
 /** Focuses the visible subject button of a message (table or stacked card). */
 function focusSubject(id: number) {
@@ -185,53 +184,21 @@ export default function Messages() {
 
   const actions = (message: Message, compact: boolean) => (
     <>
-      {message.isRead ? (
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Mark as unread: ${message.subject}`}
-          disabled={marking(message.id)}
-          onClick={() => markAsUnread(message)}
-        >
-          <MailOpen aria-hidden="true" />
-          Mark as unread
-        </Button>
-      ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Mark as read: ${message.subject}`}
-          disabled={marking(message.id)}
-          onClick={() => markAsRead(message, true)}
-        >
-          <MailCheck aria-hidden="true" />
-          Mark as read
-        </Button>
-      )}
-      {compact ? (
-        <Tooltip label="Delete">
-          <Button
-            variant="ghost"
-            size="iconSm"
-            className="text-destructive hover:text-destructive"
-            aria-label={`Delete message: ${message.subject}`}
-            onClick={() => setDeleting(message)}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </Tooltip>
-      ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          aria-label={`Delete message: ${message.subject}`}
-          onClick={() => setDeleting(message)}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      )}
+      <ActionButton
+        icon={message.isRead ? <MailOpen aria-hidden="true" /> : <MailCheck aria-hidden="true" />}
+        label={message.isRead ? 'Mark as unread' : 'Mark as read'}
+        name={`${message.isRead ? 'Mark as unread' : 'Mark as read'}: ${message.subject}`}
+        disabled={marking(message.id)}
+        onClick={() => (message.isRead ? markAsUnread(message) : markAsRead(message, true))}
+      />
+      <ActionButton
+        icon={<Trash2 aria-hidden="true" />}
+        label="Delete"
+        name={`Delete message: ${message.subject}`}
+        compact={compact}
+        destructive
+        onClick={() => setDeleting(message)}
+      />
     </>
   );
 
@@ -247,25 +214,14 @@ export default function Messages() {
           : 'Messages visitors sent through the contact form.'
       }
     >
-      <div className="mb-4 max-w-md">
-        <label htmlFor="message-search" className="sr-only">
-          Search messages
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="message-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search messages..."
-            className="pl-9"
-          />
-        </div>
-      </div>
+      <SearchField
+        id="message-search"
+        label="Search messages"
+        className="mb-4 max-w-md"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder="Search messages..."
+      />
       <QueryState
         query={messages}
         loading="Loading messages..."

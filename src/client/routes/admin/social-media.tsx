@@ -3,10 +3,10 @@
 import { ExternalLink, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SocialLink } from '../../../shared/schemas/social-links';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyCard, QueryState } from '../../components/query-state';
-import { Tooltip } from '../../components/ui/controls';
 import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import {
@@ -23,6 +23,38 @@ import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
 type Editor = { mode: 'create' } | { mode: 'edit'; link: SocialLink };
+
+function LinkActions({
+  link,
+  compact,
+  onEdit,
+  onDelete,
+}: {
+  link: SocialLink;
+  compact?: boolean;
+  onEdit: (editor: Editor) => void;
+  onDelete: (link: SocialLink) => void;
+}) {
+  return (
+    <>
+      <ActionButton
+        icon={<Pencil aria-hidden="true" />}
+        label="Edit"
+        name={`Edit ${link.name}`}
+        compact={compact}
+        onClick={() => onEdit({ mode: 'edit', link })}
+      />
+      <ActionButton
+        icon={<Trash2 aria-hidden="true" />}
+        label="Delete"
+        name={`Delete ${link.name}`}
+        compact={compact}
+        destructive
+        onClick={() => onDelete(link)}
+      />
+    </>
+  );
+}
 
 export default function SocialMediaLinks() {
   useDocumentTitle('Social Media');
@@ -123,27 +155,7 @@ export default function SocialMediaLinks() {
                       </TableCell>
                       <TableCell>
                         <div className="flex justify-end gap-1">
-                          <Tooltip label="Edit">
-                            <Button
-                              variant="ghost"
-                              size="iconSm"
-                              aria-label={`Edit ${link.name}`}
-                              onClick={() => setEditor({ mode: 'edit', link })}
-                            >
-                              <Pencil aria-hidden="true" />
-                            </Button>
-                          </Tooltip>
-                          <Tooltip label="Delete">
-                            <Button
-                              variant="ghost"
-                              size="iconSm"
-                              className="text-destructive hover:text-destructive"
-                              aria-label={`Delete ${link.name}`}
-                              onClick={() => setDeleting(link)}
-                            >
-                              <Trash2 aria-hidden="true" />
-                            </Button>
-                          </Tooltip>
+                          <LinkActions link={link} compact onEdit={setEditor} onDelete={setDeleting} />
                         </div>
                       </TableCell>
                     </TableRow>
@@ -173,25 +185,7 @@ export default function SocialMediaLinks() {
                     <span>Order {link.order}</span>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Edit ${link.name}`}
-                      onClick={() => setEditor({ mode: 'edit', link })}
-                    >
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="text-destructive hover:text-destructive"
-                      aria-label={`Delete ${link.name}`}
-                      onClick={() => setDeleting(link)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
+                    <LinkActions link={link} onEdit={setEditor} onDelete={setDeleting} />
                   </div>
                 </li>
               ))}
