@@ -12,7 +12,6 @@ import type { ApiErrorBody as ErrorBodyLike } from '../../shared/api-error';
 import { DELETION_FAILED, type DeletionFormProps } from '../../client/islands/deletion-form';
 import type { DeletionConfirmState } from '../../client/routes/public/deletion-confirm';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../shared/schemas/app-pages';
-import { appsRepo } from '../modules/apps/apps.repo';
 import type { AppInstance } from '../types';
 
 const FIELDS = ['email', 'accountId', 'note', DELETION_HONEYPOT] as const;
@@ -35,7 +34,6 @@ type RenderConfirm = (
 ) => unknown;
 
 export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, renderConfirm: RenderConfirm): void {
-  const apps = appsRepo(app.deps.database.db);
   void app.register(async (scope) => {
     // Form bodies are accepted here only: the API takes JSON alone.
     scope.addContentTypeParser(
@@ -47,7 +45,7 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
     scope.post(paths.appDeleteAccount(':slug'), async (request, reply) => {
       const { slug } = request.params as { slug: string };
       // Only a visible app's page takes requests; anything else is the page's own not-found.
-      const target = SLUG_PATTERN.test(slug) ? await apps.getBySlug(slug) : undefined;
+      const target = SLUG_PATTERN.test(slug) ? await app.deps.visibleApps.visitorApp(slug) : undefined;
       if (!target) return renderPage(slug.toLowerCase(), {}, request, reply, 404);
 
       const body = (request.body ?? {}) as Record<string, unknown>;
