@@ -13,6 +13,7 @@ import { DELETION_FAILED, type DeletionFormProps } from '../../client/islands/de
 import type { DeletionConfirmState } from '../../client/routes/public/deletion-confirm';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../shared/schemas/app-pages';
 import type { AppInstance } from '../types';
+import { acceptFormBodies } from '../lib/form-bodies';
 
 const FIELDS = ['email', 'accountId', 'note', DELETION_HONEYPOT] as const;
 type Field = (typeof FIELDS)[number];
@@ -36,11 +37,7 @@ type RenderConfirm = (
 export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, renderConfirm: RenderConfirm): void {
   void app.register(async (scope) => {
     // Form bodies are accepted here only: the API takes JSON alone.
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
-    );
+    acceptFormBodies(scope);
 
     scope.post(paths.appDeleteAccount(':slug'), async (request, reply) => {
       const { slug } = request.params as { slug: string };

@@ -24,6 +24,7 @@ import { HttpError, invalid, notFound } from '../../lib/errors';
 import { tooManyAttempts } from '../../lib/rate-limits';
 import type { AppModule } from '../../types';
 import type { StoredOriginal } from './press.repo';
+import { acceptFormBodies } from '../../lib/form-bodies';
 
 const SlugParamsSchema = z.object({ id: z.string().max(200) });
 
@@ -214,11 +215,7 @@ const FORM_FIELDS = ['name', 'email', 'outlet', 'platform', 'message', HONEYPOT_
  */
 export const pressFormModule: AppModule = async (scope, { deps }) => {
   // Form bodies are accepted in this module only: the API takes JSON alone.
-  scope.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
-  );
+  acceptFormBodies(scope);
   const handle = async (request: FastifyRequest, reply: FastifyReply, page: string, appId?: number) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const payload: Record<string, unknown> = Object.fromEntries(
