@@ -32,7 +32,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const backup = await exportBackup(database.db);
+    const backup = await exportBackup(database.db, new Date());
     const text = serializeBackup(backup);
     const counts = Object.entries(backup.tables).map(([table, rows]) => `${table} ${rows.length}`);
     if (file === '-') process.stdout.write(text);

@@ -38,7 +38,7 @@ async function main() {
     await database.migrate();
     const { rows } = await importBackup(database.db, data, { force, cleanRichText });
     // Running instances (PostgreSQL) drop their cached pages.
-    await new ContentEvents(database).changed();
+    await new ContentEvents(database, () => new Date()).changed();
     const counts = Object.entries(rows).map(([table, n]) => `${table} ${n}`);
     console.log(`Imported ${file}${force ? ' (replacing everything)' : ''}: ${counts.join(', ')}`);
   } finally {

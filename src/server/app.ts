@@ -6,43 +6,74 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
-import type { CacheStats } from './lib/content-cache';
-import { ContentEvents } from './lib/content-events';
+import { buildDeps } from './deps';
 import { notFound } from './lib/errors';
-import { appPrivacyRoutes } from './modules/app-privacy/app-privacy.routes';
-import { appsRoutes } from './modules/apps/apps.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { backupRoutes } from './modules/backup/backup.routes';
-import { blogsRoutes } from './modules/blogs/blogs.routes';
-import { draftsRoutes } from './modules/drafts/drafts.routes';
-import { revisionsRoutes } from './modules/revisions/revisions.routes';
-import { mediaPlugin } from './modules/media/media.routes';
-import { imageWorkers } from './modules/media/media.workers';
-import { messagesRoutes } from './modules/messages/messages.routes';
-import { appPagesRoutes } from './modules/app-pages/app-pages.routes';
-import { demoContentRoutes } from './modules/demo-content/demo-content.routes';
-import { deletionRequestsRoutes } from './modules/deletion-requests/deletion-requests.routes';
-import { Notifier } from './modules/notifications/notifier';
-import { pagesRoutes } from './modules/pages/pages.routes';
-import { pressFormRoutes, pressRoutes } from './modules/press/press.routes';
-import { siteSettingsRoutes } from './modules/site/site-settings.routes';
-import { siteFilesRoutes } from './modules/site-files/site-files.routes';
-import { socialRoutes } from './modules/social/social.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { appPagesModule } from './modules/app-pages/app-pages.routes';
+import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
+import { appsModule } from './modules/apps/apps.routes';
+import { authModule } from './modules/auth/auth.routes';
+import { backupModule } from './modules/backup/backup.routes';
+import { blogsModule } from './modules/blogs/blogs.routes';
+import { deletionRequestsModule } from './modules/deletion-requests/deletion-requests.routes';
+import { demoContentModule } from './modules/demo-content/demo-content.routes';
+import { draftsModule } from './modules/drafts/drafts.routes';
+import { mediaModule } from './modules/media/media.routes';
+import { messagesModule } from './modules/messages/messages.routes';
+import { pagesModule } from './modules/pages/pages.routes';
+import { pressFormModule, pressModule } from './modules/press/press.routes';
+import { revisionsModule } from './modules/revisions/revisions.routes';
+import { siteFilesModule } from './modules/site-files/site-files.routes';
+import { siteSettingsModule } from './modules/site/site-settings.routes';
+import { socialModule } from './modules/social/social.routes';
+import { usersModule } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
+import { registerLifecycle } from './plugins/lifecycle';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { loggerOptions, type LogStream } from './plugins/logging';
 import { registerReadCache } from './plugins/read-cache';
 import { registerSecurity } from './plugins/security';
-import { feedsRoutes } from './ssr/feeds';
-import { iconRoutes } from './ssr/icons';
-import { siteIconRoutes } from './ssr/site-icons';
-import { publicPagesRoutes, type PagesOptions } from './ssr/pages';
-import { shareImageRoutes } from './ssr/share-images';
+import type { CacheStats } from './lib/content-cache';
+import { feedsModule } from './ssr/feeds';
+import { iconsModule } from './ssr/icons';
 import { inlineScriptHashes } from './ssr/inline-scripts';
+import { publicPagesModule, type PagesOptions } from './ssr/pages';
+import { shareImagesModule } from './ssr/share-images';
+import { siteIconsModule } from './ssr/site-icons';
 import type { PostScheduler } from './modules/blogs/scheduler';
-import type { AppInstance, Deps } from './types';
+import type { AppInstance, AppModule, Deps } from './types';
+
+/**
+ * Every module, each an encapsulated plugin registered with the same { deps, auth }. None depends on
+ * another's registration or on the order here: what one module offers another is a service in deps.
+ */
+export const MODULES: readonly AppModule[] = [
+  // The public site's files: feeds and sitemap, the icon sprite, the favicons, share images.
+  feedsModule,
+  iconsModule,
+  siteIconsModule,
+  shareImagesModule,
+  // The API (and the forms that post to it without JavaScript).
+  appsModule,
+  blogsModule,
+  pagesModule,
+  appPrivacyModule,
+  revisionsModule,
+  draftsModule,
+  siteSettingsModule,
+  siteFilesModule,
+  messagesModule,
+  pressModule,
+  pressFormModule,
+  appPagesModule,
+  deletionRequestsModule,
+  socialModule,
+  authModule,
+  usersModule,
+  backupModule,
+  demoContentModule,
+  mediaModule,
+];
 
 export const BODY_LIMIT = 1024 * 1024;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -100,15 +131,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const content = new ContentEvents(database, now);
-  const images = imageWorkers({ timeLimitMs: config.imageTimeLimitMs });
-  const deps: Deps = { config, database, content, now, images };
+  const deps = buildDeps({ config, database, now, log: app.log });
+  const { auth, content } = deps;
   app.decorate('deps', deps);
+  registerLifecycle(app, deps);
 
   registerErrorHandling(app);
   await registerSecurity(app, deps, { scriptHashes: inlineScriptHashes(), dev: web?.dev });
   await registerLoadShedding(app, deps);
-  const auth = await registerAuth(app, deps);
+  await registerAuth(app);
   const readCache = registerReadCache(app, deps, auth);
 
   // Every successful write of public content bumps the content version (and tells other instances).
@@ -157,55 +188,19 @@ export async function buildApp({
     maxAge: '7d',
   });
 
-  let pageCache: CacheStats | undefined;
-  feedsRoutes(app, deps);
-  iconRoutes(app);
-  siteIconRoutes(app, deps);
-  const shareImages = shareImageRoutes(app, deps);
-  if (web) {
-    await web.setup?.(app);
-    pageCache = publicPagesRoutes(app, deps, auth, web);
-  }
+  // What serves the front end's files comes first: its hooks (Vite's middleware) apply to every route.
+  if (web) await web.setup?.(app);
+  // Root hooks are all declared above: a module's routes get them (hooks added later would not).
+  for (const module of MODULES) await app.register(module, { deps, auth });
+  if (web) await app.register(publicPagesModule, { deps, auth, web });
 
-  appsRoutes(app, deps, auth);
-  const scheduler = blogsRoutes(app, deps, auth);
-  pagesRoutes(app, deps, auth);
-  appPrivacyRoutes(app, deps, auth);
-  revisionsRoutes(app, deps, auth);
-  draftsRoutes(app, deps, auth);
-  siteSettingsRoutes(app, deps, auth);
-  siteFilesRoutes(app, deps, auth);
-  // One outbox sender for the app: new messages' notifications and deletion requests' confirmations.
-  const notifier = new Notifier(database.db, config, app.log, now);
-  await messagesRoutes(app, deps, auth, notifier);
-  // After messagesRoutes: a press-copy request goes into the same inbox.
-  pressRoutes(app, deps, auth);
-  pressFormRoutes(app);
-  appPagesRoutes(app, deps, auth);
-  deletionRequestsRoutes(app, deps, auth, notifier);
-  socialRoutes(app, deps, auth);
-  authRoutes(app, deps, auth);
-  usersRoutes(app, deps, auth);
-  backupRoutes(app, deps, auth);
-  demoContentRoutes(app, deps, auth);
-  await app.register(mediaPlugin, { deps, auth });
-
-  app.decorate('caches', { reads: readCache, pages: pageCache, shareImages });
-  app.decorate('scheduler', scheduler);
-  app.addHook('onReady', async () => {
-    await content.start();
-    // Scheduled posts whose time passed while the server was down are published now.
-    scheduler.start();
-  });
-  // Before in-flight requests are waited for: an upload whose image is converting gets its 503 at
-  // once instead of holding the shutdown for its whole time budget.
-  app.addHook('preClose', async () => {
-    await images.close();
-  });
-  app.addHook('onClose', async () => {
-    await scheduler.stop();
-    await content.stop();
-  });
+  const caches: AppInstance['caches'] = {
+    reads: readCache,
+    pages: web ? deps.caches.pages : undefined,
+    shareImages: deps.caches.shareImages,
+  };
+  app.decorate('caches', caches);
+  app.decorate('scheduler', deps.scheduler);
   return app;
 }
 

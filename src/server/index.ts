@@ -3,9 +3,6 @@ import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { paths } from '../shared/paths';
-import { sessionsRepo } from './modules/auth/sessions.repo';
-import { siteSettingsRepo } from './modules/site/site-settings.repo';
-import { usersRepo } from './modules/users/users.repo';
 import { buildApp } from './app';
 import { developmentWeb, productionWeb } from './ssr/web';
 
@@ -30,7 +27,7 @@ async function main() {
   for (const warning of warnings) app.log.warn(warning);
   const result = await database.exclusive(() => seed(database.db, config, app.log));
   // Housekeeping: sessions past their idle or absolute expiry are removed at every start.
-  await sessionsRepo(database.db).prune();
+  await app.deps.repos.sessions.prune();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -57,7 +54,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   // The studio's name as Site Settings has it (SITE_NAME is only its first-run default).
-  const { name } = await siteSettingsRepo(database.db, config).get();
+  const { name } = await app.deps.repos.siteSettings.get();
   const signIn = `${config.siteUrl}${paths.admin.auth}`;
   const lines = [`${name} is running at ${config.siteUrl} (${where})`];
   if (result.adminCreated) {
@@ -70,7 +67,7 @@ async function main() {
     }
   } else {
     // Every start says where to sign in, and as whom (never a password).
-    const [admin] = (await usersRepo(database.db).list()).filter((user) => user.isAdmin);
+    const [admin] = (await app.deps.repos.users.list()).filter((user) => user.isAdmin);
     lines.push(`Staff sign in at ${signIn}${admin ? ` (administrator "${admin.username}")` : ''}`);
   }
   if (result.demoContentCreated) {

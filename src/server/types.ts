@@ -1,6 +1,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyPluginAsync,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -8,9 +9,34 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ContentCache } from './lib/content-cache';
 import type { ContentEvents } from './lib/content-events';
-import type { SessionUser } from './modules/auth/sessions.repo';
+import type { AppPagesRepo } from './modules/app-pages/app-pages.repo';
+import type { AppPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
+import type { AppsRepo } from './modules/apps/apps.repo';
+import type { VisibleApps } from './modules/apps/visible-apps';
+import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
+import type { BlogsRepo } from './modules/blogs/blogs.repo';
+import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
+import type { PostScheduler } from './modules/blogs/scheduler';
+import type { DeletionRequestsRepo } from './modules/deletion-requests/deletion-requests.repo';
+import type { DemoContentRepo } from './modules/demo-content/demo-content.repo';
+import type { DraftsRepo } from './modules/drafts/drafts.repo';
+import type { MediaRepo } from './modules/media/media.repo';
 import type { ImageWorkers } from './modules/media/media.workers';
+import type { Inbox } from './modules/messages/inbox';
+import type { MessagesRepo } from './modules/messages/messages.repo';
+import type { NotificationsRepo } from './modules/notifications/notifications.repo';
+import type { Notifier } from './modules/notifications/notifier';
+import type { PagesRepo } from './modules/pages/pages.repo';
+import type { PressRepo } from './modules/press/press.repo';
+import type { RevisionsRepo } from './modules/revisions/revisions.repo';
+import type { SiteFilesRepo } from './modules/site-files/site-files.repo';
+import type { SiteSettingsRepo } from './modules/site/site-settings.repo';
+import type { SocialRepo } from './modules/social/social.repo';
+import type { UsersRepo } from './modules/users/users.repo';
+import type { Auth } from './plugins/auth';
+import type { CachedPage } from './ssr/pages';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -20,15 +46,66 @@ export type AppInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every module gets: settings, the database, the content-change signal, the clock and the image workers. */
+/** Every repo, built once per app (buildRepos in deps.ts). */
+export interface Repos {
+  apps: AppsRepo;
+  blogs: BlogsRepo;
+  previewLinks: PreviewLinksRepo;
+  pages: PagesRepo;
+  appPrivacy: AppPrivacyRepo;
+  press: PressRepo;
+  siteSettings: SiteSettingsRepo;
+  siteFiles: SiteFilesRepo;
+  appPages: AppPagesRepo;
+  social: SocialRepo;
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  media: MediaRepo;
+  demoContent: DemoContentRepo;
+  notifications: NotificationsRepo;
+  messages: MessagesRepo;
+  deletionRequests: DeletionRequestsRepo;
+  drafts: DraftsRepo;
+  revisions: RevisionsRepo;
+}
+
+/**
+ * What every module gets, built once per app (buildDeps in deps.ts): settings, the database, the one
+ * clock, the content-change signal, the image workers, the repos and the services modules share.
+ * The workers among them are started and stopped by plugins/lifecycle.ts alone.
+ */
 export interface Deps {
   config: Config;
   database: Database;
-  content: ContentEvents;
+  /** The one clock: nothing else reads the wall clock. */
   now: () => Date;
-  /** Converts uploaded images in child processes (stopped when the app closes). */
+  /** The content version every public write bumps (caches of rendered replies follow it). */
+  content: ContentEvents;
+  /** Converts uploaded images in child processes. */
   images: ImageWorkers;
+  repos: Repos;
+  /** Who is calling: the session cookie and the guards routes declare. */
+  auth: Auth;
+  /** The outbox sender: messages' notifications, deletion requests' emails. */
+  outbox: Notifier;
+  /** Where public forms put messages: one limit, one delivery, the live unread count's events. */
+  inbox: Inbox;
+  /** Publishes scheduled posts at their time. */
+  scheduler: PostScheduler;
+  /** Which apps (and posts) a caller may see: the one answer for every public read. */
+  visibleApps: VisibleApps;
+  /** Caches of rendered replies that tests and diagnostics look at (app.caches). */
+  caches: { pages: ContentCache<CachedPage>; shareImages: ContentCache<Buffer> };
 }
+
+/** What every module plugin is registered with. */
+export interface ModuleOptions {
+  deps: Deps;
+  auth: Auth;
+}
+
+/** A server module: an encapsulated Fastify plugin (its routes, parsers, limits and hooks inside it). */
+export type AppModule = FastifyPluginAsync<ModuleOptions, RawServerDefault, ZodTypeProvider, FastifyBaseLogger>;
 
 declare module 'fastify' {
   interface FastifyRequest {

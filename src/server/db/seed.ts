@@ -303,7 +303,7 @@ export async function seedDemoContent(db: Db, config: Config, now = new Date()):
 export async function seed(db: Db, config: Config, log: { info(message: string): void }): Promise<SeedResult> {
   const admin = await seedAdmin(db, config);
   // The studio's name is SITE_NAME until someone edits it in Site Settings.
-  await siteSettingsRepo(db, config).ensure();
+  await siteSettingsRepo(db, config, () => new Date()).ensure();
   const demoContentCreated = config.seedDemoContent ? await seedDemoContent(db, config) : false;
   if (demoContentCreated) log.info('Demo content created');
   // A site seeded before the demo was recorded: find what is still the demo's, so it can be removed.

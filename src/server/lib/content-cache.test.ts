@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 function cacheOf(maxBytes: number) {
-  const content = new ContentEvents(database);
+  const content = new ContentEvents(database, () => new Date('2026-01-01T00:00:00Z'));
   const cache = new ContentCache<{ body: string }>(content, { maxBytes, sizeOf: (v) => v.body.length });
   return { cache, content };
 }

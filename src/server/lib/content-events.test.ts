@@ -35,7 +35,7 @@ describe('content version', () => {
     const { editor } = await staffSessions(ctx);
     // A second instance on the same database.
     const other = await openDatabase({ url: ctx.databaseUrl! });
-    const events = new ContentEvents(other);
+    const events = new ContentEvents(other, ctx.app.deps.now);
     await events.start();
     const heard = vi.fn();
     events.onChange(heard);
@@ -50,7 +50,7 @@ describe('content version', () => {
     async () => {
       const ctx = await createTestApp();
       const other = await openDatabase({ url: ctx.databaseUrl! });
-      const events = new ContentEvents(other);
+      const events = new ContentEvents(other, ctx.app.deps.now);
       await events.start();
       expect(events.listening).toBe(true);
       const heard = vi.fn();
@@ -75,7 +75,7 @@ describe('content version', () => {
 
   it('a change is counted even when the database cannot be told (the write is already committed)', async () => {
     const ctx = await createTestApp();
-    const events = new ContentEvents(ctx.database);
+    const events = new ContentEvents(ctx.database, ctx.app.deps.now);
     await ctx.database.close();
     const v0 = events.version;
     await expect(events.changed()).resolves.toBeUndefined();

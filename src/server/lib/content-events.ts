@@ -26,7 +26,7 @@ export class ContentEvents {
 
   constructor(
     private readonly database: Database,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
   ) {}
 
   get version(): number {

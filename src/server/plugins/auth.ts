@@ -3,8 +3,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isHttps } from '../config';
 import { forbidden, unauthenticated } from '../lib/errors';
-import { SESSION_ABSOLUTE_MS, sessionsRepo, type SessionsRepo } from '../modules/auth/sessions.repo';
-import type { AppInstance, Deps } from '../types';
+import type { Config } from '../config';
+import { SESSION_ABSOLUTE_MS, type SessionsRepo } from '../modules/auth/sessions.repo';
+import type { AppInstance } from '../types';
 
 export interface Auth {
   sessions: SessionsRepo;
@@ -17,14 +18,17 @@ export interface Auth {
   clearSessionCookie(reply: FastifyReply): void;
 }
 
-export async function registerAuth(app: AppInstance, deps: Deps): Promise<Auth> {
+/** Cookie parsing and request.user, at the root so that every module sees them. */
+export async function registerAuth(app: AppInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);
+}
 
-  const secure = isHttps(deps.config);
+/** The guards, built once (buildDeps) from the one sessions repo; registerAuth must run on the app. */
+export function createAuth(config: Config, sessions: SessionsRepo): Auth {
+  const secure = isHttps(config);
   // The __Host- prefix pins the cookie to this exact origin; browsers only accept it over https.
   const cookieName = secure ? '__Host-sid' : 'sid';
-  const sessions = sessionsRepo(deps.database.db, deps.now);
   const loaded = new WeakSet<FastifyRequest>();
 
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };

@@ -8,6 +8,7 @@ import { api, paths } from '../../shared/paths';
 import { ContactMessageRequestSchema, HONEYPOT_FIELD } from '../../shared/schemas/messages';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import type { AppInstance } from '../types';
+import { acceptFormBodies } from '../lib/form-bodies';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message', HONEYPOT_FIELD] as const;
 type Field = (typeof FIELDS)[number];
@@ -26,11 +27,7 @@ type RenderContact = (state: ContactFormProps, request: FastifyRequest, reply: F
 export function contactFormRoute(app: AppInstance, renderContact: RenderContact): void {
   // Form bodies are accepted here only: the API takes JSON alone.
   void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
-    );
+    acceptFormBodies(scope);
 
     scope.post(paths.contact, async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;

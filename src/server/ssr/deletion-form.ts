@@ -12,8 +12,8 @@ import type { ApiErrorBody as ErrorBodyLike } from '../../shared/api-error';
 import { DELETION_FAILED, type DeletionFormProps } from '../../client/islands/deletion-form';
 import type { DeletionConfirmState } from '../../client/routes/public/deletion-confirm';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../shared/schemas/app-pages';
-import { appsRepo } from '../modules/apps/apps.repo';
 import type { AppInstance } from '../types';
+import { acceptFormBodies } from '../lib/form-bodies';
 
 const FIELDS = ['email', 'accountId', 'note', DELETION_HONEYPOT] as const;
 type Field = (typeof FIELDS)[number];
@@ -35,19 +35,14 @@ type RenderConfirm = (
 ) => unknown;
 
 export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, renderConfirm: RenderConfirm): void {
-  const apps = appsRepo(app.deps.database.db);
   void app.register(async (scope) => {
     // Form bodies are accepted here only: the API takes JSON alone.
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
-    );
+    acceptFormBodies(scope);
 
     scope.post(paths.appDeleteAccount(':slug'), async (request, reply) => {
       const { slug } = request.params as { slug: string };
       // Only a visible app's page takes requests; anything else is the page's own not-found.
-      const target = SLUG_PATTERN.test(slug) ? await apps.getBySlug(slug) : undefined;
+      const target = SLUG_PATTERN.test(slug) ? await app.deps.visibleApps.visitorApp(slug) : undefined;
       if (!target) return renderPage(slug.toLowerCase(), {}, request, reply, 404);
 
       const body = (request.body ?? {}) as Record<string, unknown>;

@@ -3,15 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IdParamsSchema } from '../../shared/schemas/common';
 import { paths } from '../../shared/paths';
 import { excerpt } from '../../shared/text';
-import { appPrivacyRepo } from '../modules/app-privacy/app-privacy.repo';
-import { appsRepo } from '../modules/apps/apps.repo';
-import { appPagesRepo } from '../modules/app-pages/app-pages.repo';
-import { blogsRepo } from '../modules/blogs/blogs.repo';
-import { pagesRepo } from '../modules/pages/pages.repo';
-import { pressRepo } from '../modules/press/press.repo';
-import { siteSettingsRepo } from '../modules/site/site-settings.repo';
 import { notFound } from '../lib/errors';
-import type { AppInstance, Deps } from '../types';
+import type { AppModule } from '../types';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { ContentCache } from '../lib/content-cache';
 
@@ -32,15 +25,14 @@ export const xml = (s: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
-export function feedsRoutes(app: AppInstance, deps: Deps): void {
+export const feedsModule: AppModule = async (app, { deps }) => {
   const base = deps.config.siteUrl;
-  const apps = appsRepo(deps.database.db);
-  const blogs = blogsRepo(deps.database.db);
-  const site = siteSettingsRepo(deps.database.db, deps.config);
-  const pages = pagesRepo(deps.database.db);
-  const press = pressRepo(deps.database.db);
-  const appPages = appPagesRepo(deps.database.db);
-  const appPrivacy = appPrivacyRepo(deps.database.db, deps.now, deps.content);
+  const blogs = deps.repos.blogs;
+  const site = deps.repos.siteSettings;
+  const pages = deps.repos.pages;
+  const press = deps.repos.press;
+  const appPages = deps.repos.appPages;
+  const appPrivacy = deps.repos.appPrivacy;
   const cache = new ContentCache<{ xml: string }>(deps.content, {
     maxBytes: FEEDS_CACHE_BYTES,
     sizeOf: (entry) => Buffer.byteLength(entry.xml),
@@ -74,7 +66,7 @@ export function feedsRoutes(app: AppInstance, deps: Deps): void {
       // Press kits (issue 14): the studio's and every visible app's page, changed with their kit or app.
       const pressUpdated = await press.updatedByApp();
       const [appList, posts, home, about, contact, privacy] = await Promise.all([
-        apps.list(),
+        deps.visibleApps.visitorApps(),
         blogs.listPublished(),
         pages.getHome(),
         pages.getAbout(),
@@ -171,7 +163,11 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
 
   /** Every published post of the visible apps, newest first, as the site's feed or the blog index's. */
   const allPostsFeed = async (link: string, selfPath: string) => {
-    const [appList, posts, settings] = await Promise.all([apps.list(), blogs.listPublished(), site.get()]);
+    const [appList, posts, settings] = await Promise.all([
+      deps.visibleApps.visitorApps(),
+      blogs.listPublished(),
+      site.get(),
+    ]);
     const titles = new Map(appList.map((a) => [a.id, a.title]));
     return rss(`${settings.name} blog`, link, selfPath, `News and devlogs from ${settings.name}`, posts, titles);
   };
@@ -193,7 +189,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
     async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
       const id = request.params.id;
       const body = await cached(`rss:${id}`, async () => {
-        const found = await apps.get(id);
+        const found = await deps.visibleApps.visitorApp(id);
         if (!found) throw notFound('App');
         const posts = await blogs.listByApp(id, false);
         return rss(
@@ -208,4 +204,4 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
       return send(reply, 'application/rss+xml; charset=utf-8', body);
     },
   );
-}
+};

@@ -1,6 +1,6 @@
 // The icon sprite, drawn once at start-up: brand icons from react-icons' Font Awesome set, and the
 // few lucide icons the public pages' first download would otherwise carry as code.
-import { createHash } from 'node:crypto';
+import { etagOf, notModified } from '../lib/etag';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LifeBuoy, Menu, Moon, Newspaper, Shield, Sun, UserX, X } from 'lucide-react';
@@ -27,7 +27,7 @@ import {
   FaYoutube,
 } from 'react-icons/fa';
 import { SPRITE_PATH, type SpriteIconName } from '../../shared/icons';
-import type { AppInstance } from '../types';
+import type { AppModule } from '../types';
 
 type Kind = 'fill' | 'stroke';
 const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
@@ -74,12 +74,12 @@ export function buildSprite(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
 }
 
-export function iconRoutes(app: AppInstance): void {
+export const iconsModule: AppModule = async (app) => {
   const body = buildSprite();
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const etag = etagOf(body);
   app.get(SPRITE_PATH, (request, reply) => {
-    reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.header('cache-control', 'public, max-age=86400');
+    if (notModified(request, reply, etag)) return reply.send();
     return reply.type('image/svg+xml').send(body);
   });
-}
+};

@@ -1,15 +1,14 @@
 // Public pages: server-rendered, cached per path until content changes, with ETags and
 // precompressed variants. Signed-in staff get fresh, private pages (they may preview drafts).
-import { createHash } from 'node:crypto';
 import { PassThrough, type Transform } from 'node:stream';
 import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteFrom, type SiteInfo } from '../../client/app/site-context';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
-import { ContentCache } from '../lib/content-cache';
-import type { Auth } from '../plugins/auth';
-import type { AppInstance, Deps } from '../types';
+import { etagOf, notModified } from '../lib/etag';
+import type { ModuleOptions } from '../types';
 import type { AssetResolver } from './assets';
 import { renderDocument, renderErrorDocument } from './html';
 import { canonicalPagePath, canonicalQuery } from './page-paths';
@@ -22,7 +21,7 @@ import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { api, paths } from '../../shared/paths';
 import { visitorPlatform } from '../../shared/visitor-platform';
 
-interface CachedPage {
+export interface CachedPage {
   etag: string;
   raw: Buffer;
   gzip: Buffer;
@@ -37,7 +36,7 @@ const RETRY_AFTER_S = 5;
 export function compressPage(page: RenderedPage): CachedPage {
   const raw = Buffer.from(page.html);
   return {
-    etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+    etag: etagOf(raw),
     raw,
     gzip: gzipSync(raw, { level: 9 }),
     br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
@@ -110,21 +109,18 @@ export interface PagesOptions {
   transformHtml?: (url: string, html: string) => Promise<string>;
 }
 
-export function publicPagesRoutes(
-  app: AppInstance,
-  deps: Deps,
-  auth: Auth,
-  options: PagesOptions,
-): ContentCache<CachedPage> {
+/** The public website's pages (registered with `web`: without it the app serves the API only). */
+export const publicPagesModule: FastifyPluginAsync<
+  ModuleOptions & { web: PagesOptions },
+  RawServerDefault,
+  ZodTypeProvider
+> = async (app, { deps, auth, web: options }) => {
   // The last site a render found: error pages (made without one) show the current name.
   let site: SiteInfo = { name: deps.config.siteName, url: deps.config.siteUrl };
   const render = createRenderer({ app, site, assets: options.assets, onSite: (found) => (site = found) });
   // Only complete pages (200) are kept: not-found and error renders are made each time, so
   // neither made-up paths nor an outage can fill the cache or outlive the moment.
-  const cache = new ContentCache<CachedPage>(deps.content, {
-    maxBytes: PAGE_CACHE_BYTES,
-    sizeOf: (page) => page.raw.length + page.gzip.length + page.br.length,
-  });
+  const cache = deps.caches.pages;
 
   const sendError = (reply: FastifyReply, status: 404 | 500 | 503) => {
     if (status === 503) reply.header('retry-after', RETRY_AFTER_S);
@@ -260,8 +256,7 @@ export function publicPagesRoutes(
       reply.header('cache-control', 'public, max-age=0, must-revalidate');
       const encoding = chooseEncoding(request);
       const etag = etagFor(page.etag, encoding);
-      reply.header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return addVary(reply, 'Accept-Encoding').code(304).send();
+      if (notModified(request, reply, etag)) return addVary(reply, 'Accept-Encoding').send();
       return sendCompressed(reply, page, encoding);
     } catch (error) {
       return sendRenderFailure(request, reply, error);
@@ -282,5 +277,4 @@ export function publicPagesRoutes(
       return sendFresh(request, reply, location, { cookie: staffCookie(request), deletionConfirm }, status);
     },
   );
-  return cache;
-}
+};

@@ -14,9 +14,8 @@ import {
   studioCard,
   type ShareImage,
 } from '../../shared/share-image';
-import { ContentCache } from '../lib/content-cache';
-import { siteSettingsRepo } from '../modules/site/site-settings.repo';
-import type { AppInstance, Deps } from '../types';
+import { notModified } from '../lib/etag';
+import type { AppModule } from '../types';
 
 /** Cards kept in memory (each is 20–200 KB). */
 export const SHARE_CACHE_BYTES = 8 * 1024 * 1024;
@@ -116,9 +115,9 @@ ${lines(description, textX, top + title.length * 76 + 10, 42, `font-family="${FO
 
 const FILE = /^(studio|[1-9]\d{0,9})-([0-9a-f]{8})\.png$/;
 
-export function shareImageRoutes(app: AppInstance, deps: Deps): ContentCache<Buffer> {
-  const settings = siteSettingsRepo(deps.database.db, deps.config);
-  const cache = new ContentCache<Buffer>(deps.content, { maxBytes: SHARE_CACHE_BYTES, sizeOf: (png) => png.length });
+export const shareImagesModule: AppModule = async (app, { deps }) => {
+  const settings = deps.repos.siteSettings;
+  const cache = deps.caches.shareImages;
 
   /** Reads through the public API in-process, as the page render does. */
   const read = async (url: string) => {
@@ -161,11 +160,8 @@ export function shareImageRoutes(app: AppInstance, deps: Deps): ContentCache<Buf
       return reply.header('cache-control', 'no-cache').redirect(card.url, 301);
 
     const etag = `"${match[2]}"`;
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+    if (notModified(request, reply, etag)) return reply.send();
     let png = cache.get(card.url);
     if (!png) {
       png = await draw();
@@ -173,5 +169,4 @@ export function shareImageRoutes(app: AppInstance, deps: Deps): ContentCache<Buf
     }
     return reply.type('image/png').send(png);
   });
-  return cache;
-}
+};

@@ -1,7 +1,6 @@
 // The favicon set and web manifest (issue 11), made from the logo in Site Settings with sharp, or,
 // without a logo, from the studio name's initial on its colour. Each file is made once per logo and
 // name (cached until content changes); pages link them with `?v=<tag>`, so a new logo shows at once.
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { SiteInfo } from '../../client/app/site-context';
@@ -9,7 +8,8 @@ import { paths, api } from '../../shared/paths';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { contentTag } from '../../shared/share-image';
 import { ContentCache } from '../lib/content-cache';
-import type { AppInstance, Deps } from '../types';
+import { etagOf, notModified } from '../lib/etag';
+import type { AppModule } from '../types';
 import { FONT, hueOf } from './share-images';
 
 const SIZES = [32, 180, 192, 512] as const;
@@ -31,7 +31,7 @@ function initialSvg(name: string, size: number): Buffer {
   );
 }
 
-export function siteIconRoutes(app: AppInstance, deps: Deps): ContentCache<Buffer> {
+export const siteIconsModule: AppModule = async (app, { deps }) => {
   const cache = new ContentCache<Buffer>(deps.content, { maxBytes: ICON_CACHE_BYTES, sizeOf: (b) => b.length });
 
   const readSite = async (): Promise<SiteInfo> => {
@@ -63,13 +63,9 @@ export function siteIconRoutes(app: AppInstance, deps: Deps): ContentCache<Buffe
   }
 
   const send = (request: FastifyRequest, reply: FastifyReply, body: Buffer, type: string) => {
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     // Pages link these with ?v=<tag>: a changed logo is a new address, so a day's caching is safe.
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'public, max-age=86400')
-      .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');
+    if (notModified(request, reply, etagOf(body))) return reply.send();
     return reply.type(type).send(body);
   };
 
@@ -111,5 +107,4 @@ export function siteIconRoutes(app: AppInstance, deps: Deps): ContentCache<Buffe
 
   // Browsers that ask for /favicon.ico anyway get the site's icon.
   app.get('/favicon.ico', (_request, reply) => reply.redirect(paths.icon(32), 301));
-  return cache;
-}
+};

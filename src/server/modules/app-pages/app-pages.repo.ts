@@ -42,7 +42,7 @@ export const defaultPages = (appId: number): AppPages => ({
   updatedAt: null,
 });
 
-export function appPagesRepo(db: Db, now: () => Date = () => new Date()) {
+export function appPagesRepo(db: Db, now: () => Date) {
   return {
     async get(appId: number): Promise<AppPages> {
       const [row] = await db.select().from(appPages).where(eq(appPages.appId, appId));

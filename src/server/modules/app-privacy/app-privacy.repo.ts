@@ -97,7 +97,7 @@ const summaryOf = (v: VersionMeta, status: VersionStatus): AppPrivacyVersionSumm
   status,
 });
 
-export function appPrivacyRepo(db: Db, now: () => Date = () => new Date(), schedule?: ContentSchedule) {
+export function appPrivacyRepo(db: Db, now: () => Date, schedule?: ContentSchedule) {
   const studioRow = async (tx: Db = db) => {
     const [row] = await tx.select().from(privacyPolicy).where(isNull(privacyPolicy.appId)).limit(1);
     return row;

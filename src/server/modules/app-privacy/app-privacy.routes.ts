@@ -2,7 +2,6 @@
 // the one in force on a day and each saved version by id (issue 21), the staff's read and write, and
 // which of an app's own pages exist (the app page's links).
 // Hidden apps are not found for visitors, as everywhere else.
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { api } from '../../../shared/paths';
 import {
@@ -17,26 +16,17 @@ import {
 import { IdParamsSchema } from '../../../shared/schemas/common';
 import { editVersion } from '../../lib/if-match';
 import { notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { appsRepo } from '../apps/apps.repo';
-import { appPrivacyRepo } from './app-privacy.repo';
+import type { AppModule } from '../../types';
 
 const VersionParamsSchema = IdParamsSchema.extend({ day: z.string() });
 const SavedParamsSchema = IdParamsSchema.extend({ versionId: IdParamsSchema.shape.id });
 
-export function appPrivacyRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = appPrivacyRepo(deps.database.db, deps.now, deps.content);
-  const apps = appsRepo(deps.database.db, deps.now);
+export const appPrivacyModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.appPrivacy;
   const read = { config: { publicRead: true } };
 
   /** The app, if the caller may see it (staff see hidden apps; visitors do not). */
-  const visibleApp = async (request: FastifyRequest, id: number) => {
-    await auth.loadUser(request);
-    const found = await apps.get(id, { includeHidden: Boolean(request.user) });
-    if (!found) throw notFound('App');
-    return found;
-  };
+  const visibleApp = deps.visibleApps.appFor;
 
   app.get(
     api.appPrivacyPolicy(':id'),
@@ -104,4 +94,4 @@ export function appPrivacyRoutes(app: AppInstance, deps: Deps, auth: Auth): void
       return repo.put(target, request.body, { userId: request.user?.id ?? null, version: editVersion(request) });
     },
   );
-}
+};

@@ -48,7 +48,7 @@ function columnsOf(data: AppData) {
   };
 }
 
-export function appsRepo(db: Db, now: () => Date = () => new Date()) {
+export function appsRepo(db: Db, now: () => Date) {
   return {
     /** Apps in their order; hidden ones only when asked for. */
     async list({ includeHidden = false }: Audience = {}): Promise<App[]> {

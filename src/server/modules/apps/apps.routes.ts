@@ -1,24 +1,18 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import { api } from '../../../shared/paths';
 import { AppInputSchema, AppOrderInputSchema, AppSchema, BlogCountsSchema } from '../../../shared/schemas/apps';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { invalid, notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { appsRepo } from './apps.repo';
+import type { AppModule } from '../../types';
 
-export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = appsRepo(deps.database.db, deps.now);
+export const appsModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.apps;
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
   const read = { config: { publicRead: true } };
 
   /** Staff see hidden apps (the admin uses the same reads); visitors do not. */
-  const audience = async (request: FastifyRequest) => {
-    await auth.loadUser(request);
-    return { includeHidden: Boolean(request.user) };
-  };
+  const { audience } = deps.visibleApps;
 
   app.get('/api/apps', { ...read, schema: { response: { 200: z.array(AppSchema) } } }, async (request) =>
     repo.list(await audience(request)),
@@ -44,11 +38,7 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   app.get(
     '/api/apps/:id',
     { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } },
-    async (request) => {
-      const found = await repo.get(request.params.id, await audience(request));
-      if (!found) throw notFound('App');
-      return found;
-    },
+    async (request) => deps.visibleApps.appFor(request, request.params.id),
   );
 
   app.post(
@@ -81,4 +71,4 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   app.get('/api/blog-counts', { ...read, schema: { response: { 200: BlogCountsSchema } } }, async (request) =>
     repo.blogCounts(await audience(request)),
   );
-}
+};

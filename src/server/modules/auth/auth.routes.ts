@@ -13,9 +13,7 @@ import {
 import { HttpError, notFound, unauthenticated } from '../../lib/errors';
 import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
 import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { usersRepo } from '../users/users.repo';
+import type { AppModule } from '../../types';
 
 const FAILURE_WINDOW_S = 15 * 60;
 /** One address may fail this many times the per-account limit across all usernames (password spraying). */
@@ -27,8 +25,8 @@ function retryLaterIfBusy(reply: FastifyReply, error: unknown): never {
   throw error;
 }
 
-export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const users = usersRepo(deps.database.db);
+export const authModule: AppModule = async (app, { deps, auth }) => {
+  const users = deps.repos.users;
   const max = deps.config.loginMaxFailures;
   // Every attempt is counted before its password is checked, and a success gives the attempt back,
   // so the counts are of failures and at most `max` guesses per window are ever checked.
@@ -189,4 +187,4 @@ export function authRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       return { success: true as const };
     },
   );
-}
+};

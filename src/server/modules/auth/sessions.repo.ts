@@ -21,7 +21,7 @@ export interface SessionUser extends CurrentUser {
   sessionId: string;
 }
 
-export function sessionsRepo(db: Db, now: () => Date = () => new Date()) {
+export function sessionsRepo(db: Db, now: () => Date) {
   return {
     /** Starts a session; returns the token for the cookie. */
     async create(userId: number, userAgent = ''): Promise<string> {

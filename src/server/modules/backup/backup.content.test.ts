@@ -85,7 +85,7 @@ beforeAll(async () => {
       payload: { title: 'About', content: '<p style="text-align: center">Two of us.</p><ul><li>Games</li></ul>' },
     }),
   );
-  clean = structuredClone(await exportBackup(source.database.db));
+  clean = structuredClone(await exportBackup(source.database.db, new Date('2026-01-01T00:00:00Z')));
   // What the target holds before every refused attempt.
   await importBackup(target.database.db, clean, { force: true });
 });

@@ -48,7 +48,7 @@ function exportExpression(column: BackupColumn): SQL {
 }
 
 /** Everything in the database that backups hold, as one consistent snapshot. */
-export async function exportBackup(db: Db, now: Date = new Date()): Promise<BackupFile> {
+export async function exportBackup(db: Db, now: Date): Promise<BackupFile> {
   return db.transaction(
     async (tx) => {
       // row_to_json writes timestamps in the session's time zone: make it UTC on every server.

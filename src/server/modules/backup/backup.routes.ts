@@ -1,10 +1,9 @@
 // The admin's backup download: the same file `npm run export` writes. Restores are shell-only.
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
+import type { AppModule } from '../../types';
 import { backupFileName, serializeBackup } from './backup.format';
 import { exportBackup } from './backup.repo';
 
-export function backupRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
+export const backupModule: AppModule = async (app, { deps, auth }) => {
   // The file holds password hashes and visitors' messages: administrators only, never cached.
   app.get('/api/admin/backup', { onRequest: auth.requireAdmin }, async (request, reply) => {
     const now = deps.now();
@@ -16,4 +15,4 @@ export function backupRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       .header('cache-control', 'no-store')
       .send(body);
   });
-}
+};

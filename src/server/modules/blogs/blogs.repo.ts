@@ -74,7 +74,7 @@ const POST_SLUGS: SlugColumns = {
 /** A slight allowance for a publish date typed as "now" on a clock a little ahead of the server's. */
 const CLOCK_SKEW_MS = 60_000;
 
-export function blogsRepo(db: Db, now: () => Date = () => new Date()) {
+export function blogsRepo(db: Db, now: () => Date) {
   /** A slug no other post has: the wanted one (refused when taken) or one made from the title. */
   const freeSlug = (tx: Db, wanted: string | undefined, title: string, selfId?: number) =>
     chooseSlug(tx, POST_SLUGS, { wanted, base: slugify(title), selfId });

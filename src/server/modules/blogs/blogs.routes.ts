@@ -17,20 +17,15 @@ import {
 } from '../../../shared/schemas/preview-links';
 import { invalid, notFound } from '../../lib/errors';
 import { editVersion } from '../../lib/if-match';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { appsRepo } from '../apps/apps.repo';
-import { blogsRepo, type Editor } from './blogs.repo';
-import { previewLinksRepo } from './preview-links.repo';
-import { PostScheduler } from './scheduler';
+import type { AppModule } from '../../types';
+import type { Editor } from './blogs.repo';
 
 const PreviewLinkParamsSchema = IdParamsSchema.extend({ linkId: IdParamsSchema.shape.id });
 
-export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostScheduler {
-  const repo = blogsRepo(deps.database.db, deps.now);
-  const apps = appsRepo(deps.database.db);
-  const previews = previewLinksRepo(deps.database.db, deps.now);
-  const scheduler = new PostScheduler(repo, deps.content, app.log, deps.now);
+export const blogsModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.blogs;
+  const apps = deps.repos.apps;
+  const previews = deps.repos.previewLinks;
   const staff = { onRequest: auth.requireStaff };
   const write = { ...staff, config: { changesContent: true } };
   const editor = (request: FastifyRequest): Editor => ({ userId: request.user?.id ?? null });
@@ -46,10 +41,9 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostSched
     '/api/apps/:id/blogs',
     { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } } },
     async (request) => {
-      await auth.loadUser(request);
-      const staffReads = Boolean(request.user);
       // A hidden app's posts are as absent as the app itself for visitors.
-      if (!(await apps.get(request.params.id, { includeHidden: staffReads }))) throw notFound('App');
+      await deps.visibleApps.appFor(request, request.params.id);
+      const { includeHidden: staffReads } = await deps.visibleApps.audience(request);
       return repo.listByApp(request.params.id, staffReads);
     },
   );
@@ -59,9 +53,7 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostSched
     { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
     async (request) => {
       const post = await repo.get(request.params.id);
-      await auth.loadUser(request);
-      const visible = post && (request.user || (post.isPublished && (await apps.get(post.appId)) !== undefined));
-      if (!visible) throw notFound('Blog post');
+      if (!post || !(await deps.visibleApps.maySeePost(request, post))) throw notFound('Blog post');
       return post;
     },
   );
@@ -111,7 +103,7 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostSched
     async (request, reply) => {
       await assertAppExists(request.body.appId);
       const post = await repo.create(request.body, editor(request));
-      if (post.publishAt) scheduler.kick();
+      if (post.publishAt) deps.scheduler.kick();
       return reply.code(201).send(post);
     },
   );
@@ -128,7 +120,7 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostSched
         editor(request),
       );
       if (!updated) throw notFound('Blog post');
-      if (updated.publishAt) scheduler.kick();
+      if (updated.publishAt) deps.scheduler.kick();
       return updated;
     },
   );
@@ -190,5 +182,4 @@ export function blogsRoutes(app: AppInstance, deps: Deps, auth: Auth): PostSched
       return { success: true as const };
     },
   );
-  return scheduler;
-}
+};

@@ -77,3 +77,5 @@ export function previewLinksRepo(db: Db, now: () => Date) {
     },
   };
 }
+
+export type PreviewLinksRepo = ReturnType<typeof previewLinksRepo>;

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client';
 import { apps, deletionRequestEvents, deletionRequests } from '../../db/schema';
 import { iso } from '../../lib/rows';
-import { notificationsRepo } from '../notifications/notifications.repo';
+import type { NotificationsRepo } from '../notifications/notifications.repo';
 
 /** No 0/O, 1/I/L or U/V: a reference read aloud or copied by hand is not misread. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
@@ -95,9 +95,8 @@ export interface NewDeletionRequest {
   confirm: 'mail' | 'held' | 'none';
 }
 
-export function deletionRequestsRepo(db: Db, now: () => Date) {
-  const notifications = notificationsRepo(db);
-
+/** `notifications`: where confirmations and outcomes are queued (in the same transaction). */
+export function deletionRequestsRepo(db: Db, now: () => Date, notifications: NotificationsRepo) {
   const where = ({ appId, status }: { appId?: number; status?: DeletionFilter }, at: Date): SQL | undefined => {
     const conditions: SQL[] = [];
     if (appId) conditions.push(eq(deletionRequests.appId, appId));

@@ -24,21 +24,18 @@ import { IdParamsSchema } from '../../../shared/schemas/common';
 import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { HttpError, notFound } from '../../lib/errors';
 import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { appPagesRepo } from '../app-pages/app-pages.repo';
-import { appsRepo } from '../apps/apps.repo';
-import { confirmsDeletions, type Notifier } from '../notifications/notifier';
-import { deletionRequestsRepo, newReference } from './deletion-requests.repo';
+import type { AppModule } from '../../types';
+import { confirmsDeletions } from '../notifications/notifier';
+import { newReference } from './deletion-requests.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What a confirmation link that cannot confirm anything answers. */
 export const LINK_GONE = 'This link has expired or has already been used';
 
-export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth, notifier: Notifier): void {
-  const repo = deletionRequestsRepo(deps.database.db, deps.now);
-  const pages = appPagesRepo(deps.database.db, deps.now);
-  const apps = appsRepo(deps.database.db);
+export const deletionRequestsModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.deletionRequests;
+  const pages = deps.repos.appPages;
+  const notifier = deps.outbox;
   const staff = { onRequest: auth.requireStaff };
 
   // Requests per address per hour, as many as the contact form allows (a budget of their own).
@@ -84,7 +81,7 @@ export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth,
         );
       }
       // Only a visible app whose page offers account deletion takes requests.
-      const target = await apps.get(request.params.id);
+      const target = await deps.visibleApps.visitorApp(request.params.id);
       const texts = target ? await pages.get(target.id) : undefined;
       if (!target || !texts?.accountDeletion) {
         await asked.refund(request.ip);
@@ -191,4 +188,4 @@ export function deletionRequestsRoutes(app: AppInstance, deps: Deps, auth: Auth,
       return (await repo.get(request.params.id))!;
     },
   );
-}
+};

@@ -288,7 +288,8 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
           .from(media)
           .where(inArray(sql`left(${media.hash}, 16)`, mediaKeys))
       : [];
-  // One usage scan (the media library's own) after everything above is gone.
+  // One usage scan (the media library's own) after everything above is gone: a media repo for this
+  // transaction, from the same factory as deps.repos.media (which is bound to the app's database).
   const used = mediaKeys.length ? await mediaRepo(tx).usedHashes() : new Set<string>();
   const unused = (await mediaLeft()).filter((item) => !used.has(item.key)).map((item) => item.id);
   if (unused.length) await tx.delete(media).where(inArray(media.id, unused));

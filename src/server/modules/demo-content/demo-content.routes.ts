@@ -1,12 +1,10 @@
 // "Remove the demo content" (issue 21): administrators see what would go, then take it in one step.
 import { api } from '../../../shared/paths';
 import { DemoContentReportSchema } from '../../../shared/schemas/demo-content';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { demoContentRepo } from './demo-content.repo';
+import type { AppModule } from '../../types';
 
-export function demoContentRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = demoContentRepo(deps.database.db);
+export const demoContentModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.demoContent;
   const schema = { response: { 200: DemoContentReportSchema } };
 
   app.get(api.demoContent, { onRequest: auth.requireAdmin, schema }, () => repo.preview());
@@ -24,4 +22,4 @@ export function demoContentRoutes(app: AppInstance, deps: Deps, auth: Auth): voi
       return report;
     },
   );
-}
+};

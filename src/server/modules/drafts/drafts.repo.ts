@@ -47,3 +47,5 @@ export function draftsRepo(db: Db) {
     remove: (key: DraftKey) => dropDraft(db, key),
   };
 }
+
+export type DraftsRepo = ReturnType<typeof draftsRepo>;

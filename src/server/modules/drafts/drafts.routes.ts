@@ -5,16 +5,12 @@ import type { FastifyRequest } from 'fastify';
 import { OkSchema } from '../../../shared/schemas/common';
 import { DraftInputSchema, DraftParamsSchema, DraftSchema, type DraftKind } from '../../../shared/schemas/drafts';
 import { notFound, staleVersion } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { blogsRepo } from '../blogs/blogs.repo';
-import { pagesRepo } from '../pages/pages.repo';
-import { draftsRepo } from './drafts.repo';
+import type { AppModule } from '../../types';
 
-export function draftsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = draftsRepo(deps.database.db);
-  const posts = blogsRepo(deps.database.db, deps.now);
-  const pages = pagesRepo(deps.database.db, deps.now);
+export const draftsModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.drafts;
+  const posts = deps.repos.blogs;
+  const pages = deps.repos.pages;
   const staff = { onRequest: auth.requireStaff };
 
   /**
@@ -71,4 +67,4 @@ export function draftsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       return { success: true as const };
     },
   );
-}
+};

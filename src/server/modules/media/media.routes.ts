@@ -1,11 +1,9 @@
 // The media library: uploads (multipart, staff only), the list, alt text, deletes, and the public
 // files under /media/{hash}/. An encapsulated plugin: multipart parsing and its limits exist only here.
-import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { z } from '../../../shared/schemas/zod';
 import {
@@ -20,11 +18,11 @@ import {
 } from '../../../shared/schemas/media';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { HttpError, invalid, notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
+import { etagOf, notModified } from '../../lib/etag';
 import { refuseBadText } from '../../plugins/security';
-import type { Deps } from '../../types';
+import type { AppModule } from '../../types';
 import { MAX_UPLOAD_BYTES, processUpload, sha256, tooLarge, type ProcessedImage } from './media.images';
-import { mediaRepo, type StoredFile } from './media.repo';
+import type { StoredFile } from './media.repo';
 
 /** Files and other parts one upload request may carry. */
 export const MAX_FILES_PER_UPLOAD = 10;
@@ -168,17 +166,8 @@ function conflictMessage(usedBy: UsedBy[]): string {
   return `This image is still used by ${names.join(', ')}. Remove it there first.`;
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
-export const mediaPlugin: FastifyPluginAsync<{ deps: Deps; auth: Auth }> = async (instance, { deps, auth }) => {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const repo = mediaRepo(deps.database.db);
+export const mediaModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.media;
   const staff = { onRequest: auth.requireStaff };
 
   await app.register(multipart, {
@@ -267,16 +256,14 @@ export const mediaPlugin: FastifyPluginAsync<{ deps: Deps; auth: Auth }> = async
     if (!entry) {
       const stored = await repo.file(path);
       if (!stored) throw notFound('Image');
-      const etag = `"${createHash('sha256').update(stored.bytes).digest('base64url').slice(0, 27)}"`;
-      entry = { ...stored, etag };
+      entry = { ...stored, etag: etagOf(stored.bytes, 'sha256') };
       cache.set(path, entry);
     }
     reply
       .header('cache-control', IMMUTABLE)
-      .header('etag', entry.etag)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', MEDIA_CSP);
-    if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    if (notModified(request, reply, entry.etag)) return reply.send();
     return reply.type(entry.type).send(entry.bytes);
   });
 };

@@ -5,7 +5,7 @@ import { likePattern } from '../../../shared/schemas/paging';
 import type { Db } from '../../db/client';
 import { userMessages } from '../../db/schema';
 import { iso } from '../../lib/rows';
-import { notificationsRepo, type Channel } from '../notifications/notifications.repo';
+import type { Channel, NotificationsRepo } from '../notifications/notifications.repo';
 
 const toMessage = (r: typeof userMessages.$inferSelect): Message => ({ ...r, createdAt: iso(r.createdAt) });
 const newestFirst = [desc(userMessages.createdAt), desc(userMessages.id)];
@@ -23,8 +23,8 @@ function matching(q: string): SQL | undefined {
   );
 }
 
-export function messagesRepo(db: Db) {
-  const notifications = notificationsRepo(db);
+/** `notifications`: where a new message queues its notifications (in the same transaction). */
+export function messagesRepo(db: Db, notifications: NotificationsRepo) {
   return {
     async list(): Promise<Message[]> {
       const rows = await db
@@ -56,8 +56,8 @@ export function messagesRepo(db: Db) {
      */
     async create(
       data: z.output<typeof ContactMessageInputSchema> & { tag?: string | null },
-      channels: Channel[] = [],
-      now = new Date(),
+      channels: Channel[],
+      now: Date,
     ): Promise<Message> {
       return db.transaction(async (tx) => {
         const [row] = await tx

@@ -8,50 +8,24 @@ import {
   HONEYPOT_FIELD,
   MessageSchema,
   UnreadCountSchema,
-  type Message,
 } from '../../../shared/schemas/messages';
 import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { notFound } from '../../lib/errors';
-import { createLimiter, tooManyAttempts, type Limiter } from '../../lib/rate-limits';
+import { tooManyAttempts } from '../../lib/rate-limits';
 import { StreamSlots, streamLimitsFor } from '../../lib/stream-slots';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { channelsFor, Notifier } from '../notifications/notifier';
-import { InboxEvents } from './inbox-events';
-import { messagesRepo, type MessagesRepo } from './messages.repo';
-
-/** How another public form puts a message in the inbox: the contact form's limit, the same notifications. */
-export interface InboxDoor {
-  /** The contact form's per-address limit (one budget for every form that writes to the inbox). */
-  limiter: Limiter;
-  deliver(message: Parameters<MessagesRepo['create']>[0]): Promise<Message>;
-}
-/** Each app's inbox door, set by messagesRoutes (register it before the routes that use it). */
-export const inboxDoors = new WeakMap<AppInstance, InboxDoor>();
+import type { AppModule } from '../../types';
 
 /** A comment line on the event stream this often keeps proxies and the socket timeout from closing it. */
 const HEARTBEAT_MS = 15_000;
 /** A stream refused for want of a slot is worth trying again after this long (the client waits it out). */
 const STREAM_RETRY_MS = 60_000;
 
-/** `notifier`: the app's one outbox sender (deletion requests queue to it too); its start and stop are here. */
-export async function messagesRoutes(
-  app: AppInstance,
-  deps: Deps,
-  auth: Auth,
-  notifier = new Notifier(deps.database.db, deps.config, app.log, deps.now),
-): Promise<void> {
-  const repo = messagesRepo(deps.database.db);
+/** The inbox service (deps.inbox) holds the limit and the delivery other forms share; its events start in the lifecycle. */
+export const messagesModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.messages;
   const staff = { onRequest: auth.requireStaff };
-  const inbox = new InboxEvents(deps.database);
-  const channels = channelsFor(deps.config);
-
-  // Messages per address per hour, shared by every instance on PostgreSQL.
-  const sent = createLimiter(deps.database, {
-    name: 'contact',
-    points: deps.config.contactMaxPerHour,
-    windowSeconds: 60 * 60,
-  });
+  const inbox = deps.inbox.events;
+  const sent = deps.inbox.limiter;
 
   // The visitor contact form. Rate limited per IP; a filled-in honeypot is accepted and dropped
   // (and counted, so a bot learns nothing from the limit). The notifications are queued with the
@@ -72,24 +46,11 @@ export async function messagesRoutes(
       if (honeypot) {
         request.log.info('contact form honeypot filled in; message dropped');
       } else {
-        await repo.create(message, channels, deps.now());
-        inbox.changed();
-        notifier.kick();
+        await deps.inbox.deliver(message);
       }
       return reply.code(201).send({ success: true as const });
     },
   );
-
-  // Other forms that land in the inbox (a press-copy request, issue 14) use the same limit and delivery.
-  inboxDoors.set(app, {
-    limiter: sent,
-    async deliver(message) {
-      const stored = await repo.create(message, channels, deps.now());
-      inbox.changed();
-      notifier.kick();
-      return stored;
-    },
-  });
 
   // The spec's call answers the whole list; with page, pageSize or q it answers one page (the
   // total in X-Total-Count).
@@ -207,16 +168,8 @@ export async function messagesRoutes(
     request.raw.on('close', close);
   });
 
-  app.addHook('onReady', async () => {
-    await inbox.start();
-    notifier.start();
-  });
-  // Open streams would keep the server from closing: they end first.
+  // Open streams would keep the server from closing: they end first (the workers stop in the lifecycle).
   app.addHook('preClose', async () => {
     for (const close of [...closers]) close();
   });
-  app.addHook('onClose', async () => {
-    await notifier.stop();
-    await inbox.stop();
-  });
-}
+};

@@ -11,8 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { notificationsRepo, type Channel, type ClaimedJob } from './notifications.repo';
+import type { Channel, ClaimedJob, NotificationsRepo } from './notifications.repo';
 import { formatLongGb } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { DELETION_CONFIRM_DAYS } from '../../../shared/schemas/app-pages';
@@ -80,12 +79,12 @@ export class Notifier {
   #mail: Transporter | undefined;
 
   constructor(
-    db: Db,
+    repo: NotificationsRepo,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
   ) {
-    this.#repo = notificationsRepo(db);
+    this.#repo = repo;
   }
 
   get enabled(): boolean {

@@ -143,7 +143,7 @@ const homeData = ({ id: _id, version: _version, updatedAt: _updatedAt, ...fields
 
 const anonymous: PageSave = { userId: null };
 
-export function pagesRepo(db: Db, now: () => Date = () => new Date()) {
+export function pagesRepo(db: Db, now: () => Date) {
   return {
     async getContact(): Promise<ContactInfo | null> {
       const row = await readRow(db, contactInfo);

@@ -12,12 +12,10 @@ import {
 } from '../../../shared/schemas/site-content';
 import type { FastifyRequest } from 'fastify';
 import { editVersion } from '../../lib/if-match';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { pagesRepo } from './pages.repo';
+import type { AppModule } from '../../types';
 
-export function pagesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = pagesRepo(deps.database.db, deps.now);
+export const pagesModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.pages;
   const save = (request: FastifyRequest) => ({ userId: request.user?.id ?? null, version: editVersion(request) });
   const read = { config: { publicRead: true } };
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
@@ -55,4 +53,4 @@ export function pagesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     { ...write, schema: { body: AboutUsInputSchema, response: { 200: AboutUsSchema } } },
     (request) => repo.putAbout(request.body, save(request)),
   );
-}
+};

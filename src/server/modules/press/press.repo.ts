@@ -41,7 +41,7 @@ export interface StoredOriginal {
   ext: string;
 }
 
-export function pressRepo(db: Db, now: () => Date = () => new Date()) {
+export function pressRepo(db: Db, now: () => Date) {
   return {
     /** The kit; one never written reads as empty (version 0). */
     async get(appId: number | null): Promise<PressKit> {

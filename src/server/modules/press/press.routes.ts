@@ -22,12 +22,9 @@ import { slugify } from '../../../shared/slug';
 import { editVersion } from '../../lib/if-match';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import { tooManyAttempts } from '../../lib/rate-limits';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { appsRepo } from '../apps/apps.repo';
-import { inboxDoors } from '../messages/messages.routes';
-import { siteSettingsRepo } from '../site/site-settings.repo';
-import { pressRepo, type StoredOriginal } from './press.repo';
+import type { AppModule } from '../../types';
+import type { StoredOriginal } from './press.repo';
+import { acceptFormBodies } from '../../lib/form-bodies';
 
 const SlugParamsSchema = z.object({ id: z.string().max(200) });
 
@@ -67,24 +64,17 @@ export function pressMessage(
   };
 }
 
-export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = pressRepo(deps.database.db, deps.now);
-  const apps = appsRepo(deps.database.db, deps.now);
-  const settings = siteSettingsRepo(deps.database.db, deps.config, deps.now);
+export const pressModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.press;
+  const apps = deps.repos.apps;
+  const { visibleApps, inbox } = deps;
+  const settings = deps.repos.siteSettings;
   const staff = { onRequest: auth.requireStaff };
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
   const read = { config: { publicRead: true } };
 
-  /** Staff see hidden apps; visitors do not (their kits answer 404, as their pages do). */
-  const audience = async (request: FastifyRequest) => {
-    await auth.loadUser(request);
-    return { includeHidden: Boolean(request.user) };
-  };
-  const appOr404 = async (request: FastifyRequest, id: number) => {
-    const found = await apps.get(id, await audience(request));
-    if (!found) throw notFound('App');
-    return found;
-  };
+  // Staff see hidden apps; visitors do not (their kits answer 404, as their pages do).
+  const appOr404 = visibleApps.appFor;
 
   // ── Staff: read and write ──────────────────────────────────────────────────────────────────
   app.get(api.adminPressKitStudio, { ...staff, schema: { response: { 200: PressKitSchema } } }, async () =>
@@ -119,9 +109,7 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     api.pressRequests,
     { schema: { body: PressRequestInputSchema, response: { 201: OkSchema } } },
     async (request, reply) => {
-      const door = inboxDoors.get(app);
-      if (!door) throw new Error('pressRoutes must be registered after messagesRoutes');
-      const attempt = await door.limiter.take(request.ip);
+      const attempt = await inbox.limiter.take(request.ip);
       if (!attempt.allowed) {
         throw tooManyAttempts(
           reply,
@@ -140,7 +128,7 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
         if (!forApp) throw invalid('Unknown app', [{ path: 'appId', message: 'Unknown app' }]);
       }
       const studio = (await settings.get()).name;
-      await door.deliver(pressMessage(input, forApp, studio));
+      await inbox.deliver(pressMessage(input, forApp, studio));
       return reply.code(201).send({ success: true as const });
     },
   );
@@ -178,11 +166,7 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     return reply.send(out);
   };
 
-  const visibleApp = async (request: FastifyRequest, slug: string) => {
-    const found = await apps.getBySlug(slug, await audience(request));
-    if (!found) throw notFound('App');
-    return found;
-  };
+  const visibleApp = visibleApps.appBySlug;
   const studioPrefix = async () => slugify((await settings.get()).name, 'studio');
   /** The studio's logos: its press kit's, else the site's logo. */
   const studioLogos = async (kit: PressKit) => {
@@ -210,14 +194,14 @@ export function pressRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
   app.get(paths.pressImages, async (request, reply) => {
     const prefix = await studioPrefix();
     const entries: ZipEntry[] = [];
-    for (const each of await apps.list(await audience(request))) {
+    for (const each of await apps.list(await visibleApps.audience(request))) {
       const [icon] = await repo.originals([each.icon]);
       if (icon) entries.push({ path: icon.path, name: `${each.slug}-icon.${icon.ext}` });
       entries.push(...numbered(each.slug, 'screenshot', await repo.originals(each.screenshots)));
     }
     return sendZip(reply, `${prefix}-images.zip`, entries, 'images stored on this site');
   });
-}
+};
 
 /** What the press page shows after a send without JavaScript (`?sent=…`). */
 export type PressFormNotice = 'sent' | 'invalid' | 'failed';
@@ -229,31 +213,26 @@ const FORM_FIELDS = ['name', 'email', 'outlet', 'platform', 'message', HONEYPOT_
  * API route itself (same checks, honeypot and limit), answered with a redirect to the page and its
  * notice. The browser checks the fields first (required, email), so `invalid` is rare.
  */
-export function pressFormRoutes(app: AppInstance): void {
-  void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
+export const pressFormModule: AppModule = async (scope, { deps }) => {
+  // Form bodies are accepted in this module only: the API takes JSON alone.
+  acceptFormBodies(scope);
+  const handle = async (request: FastifyRequest, reply: FastifyReply, page: string, appId?: number) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const payload: Record<string, unknown> = Object.fromEntries(
+      FORM_FIELDS.map((f) => [f, typeof body[f] === 'string' ? body[f] : '']),
     );
-    const handle = async (request: FastifyRequest, reply: FastifyReply, page: string, appId?: number) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const payload: Record<string, unknown> = Object.fromEntries(
-        FORM_FIELDS.map((f) => [f, typeof body[f] === 'string' ? body[f] : '']),
-      );
-      if (appId) payload.appId = appId;
-      const sent = await app.inject({ method: 'POST', url: api.pressRequests, payload, remoteAddress: request.ip });
-      const notice: PressFormNotice =
-        sent.statusCode === 201 ? 'sent' : sent.statusCode === 400 || sent.statusCode === 422 ? 'invalid' : 'failed';
-      if (notice !== 'sent') request.log.warn({ status: sent.statusCode }, 'press form (no JavaScript) not sent');
-      return reply.redirect(`${page}?sent=${notice}#press-request`, 303);
-    };
-    scope.post(paths.press, (request, reply) => handle(request, reply, paths.press));
-    scope.post(paths.appPress(':id'), async (request, reply) => {
-      const slug = (request.params as { id: string }).id;
-      const found = await appsRepo(app.deps.database.db).getBySlug(slug);
-      if (!found) throw notFound('App');
-      return handle(request, reply, paths.appPress(found.slug), found.id);
-    });
+    if (appId) payload.appId = appId;
+    const sent = await scope.inject({ method: 'POST', url: api.pressRequests, payload, remoteAddress: request.ip });
+    const notice: PressFormNotice =
+      sent.statusCode === 201 ? 'sent' : sent.statusCode === 400 || sent.statusCode === 422 ? 'invalid' : 'failed';
+    if (notice !== 'sent') request.log.warn({ status: sent.statusCode }, 'press form (no JavaScript) not sent');
+    return reply.redirect(`${page}?sent=${notice}#press-request`, 303);
+  };
+  scope.post(paths.press, (request, reply) => handle(request, reply, paths.press));
+  scope.post(paths.appPress(':id'), async (request, reply) => {
+    const slug = (request.params as { id: string }).id;
+    const found = await deps.visibleApps.visitorApp(slug);
+    if (!found) throw notFound('App');
+    return handle(request, reply, paths.appPress(found.slug), found.id);
   });
-}
+};

@@ -18,12 +18,8 @@ import {
   PrivacyPolicySchema,
 } from '../../../shared/schemas/site-content';
 import { HttpError, invalid, notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { appsRepo } from '../apps/apps.repo';
-import { blogsRepo, type Editor } from '../blogs/blogs.repo';
-import { pagesRepo } from '../pages/pages.repo';
-import { revisionsRepo } from './revisions.repo';
+import type { AppModule } from '../../types';
+import type { Editor } from '../blogs/blogs.repo';
 
 const RestoredSchema = z.union([BlogPostSchema, AboutUsSchema, PrivacyPolicySchema, HomeContentSchema]);
 
@@ -34,11 +30,11 @@ function parseData<T extends z.ZodType>(schema: T, data: Record<string, unknown>
   return parsed.data;
 }
 
-export function revisionsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = revisionsRepo(deps.database.db);
-  const posts = blogsRepo(deps.database.db, deps.now);
-  const pages = pagesRepo(deps.database.db, deps.now);
-  const apps = appsRepo(deps.database.db);
+export const revisionsModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.revisions;
+  const posts = deps.repos.blogs;
+  const pages = deps.repos.pages;
+  const apps = deps.repos.apps;
   const staff = { onRequest: auth.requireStaff };
 
   /** Saves a revision's text as the item's newest version; the post keeps its state (published or not). */
@@ -101,4 +97,4 @@ export function revisionsRoutes(app: AppInstance, deps: Deps, auth: Auth): void 
       return restored;
     },
   );
-}
+};

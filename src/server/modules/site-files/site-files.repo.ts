@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { siteFiles } from '../../db/schema';
 import { iso } from '../../lib/rows';
 
-export function siteFilesRepo(db: Db, now: () => Date = () => new Date()) {
+export function siteFilesRepo(db: Db, now: () => Date) {
   return {
     /** The file as saved; never saved reads as empty. */
     async get(name: SiteFileName): Promise<SiteFile> {

@@ -1,7 +1,6 @@
 // The files stores and ad networks fetch from the site's root (issue 13): app-ads.txt and ads.txt
 // as staff wrote them, and the two .well-known files made from the apps' store fields. Each answers
 // at its one address with 200 or 404, never a redirect, cached in memory until content changes.
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { api, paths } from '../../../shared/paths';
@@ -15,12 +14,11 @@ import {
   SITE_FILE_NAMES,
   type SiteFileName,
 } from '../../../shared/schemas/site-files';
+import type { App } from '../../../shared/schemas/apps';
 import { ContentCache } from '../../lib/content-cache';
+import { etagOf, notModified } from '../../lib/etag';
 import { HttpError, invalid, notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { appsRepo } from '../apps/apps.repo';
-import { siteFilesRepo } from './site-files.repo';
+import type { AppModule } from '../../types';
 
 /** Bytes of these files kept in memory (each is at most 1 MB; usually a few hundred bytes). */
 const CACHE_BYTES = 4 * 1024 * 1024;
@@ -35,9 +33,8 @@ interface Served {
   etag: string;
 }
 
-export function siteFilesRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = siteFilesRepo(deps.database.db, deps.now);
-  const apps = appsRepo(deps.database.db);
+export const siteFilesModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.siteFiles;
   const cache = new ContentCache<Served>(deps.content, {
     maxBytes: CACHE_BYTES,
     sizeOf: (entry) => Buffer.byteLength(entry.body ?? ''),
@@ -81,17 +78,15 @@ export function siteFilesRoutes(app: AppInstance, deps: Deps, auth: Auth): void 
     const body = await make();
     const entry = {
       body,
-      etag: `"${createHash('sha1')
-        .update(body ?? '')
-        .digest('base64url')}"`,
+      etag: etagOf(body ?? ''),
     };
     cache.set(key, entry, ticket);
     return entry;
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, type: string, entry: Served & { body: string }) => {
-    reply.type(type).header('cache-control', CACHE_CONTROL).header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    reply.type(type).header('cache-control', CACHE_CONTROL);
+    if (notModified(request, reply, entry.etag)) return reply.send();
     return reply.send(entry.body);
   };
 
@@ -111,10 +106,10 @@ export function siteFilesRoutes(app: AppInstance, deps: Deps, auth: Auth): void 
   }
 
   /** A .well-known JSON file made from the visible apps; 404 (the error shape) when none supplies it. */
-  const wellKnown = (path: string, make: (list: Awaited<ReturnType<typeof apps.list>>) => unknown, message: string) =>
+  const wellKnown = (path: string, make: (list: App[]) => unknown, message: string) =>
     app.get(path, async (request, reply) => {
       const entry = await served(path, async () => {
-        const made = make(await apps.list());
+        const made = make(await deps.visibleApps.visitorApps());
         return made === null ? null : `${JSON.stringify(made, null, 2)}\n`;
       });
       if (entry.body === null) {
@@ -134,4 +129,4 @@ export function siteFilesRoutes(app: AppInstance, deps: Deps, auth: Auth): void 
     assetLinks,
     'No app on this site has both an Android package name and a signing certificate fingerprint',
   );
-}
+};

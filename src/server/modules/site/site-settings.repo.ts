@@ -8,11 +8,7 @@ import { siteSettings } from '../../db/schema';
 
 type Row = typeof siteSettings.$inferSelect;
 
-export function siteSettingsRepo(
-  db: Db,
-  config: Pick<Config, 'siteName' | 'siteUrl'>,
-  now: () => Date = () => new Date(),
-) {
+export function siteSettingsRepo(db: Db, config: Pick<Config, 'siteName' | 'siteUrl'>, now: () => Date) {
   const toSettings = (row: Row | undefined): SiteSettings => ({
     name: row?.name ?? config.siteName,
     tagline: row?.tagline ?? '',

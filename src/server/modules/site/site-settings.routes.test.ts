@@ -48,7 +48,7 @@ describe('site settings', () => {
       siteUrl: ctx.config.siteUrl,
       updatedAt: null,
     });
-    const repo = siteSettingsRepo(ctx.database.db, ctx.config);
+    const repo = siteSettingsRepo(ctx.database.db, ctx.config, ctx.app.deps.now);
     expect(await repo.ensure()).toBe(true);
     expect(await repo.ensure()).toBe(false);
     expect((await repo.get()).name).toBe('Configured Name');

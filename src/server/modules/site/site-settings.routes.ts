@@ -4,14 +4,11 @@ import { SHARE_IMAGE_RULE, SiteSettingsInputSchema, SiteSettingsSchema } from '.
 import { api } from '../../../shared/paths';
 import { uploadedShareImage } from '../../../shared/share-image';
 import { invalid } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { mediaRepo } from '../media/media.repo';
-import { siteSettingsRepo } from './site-settings.repo';
+import type { AppModule } from '../../types';
 
-export function siteSettingsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = siteSettingsRepo(deps.database.db, deps.config, deps.now);
-  const media = mediaRepo(deps.database.db);
+export const siteSettingsModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.siteSettings;
+  const media = deps.repos.media;
 
   app.get(api.siteSettings, { config: { publicRead: true }, schema: { response: { 200: SiteSettingsSchema } } }, () =>
     repo.get(),
@@ -42,4 +39,4 @@ export function siteSettingsRoutes(app: AppInstance, deps: Deps, auth: Auth): vo
       return repo.put(request.body);
     },
   );
-}
+};

@@ -8,7 +8,7 @@ import { iso } from '../../lib/rows';
 type Row = typeof socialMediaLinks.$inferSelect;
 const toLink = (r: Row): SocialLink => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) });
 
-export function socialRepo(db: Db, now: () => Date = () => new Date()) {
+export function socialRepo(db: Db, now: () => Date) {
   return {
     async list(onlyVisible: boolean): Promise<SocialLink[]> {
       const query = db.select().from(socialMediaLinks);

@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { SocialLinkInputSchema, SocialLinkSchema } from '../../../shared/schemas/social-links';
 import { notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { socialRepo } from './social.repo';
+import type { AppModule } from '../../types';
 
-export function socialRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = socialRepo(deps.database.db, deps.now);
+export const socialModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.social;
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
   // Visitors get the visible links; signed-in staff get all of them, hidden ones included.
@@ -44,4 +42,4 @@ export function socialRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       return { success: true as const };
     },
   );
-}
+};

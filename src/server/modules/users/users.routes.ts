@@ -9,12 +9,10 @@ import {
 } from '../../../shared/schemas/users';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, PasswordQueueFullError } from '../../lib/passwords';
-import type { Auth } from '../../plugins/auth';
-import type { AppInstance, Deps } from '../../types';
-import { usersRepo } from './users.repo';
+import type { AppModule } from '../../types';
 
-export function usersRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
-  const repo = usersRepo(deps.database.db);
+export const usersModule: AppModule = async (app, { deps, auth }) => {
+  const repo = deps.repos.users;
   const admin = { onRequest: auth.requireAdmin };
 
   app.get('/api/admin/users', { ...admin, schema: { response: { 200: z.array(UserSchema) } } }, () => repo.list());
@@ -92,4 +90,4 @@ export function usersRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
       throw conflict('The last administrator cannot stop being one');
     },
   );
-}
+};

@@ -1,0 +1,106 @@
+// Everything the modules share, built once per app (buildApp calls buildDeps): the settings, the
+// database, the one clock, the content-change signal, the image workers, every repo, and the
+// declared services one module offers another (the outbox, the inbox, the post scheduler, which apps
+// a caller may see). A module asks for what it needs here; nothing is found by registration order.
+// Background workers are started and stopped by plugins/lifecycle.ts, never by a module.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { ContentCache } from './lib/content-cache';
+import { ContentEvents } from './lib/content-events';
+import { appPagesRepo } from './modules/app-pages/app-pages.repo';
+import { appPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
+import { appsRepo } from './modules/apps/apps.repo';
+import { visibleApps } from './modules/apps/visible-apps';
+import { sessionsRepo } from './modules/auth/sessions.repo';
+import { blogsRepo } from './modules/blogs/blogs.repo';
+import { previewLinksRepo } from './modules/blogs/preview-links.repo';
+import { PostScheduler } from './modules/blogs/scheduler';
+import { deletionRequestsRepo } from './modules/deletion-requests/deletion-requests.repo';
+import { demoContentRepo } from './modules/demo-content/demo-content.repo';
+import { draftsRepo } from './modules/drafts/drafts.repo';
+import { mediaRepo } from './modules/media/media.repo';
+import { imageWorkers } from './modules/media/media.workers';
+import { createInbox } from './modules/messages/inbox';
+import { messagesRepo } from './modules/messages/messages.repo';
+import { notificationsRepo } from './modules/notifications/notifications.repo';
+import { Notifier } from './modules/notifications/notifier';
+import { pagesRepo } from './modules/pages/pages.repo';
+import { pressRepo } from './modules/press/press.repo';
+import { revisionsRepo } from './modules/revisions/revisions.repo';
+import { siteFilesRepo } from './modules/site-files/site-files.repo';
+import { siteSettingsRepo } from './modules/site/site-settings.repo';
+import { socialRepo } from './modules/social/social.repo';
+import { usersRepo } from './modules/users/users.repo';
+import { createAuth } from './plugins/auth';
+import { PAGE_CACHE_BYTES, type CachedPage } from './ssr/pages';
+import { SHARE_CACHE_BYTES } from './ssr/share-images';
+import type { Deps, Repos } from './types';
+
+export interface DepsOptions {
+  config: Config;
+  database: Database;
+  /** The one clock: every repo and service reads the time from it (tests move it). */
+  now: () => Date;
+  /** Where the background workers log (the app's logger). */
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Every repo, built once on the app's database with the app's clock. A repo used inside a
+ * transaction (mediaRepo(tx) in the demo content) is built for that transaction from the same factory.
+ */
+export function buildRepos(database: Database, config: Config, now: () => Date, content: ContentEvents): Repos {
+  const db = database.db;
+  const notifications = notificationsRepo(db);
+  return {
+    apps: appsRepo(db, now),
+    blogs: blogsRepo(db, now),
+    previewLinks: previewLinksRepo(db, now),
+    pages: pagesRepo(db, now),
+    // The privacy versions tell the caches when one of them takes effect by itself.
+    appPrivacy: appPrivacyRepo(db, now, content),
+    press: pressRepo(db, now),
+    siteSettings: siteSettingsRepo(db, config, now),
+    siteFiles: siteFilesRepo(db, now),
+    appPages: appPagesRepo(db, now),
+    social: socialRepo(db, now),
+    users: usersRepo(db),
+    sessions: sessionsRepo(db, now),
+    media: mediaRepo(db),
+    demoContent: demoContentRepo(db),
+    notifications,
+    messages: messagesRepo(db, notifications),
+    deletionRequests: deletionRequestsRepo(db, now, notifications),
+    drafts: draftsRepo(db),
+    revisions: revisionsRepo(db),
+  };
+}
+
+export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
+  const content = new ContentEvents(database, now);
+  const repos = buildRepos(database, config, now, content);
+  const auth = createAuth(config, repos.sessions);
+  // One outbox sender for the app: new messages' notifications and deletion requests' confirmations.
+  const outbox = new Notifier(repos.notifications, config, log, now);
+  return {
+    config,
+    database,
+    now,
+    content,
+    images: imageWorkers({ timeLimitMs: config.imageTimeLimitMs }),
+    repos,
+    auth,
+    outbox,
+    inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
+    scheduler: new PostScheduler(repos.blogs, content, log, now),
+    visibleApps: visibleApps(repos.apps, auth),
+    caches: {
+      pages: new ContentCache<CachedPage>(content, {
+        maxBytes: PAGE_CACHE_BYTES,
+        sizeOf: (page) => page.raw.length + page.gzip.length + page.br.length,
+      }),
+      shareImages: new ContentCache<Buffer>(content, { maxBytes: SHARE_CACHE_BYTES, sizeOf: (png) => png.length }),
+    },
+  };
+}

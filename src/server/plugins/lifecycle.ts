@@ -1,0 +1,27 @@
+// Every background worker of the app, started and stopped in one place: the content LISTEN, the
+// inbox events LISTEN, the outbox (notifications), the post scheduler and the image workers.
+import type { AppInstance, Deps } from '../types';
+
+export function registerLifecycle(app: AppInstance, deps: Deps): void {
+  const { content, inbox, outbox, scheduler, images } = deps;
+  app.addHook('onReady', async () => {
+    await content.start();
+    await inbox.events.start();
+    outbox.start();
+    // Scheduled posts whose time passed while the server was down are published now.
+    scheduler.start();
+  });
+  // Before in-flight requests are waited for: an upload whose image is converting gets its 503 at
+  // once instead of holding the shutdown for its whole time budget. (Open event streams end at
+  // preClose too, in the messages module, which owns them.)
+  app.addHook('preClose', async () => {
+    await images.close();
+  });
+  // Producers stop first (no more jobs), then what they would have told.
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await outbox.stop();
+    await inbox.events.stop();
+    await content.stop();
+  });
+}
