@@ -38,7 +38,8 @@ import { registerSecurity } from './plugins/security';
 import { feedsRoutes } from './ssr/feeds';
 import { iconRoutes } from './ssr/icons';
 import { siteIconRoutes } from './ssr/site-icons';
-import { publicPagesRoutes, type PagesOptions } from './ssr/pages';
+import { publicPagesRoutes } from './ssr/pages';
+import type { WebOptions } from './ssr/web';
 import { shareImageRoutes } from './ssr/share-images';
 import { inlineScriptHashes } from './ssr/inline-scripts';
 import type { PostScheduler } from './modules/blogs/scheduler';
@@ -60,11 +61,7 @@ export interface BuildOptions {
    */
   onRoute?: (route: RouteOptions) => void;
   /** The public website (server-rendered pages); without it the app serves the API only. */
-  web?: PagesOptions & {
-    /** Registers what serves the front end's files (Vite in development, built assets in production). */
-    setup?: (app: AppInstance) => Promise<void>;
-    dev?: boolean;
-  };
+  web?: WebOptions;
 }
 
 export async function buildApp({
