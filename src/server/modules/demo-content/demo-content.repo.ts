@@ -287,7 +287,10 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
       .delete(table as PgTable)
       .where(and(inArray(key, ids), studio))
       .returning();
-    if (deleted.length) pages.push(page);
+    if (!deleted.length) return;
+    pages.push(page);
+    // Untouched, the page has only the seed's revision: its History goes back to empty with it.
+    if (kind !== 'contact') await dropRevisions(tx, kind, [0]);
   };
   await single('about', 'about');
   await single('privacy', 'privacy');
