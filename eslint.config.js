@@ -46,6 +46,125 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
+  // Layers of the server, one direction (shared → db → lib → modules → plugins → ssr and the seed →
+  // app.ts and index.ts): a layer never imports one above it. Tests sit outside the layers (a route
+  // test may build the whole app, pages and all), so these blocks leave `*.test.ts` out.
+  {
+    files: ['src/server/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server does not import the client (only ssr renders it).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/db/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server does not import the client (only ssr renders it).' },
+            {
+              regex: String.raw`^\.\./(modules|plugins|ssr|seed|lib)(/|$)|^\.\./(app|types)$`,
+              message:
+                'db is the lowest server layer (tables, client, migrations): it imports no lib, modules, plugins, ssr or seed.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/lib/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server does not import the client (only ssr renders it).' },
+            {
+              regex: String.raw`^\.\./(?!db/)[^./]|^\.\./\.\./(?!shared/)`,
+              message: 'lib holds helpers every layer uses: it imports only lib, shared and the database types.',
+            },
+          ],
+        },
+      ],
+      // The database's types (Db, Database) yes; its tables or client no: queries belong to the repos.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../db/*'],
+              allowTypeImports: true,
+              message: 'lib takes only types from db (import type): queries belong to the repos.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/**', 'src/server/plugins/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server does not import the client (only ssr renders it).' },
+            {
+              regex: String.raw`^(\.\./)+(ssr|seed)(/|$)|^(\.\./)+app$`,
+              message: 'Modules and plugins sit below ssr, the seed and the app that compose them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/seed/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server does not import the client (only ssr renders it).' },
+            {
+              regex: String.raw`^\.\./(ssr|plugins)(/|$)|^\.\./app$`,
+              message: 'The seed writes through the modules’ repos: it needs no plugin, page or app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The one designed exception: ssr renders the client's components (its pages and islands) on the
+  // server, so it may import src/client/**; it still sits below the seed and the app.
+  {
+    files: ['src/server/ssr/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: String.raw`^\.\./(seed)(/|$)|^\.\./app$`, message: 'ssr sits below the seed and the app.' },
+          ],
+        },
+      ],
+    },
+  },
   // Layers of the client, one direction (shared → lib → components → features → routes → app):
   // a feature never imports another feature (the route that shows both composes them), and the
   // lower layers never import the upper ones. (ESLint takes the last matching config's options for

@@ -1,5 +1,6 @@
-// The client's layers are checked by lint (eslint.config.js): a feature importing another feature,
-// or a component reaching up into a feature, fails `npm run lint`; the same imports from a route pass.
+// The layers are checked by lint (eslint.config.js). Client: a feature importing another feature, or
+// a component reaching up into a feature, fails `npm run lint`; the same imports from a route pass.
+// Server: db, lib, modules and plugins never reach up; only ssr renders client components.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,9 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The restricted-import messages lint gives `code` as if it were the file at `file`. */
 async function importErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('client layers', () => {
@@ -56,5 +59,97 @@ describe('client layers', () => {
         "import { x } from './api';\nimport { Button } from '../../components/ui/button';\nimport { http } from '../../lib/http';\nexport const y = [x, Button, http];\n",
       ),
     ).toEqual([]);
+  });
+});
+
+describe('server layers', () => {
+  it('keeps db the lowest layer: no module, plugin, page, seed or lib', async () => {
+    for (const source of [
+      '../modules/apps/apps.repo',
+      '../plugins/auth',
+      '../ssr/pages',
+      '../seed/seed',
+      '../lib/sanitize',
+    ]) {
+      expect(
+        await importErrors('src/server/db/example.ts', `import { x } from '${source}';\nexport const y = x;\n`),
+        source,
+      ).toEqual([expect.stringContaining('db is the lowest server layer')]);
+    }
+    expect(
+      await importErrors('src/server/db/example.ts', "import { apps } from './schema';\nexport const y = apps;\n"),
+    ).toEqual([]);
+  });
+
+  it('lets lib import lib, shared and the database types, nothing else', async () => {
+    expect(
+      await importErrors(
+        'src/server/lib/example.ts',
+        "import type { Db } from '../db/client';\nimport { slugify } from '../../shared/slug';\nimport { iso } from './rows';\nexport const y = (db: Db) => [db, slugify, iso];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await importErrors('src/server/lib/example.ts', "import { apps } from '../db/schema';\nexport const y = apps;\n"),
+    ).toEqual([expect.stringContaining('lib takes only types from db')]);
+    for (const source of ['../modules/apps/apps.repo', '../config', '../plugins/auth', '../../client/lib/http']) {
+      const errors = await importErrors(
+        'src/server/lib/example.ts',
+        `import { x } from '${source}';\nexport const y = x;\n`,
+      );
+      expect(errors.length, source).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps modules and plugins below ssr, the seed and the app; modules may use each other', async () => {
+    expect(
+      await importErrors(
+        'src/server/modules/apps/example.ts',
+        "import { productionWeb } from '../../ssr/web';\nexport const y = productionWeb;\n",
+      ),
+    ).toEqual([expect.stringContaining('Modules and plugins sit below ssr')]);
+    expect(
+      await importErrors(
+        'src/server/plugins/example.ts',
+        "import { buildApp } from '../app';\nexport const y = buildApp;\n",
+      ),
+    ).toEqual([expect.stringContaining('Modules and plugins sit below ssr')]);
+    expect(
+      await importErrors(
+        'src/server/modules/blogs/example.ts',
+        "import { appsRepo } from '../apps/apps.repo';\nimport { apps } from '../../db/schema';\nexport const y = [appsRepo, apps];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets only ssr render client components (the one designed exception)', async () => {
+    const component = "import { App } from '../../client/app/app';\nexport const y = App;\n";
+    expect(await importErrors('src/server/ssr/example.ts', component)).toEqual([]);
+    expect(await importErrors('src/server/modules/apps/example.ts', component.replace('../../', '../../../'))).toEqual([
+      expect.stringContaining('The server does not import the client'),
+    ]);
+    expect(await importErrors('src/server/example.ts', component.replace('../../', '../'))).toEqual([
+      expect.stringContaining('The server does not import the client'),
+    ]);
+  });
+
+  it('keeps shared free of client and server, and the client free of the server', async () => {
+    expect(
+      await importErrors(
+        'src/shared/example.ts',
+        "import { appsRepo } from '../server/modules/apps/apps.repo';\nexport const y = appsRepo;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await importErrors(
+        'src/shared/example.ts',
+        "import { http } from '../client/lib/http';\nexport const y = http;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await importErrors(
+        'src/client/routes/example.ts',
+        "import { appsRepo } from '../../server/modules/apps/apps.repo';\nexport const y = appsRepo;\n",
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -37,7 +37,8 @@ import type { CacheStats } from './lib/content-cache';
 import { feedsModule } from './ssr/feeds';
 import { iconsModule } from './ssr/icons';
 import { inlineScriptHashes } from './ssr/inline-scripts';
-import { publicPagesModule, type PagesOptions } from './ssr/pages';
+import { publicPagesModule } from './ssr/pages';
+import type { WebOptions } from './ssr/web';
 import { shareImagesModule } from './ssr/share-images';
 import { siteIconsModule } from './ssr/site-icons';
 import type { PostScheduler } from './modules/blogs/scheduler';
@@ -91,11 +92,7 @@ export interface BuildOptions {
    */
   onRoute?: (route: RouteOptions) => void;
   /** The public website (server-rendered pages); without it the app serves the API only. */
-  web?: PagesOptions & {
-    /** Registers what serves the front end's files (Vite in development, built assets in production). */
-    setup?: (app: AppInstance) => Promise<void>;
-    dev?: boolean;
-  };
+  web?: WebOptions;
 }
 
 export async function buildApp({

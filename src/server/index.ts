@@ -1,7 +1,7 @@
 // Starts the server: config, database (migrated and seeded), listen, and a graceful shutdown.
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { seed } from './seed/seed';
 import { paths } from '../shared/paths';
 import { buildApp } from './app';
 import { developmentWeb, productionWeb } from './ssr/web';

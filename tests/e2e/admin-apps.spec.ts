@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { ADMIN_APP_LIST_LOADING_ROWS, ADMIN_DESCRIPTION_TRUNCATE } from '../../src/shared/constants';
 import type { App } from '../../src/shared/schemas/apps';
 import { truncate } from '../../src/shared/text';
-import { demoApps } from '../../src/server/db/seed-data';
+import { demoApps } from '../../src/server/modules/demo-content/seed-data';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const NOT_FOUND_LOG = 'the server responded with a status of 404 (Not Found)';

@@ -5,7 +5,7 @@ import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 const URL_PATH = '/admin-page/social-media';
 const NOT_FOUND_LOG = 'the server responded with a status of 404 (Not Found)';
 
-/** The demo links (src/server/db/seed-data.ts), restored after the tests that delete them. */
+/** The demo links (src/server/modules/demo-content/seed-data.ts), restored after the tests that delete them. */
 const DEMO_LINKS = [
   {
     name: 'X (Twitter)',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoContact } from '../../src/server/db/seed-data';
+import { demoContact } from '../../src/server/modules/demo-content/seed-data';
 import { expect, expectAccessible, staffApi, test } from './fixtures';
 
 const SITE = 'Northpaw Studio';

@@ -7,7 +7,7 @@ import { parseMediaUrl } from '../../shared/media';
 import { APP_MESSAGES, type App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { appCard, studioCard } from '../../shared/share-image';
-import { seedDemoContent } from '../db/seed';
+import { seedDemoContent } from '../seed/seed';
 import { processUpload } from '../modules/media/media.images';
 import { mediaRepo } from '../modules/media/media.repo';
 import { drawCard, wrapText } from './share-images';

@@ -4,13 +4,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { BuildOptions } from '../app';
+import type { AppInstance } from '../types';
 import { ADMIN_ENTRY, ISLANDS_ENTRY, manifestAssets, PUBLIC_CSS } from './assets';
+import type { PagesOptions } from './pages';
+
+/** The public website as buildApp takes it: how pages are rendered, and what serves the front end's files. */
+export type WebOptions = PagesOptions & {
+  /** Registers what serves the front end's files (Vite in development, built assets in production). */
+  setup?: (app: AppInstance) => Promise<void>;
+  dev?: boolean;
+};
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLIENT_DIR = path.join(ROOT, 'dist/client');
 
-export function productionWeb(clientDir = CLIENT_DIR): NonNullable<BuildOptions['web']> {
+export function productionWeb(clientDir = CLIENT_DIR): WebOptions {
   if (!existsSync(path.join(clientDir, '.vite/manifest.json'))) {
     throw new Error(`No front-end build in ${clientDir}: run "npm run build" first (npm start does).`);
   }
@@ -31,7 +39,7 @@ export function productionWeb(clientDir = CLIENT_DIR): NonNullable<BuildOptions[
   };
 }
 
-export async function developmentWeb(): Promise<NonNullable<BuildOptions['web']>> {
+export async function developmentWeb(): Promise<WebOptions> {
   const { createServer } = await import('vite');
   const middie = (await import('@fastify/middie')).default;
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });

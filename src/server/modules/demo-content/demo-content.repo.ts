@@ -31,7 +31,7 @@ import {
   demoPrivacy,
   demoSocialLinks,
   demoStudioPressKit,
-} from '../../db/seed-data';
+} from './seed-data';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { dropItemDrafts } from '../drafts/drafts.repo';
 import { mediaRepo } from '../media/media.repo';
@@ -119,6 +119,30 @@ export interface DemoEntry {
   key: string | number;
 }
 
+/**
+ * A row the demo made, as the seed knows it: by its key, or, for a press kit or a privacy policy
+ * (whose repos answer with the app they belong to, not the row's id), by its app (null: the studio's).
+ */
+export type DemoMade = DemoEntry | { kind: 'press-kit' | 'privacy'; app: number | null };
+
+/** The entries with press kits and policies named by their rows' ids. */
+async function byKey(db: Db, made: DemoMade[]): Promise<DemoEntry[]> {
+  const entries: DemoEntry[] = [];
+  for (const entry of made) {
+    if ('key' in entry) {
+      entries.push(entry);
+      continue;
+    }
+    const table = entry.kind === 'press-kit' ? pressKits : privacyPolicy;
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(entry.app === null ? isNull(table.appId) : eq(table.appId, entry.app));
+    for (const row of rows) entries.push({ kind: entry.kind, key: row.id });
+  }
+  return entries;
+}
+
 async function readRows(
   db: Db,
   kind: keyof typeof KINDS,
@@ -141,7 +165,8 @@ const byKind = (entries: DemoEntry[], kind: keyof typeof KINDS) =>
  * Records rows as the demo's, with their fingerprints as they are now (call it in the seed's
  * transaction, right after writing them), and marks the demo as seeded.
  */
-export async function recordDemo(db: Db, entries: DemoEntry[]): Promise<void> {
+export async function recordDemo(db: Db, made: DemoMade[]): Promise<void> {
+  const entries = await byKey(db, made);
   const values: { kind: string; key: string; fingerprint: string }[] = [];
   for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
     const rows = await readRows(db, kind, byKind(entries, kind));
@@ -262,7 +287,10 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
       .delete(table as PgTable)
       .where(and(inArray(key, ids), studio))
       .returning();
-    if (deleted.length) pages.push(page);
+    if (!deleted.length) return;
+    pages.push(page);
+    // Untouched, the page has only the seed's revision: its History goes back to empty with it.
+    if (kind !== 'contact') await dropRevisions(tx, kind, [0]);
   };
   await single('about', 'about');
   await single('privacy', 'privacy');

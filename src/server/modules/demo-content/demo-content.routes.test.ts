@@ -6,8 +6,8 @@ import { expectError, ok } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { DemoContentReport } from '../../../shared/schemas/demo-content';
 import { demoContent, media, socialMediaLinks } from '../../db/schema';
-import { seed, seedDemoContent } from '../../db/seed';
-import { demoAbout, demoApps, demoContact, demoPrivacy, demoSocialLinks, demoStudioPressKit } from '../../db/seed-data';
+import { seed, seedDemoContent } from '../../seed/seed';
+import { demoAbout, demoApps, demoContact, demoPrivacy, demoSocialLinks, demoStudioPressKit } from './seed-data';
 import { productionWeb } from '../../ssr/web';
 import { fingerprint, stillAsSeeded } from './demo-content.repo';
 

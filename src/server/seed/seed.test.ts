@@ -15,9 +15,9 @@ import {
   privacyPolicy,
   socialMediaLinks,
   users,
-} from './schema';
+} from '../db/schema';
 import { seed, seedDemoContent, seedDemoPictures } from './seed';
-import { demoAppPrivacy, demoApps } from './seed-data';
+import { demoAppPrivacy, demoApps } from '../modules/demo-content/seed-data';
 
 let ctx: TestContext;
 const quiet = { info: () => {} };

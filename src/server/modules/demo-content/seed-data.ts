@@ -1,6 +1,6 @@
 // Demo content for Northpaw Studio: apps, devlog posts, site pages and social links.
 // Pictures are drawn and uploaded at first start (demo-images.ts): each app says how its art looks.
-import type { DataRowInput } from '../../shared/schemas/app-privacy';
+import type { DataRowInput } from '../../../shared/schemas/app-privacy';
 import type { DemoArt } from './demo-images';
 
 export type DemoAppStatus = 'Live' | 'Testing' | 'In Development' | 'In Design' | 'Coming Soon';
