@@ -1,6 +1,6 @@
 // SIGKILL during a stream of writes: every write acknowledged before the kill is there after a
 // restart, on the embedded database (in its data directory) and on PostgreSQL.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDatabase, freePort, onPostgres, request, signIn, startServer, tempDir } from './setup/servers';
 
 const ADMIN = { username: 'admin', password: 'crash-test-password' };
@@ -43,9 +43,13 @@ describe(`a killed server on ${onPostgres ? 'postgres' : 'pglite'}`, () => {
     const deadline = performance.now() + 20_000;
     const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
     const kill = (async () => {
-      while (acknowledged.length < ACKNOWLEDGED_BEFORE_KILL && performance.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // Killed once enough writes were acknowledged, or at the deadline (then with what there is).
+      await vi
+        .waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL), {
+          timeout: Math.max(0, deadline - performance.now()),
+          interval: 10,
+        })
+        .catch(() => undefined);
       killed = true;
       await server.kill();
     })();

@@ -71,6 +71,7 @@ function pollHealth(base: string) {
       const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
       if (res?.status !== 200) failures++;
       slowest = Math.max(slowest, performance.now() - started);
+      // The pause is the probe's rhythm (a visitor every 100 ms during the attack), not a wait for a state.
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return { slowest, failures };

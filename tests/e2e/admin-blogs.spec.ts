@@ -1,6 +1,7 @@
 // Admin Blog Posts (SPEC §2 "Blog Posts (admin)", §4 "Blog post", §8 "Blog toasts", §9 excerpt 150).
 import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { excerpt } from '../../src/shared/text';
+import { requestFactories } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 interface AdminPost {
@@ -34,19 +35,12 @@ async function createPost(
   request: APIRequestContext,
   data: Partial<{ appId: number; title: string; content: string; images: string[]; isPublished: boolean }> = {},
 ): Promise<AdminPost> {
-  const api = await staffApi(request);
-  const res = await api.post('/api/admin/blogs', {
-    data: {
-      appId: LANTERN_DRIFT,
-      title: unique('API post'),
-      content: '<p>Written through the API.</p>',
-      images: [],
-      isPublished: false,
-      ...data,
-    },
+  const make = requestFactories(await staffApi(request));
+  return make.makePost(data.appId ?? LANTERN_DRIFT, {
+    title: unique('API post'),
+    content: '<p>Written through the API.</p>',
+    ...data,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as AdminPost;
 }
 
 async function open(page: Page) {

@@ -1,6 +1,7 @@
 // Admin: Users (SPEC §2 Users, §5 password change and user creation rules, §6 roles, §8 user toasts).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { requestFactories } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const URL_PATH = '/admin-page/users';
@@ -35,10 +36,8 @@ async function createUser(
   request: APIRequestContext,
   user: { username: string; password: string; isAdmin: boolean },
 ): Promise<StoredUser> {
-  const api = await staffApi(request);
-  const res = await api.post('/api/admin/users', { data: user });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as StoredUser;
+  const { id, username, isAdmin } = await requestFactories(await staffApi(request)).makeUser(user);
+  return { id, username, isAdmin };
 }
 
 async function open(page: Page, user?: { username: string; password: string }) {

@@ -48,17 +48,19 @@ test.beforeAll(async () => {
   });
   server.stdout!.on('data', (d) => (output += d));
   server.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 100_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the demo server exited:\n${output}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the demo server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  // Ready when /readyz answers; a server that exited shows its output in the failure.
+  await expect
+    .poll(
+      async () => {
+        if (server!.exitCode !== null) return `the demo server exited:\n${output}`;
+        return fetch(`${base}/readyz`).then(
+          (r) => (r.ok ? 'ready' : `not ready (${r.status})`),
+          () => 'not listening yet',
+        );
+      },
+      { timeout: 100_000, intervals: [250] },
+    )
+    .toBe('ready');
 });
 
 test.afterAll(async () => {

@@ -114,7 +114,8 @@ test.describe('mobile menu: a tap before its code has loaded', () => {
     await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('aria-current', 'page');
     await expect(dialog.locator('[aria-current]')).toHaveCount(1);
     await expect(page).toHaveURL('/privacy');
-    // Still open a moment later: one tap, one opening.
+    // Still open a moment later: one tap, one opening. The wait is the thing tested: a browser's
+    // delayed click comes up to 300 ms after the tap, and nothing signals that none is coming.
     await page.waitForTimeout(300);
     await expect(dialog).toBeVisible();
 
@@ -135,6 +136,7 @@ test.describe('mobile menu: a tap before its code has loaded', () => {
     const panel = (await dialog.boundingBox())!;
     // The empty part of the panel, below the links.
     await page.touchscreen.tap(panel.x + panel.width / 2, panel.y + panel.height - 40);
+    // The wait is the thing tested: a close would come after the tap, and nothing signals "none came".
     await page.waitForTimeout(200);
     await expect(dialog).toBeVisible();
     // Left of the panel: the backdrop.
@@ -210,6 +212,7 @@ test.describe('contact form: a send before its code has loaded', () => {
     await expect(toast).toContainText("Thank you for your message. We'll get back to you soon.");
     // The form is reset for the next message.
     for (const name of FIELDS) await expect(field(page, name)).toHaveValue('');
+    // The wait is the thing tested: a second send or a navigation would come later, if at all.
     await page.waitForTimeout(500);
     // One POST, to the API: no plain POST to /contact, no navigation.
     expect(sends.posts).toEqual(['/api/messages']);
@@ -237,6 +240,7 @@ test.describe('contact form: a send before its code has loaded', () => {
       await expect(form(page).locator(`#${name}-error`)).toHaveText(ERRORS[name]);
       await expect(field(page, name)).toHaveAttribute('aria-invalid', 'true');
     }
+    // The wait is the thing tested: a POST or a navigation would come later, if at all.
     await page.waitForTimeout(500);
     expect(sends.posts).toEqual([]);
     expect(sends.navigations).toEqual([]);
@@ -361,6 +365,7 @@ test.describe('a page nobody touches', () => {
       for (const path of ['/', '/contact', '/apps/1/blogs', '/blogs/1']) {
         await page.goto(path, { waitUntil: 'load' });
         await page.waitForLoadState('networkidle');
+        // The wait is the thing tested: code loaded on idle or on a timer would come after the network settled.
         await page.waitForTimeout(1000);
         expect(code, `island code requested on ${path} without interaction`).toEqual([]);
         await expect(page.locator('studio-island')).not.toHaveCount(0);

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { users } from '../../src/server/db/schema';
 import type { AppInstance } from '../../src/server/types';
+import { TestClock } from './clock';
 
 export interface TestContext {
   app: AppInstance;
@@ -16,8 +17,8 @@ export interface TestContext {
   config: Config;
   /** The PostgreSQL URL of this file's database (PostgreSQL runs only). */
   databaseUrl?: string;
-  /** Moves the app's clock (sessions expire by it). */
-  clock: { offsetMs: number };
+  /** The app's clock (sessions expire by it): `fixedClock()` when the file asked for one. */
+  clock: TestClock;
 }
 
 // Vitest ignores afterAll hooks registered inside beforeAll, so cleanups are collected here and
@@ -59,16 +60,19 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 
 /**
  * Builds the app on a fresh, migrated, empty database; closes both after the file's tests.
- * `build` adds what only some files need (the public website, a route listener, a log stream).
+ * `build` adds what only some files need (the public website, a route listener, a log stream) and
+ * the clock: a file whose assertions name times passes `clock: fixedClock()` and expects exact values.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  build: Pick<BuildOptions, 'web' | 'onRoute' | 'logStream'> = {},
+  {
+    clock = new TestClock(),
+    ...build
+  }: Pick<BuildOptions, 'web' | 'onRoute' | 'logStream'> & { clock?: TestClock } = {},
 ): Promise<TestContext> {
   const { database, drop, databaseUrl } = await freshDatabase();
   const config = testConfig({ seedDemoContent: false, ...overrides });
-  const clock = { offsetMs: 0 };
-  const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs), ...build });
+  const app = await buildApp({ config, database, now: clock.now, ...build });
   await app.ready();
   cleanups.push(async () => {
     await app.close();
@@ -85,8 +89,8 @@ export async function createPeerApp(ctx: TestContext, overrides: Partial<Config>
   if (!ctx.databaseUrl) throw new Error('createPeerApp needs PostgreSQL (TEST_ENGINE=postgres)');
   const database = await openDatabase({ url: ctx.databaseUrl });
   const config = { ...ctx.config, ...overrides };
-  const clock = { offsetMs: 0 };
-  const app = await buildApp({ config, database, now: () => new Date(Date.now() + clock.offsetMs) });
+  const clock = new TestClock();
+  const app = await buildApp({ config, database, now: clock.now });
   await app.ready();
   cleanups.push(async () => {
     await app.close();
@@ -125,13 +129,15 @@ export async function staffSessions(ctx: TestContext) {
 /**
  * The site restarted: `ctx`'s app is closed and a new one is built on the same database (on
  * PostgreSQL with a pool of its own, as a new process would), with its own clock set `offsetMs`
- * ahead. Its start-up work (the scheduler's catch-up) has begun when this returns.
+ * ahead of where the old one started. Its start-up work (the scheduler's catch-up) has begun when this returns.
  */
 export async function restartTestApp(ctx: TestContext, offsetMs = 0): Promise<TestContext> {
   await ctx.app.close();
   const database = ctx.databaseUrl ? await openDatabase({ url: ctx.databaseUrl }) : ctx.database;
-  const clock = { offsetMs };
-  const app = await buildApp({ config: ctx.config, database, now: () => new Date(Date.now() + clock.offsetMs) });
+  // Where the old clock started (fixed or the wall clock), moved `offsetMs` on.
+  const clock = new TestClock(ctx.clock.start);
+  clock.advance(offsetMs);
+  const app = await buildApp({ config: ctx.config, database, now: clock.now });
   await app.ready();
   cleanups.push(async () => {
     await app.close();

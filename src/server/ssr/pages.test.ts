@@ -189,7 +189,15 @@ describe('public page cache', () => {
       await blocker.query('begin');
       await blocker.query('lock table apps in access exclusive mode');
       const slow = get('/');
-      await new Promise((r) => setTimeout(r, 300));
+      // The render is waiting on the lock before the write goes in.
+      await expect
+        .poll(async () => {
+          const { rows } = await blocker.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          return rows[0]!.n;
+        })
+        .toBeGreaterThan(0);
       const write = await ctx.app.inject({
         method: 'PUT',
         url: '/api/home-content',

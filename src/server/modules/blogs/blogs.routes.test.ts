@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { injectFactories, unique, type Factories } from '../../../../tests/factories';
+import { fixedClock } from '../../../../tests/setup/clock';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { blogPosts } from '../../db/schema';
 
@@ -25,16 +27,13 @@ const POST_KEYS = [
 const ADMIN_POST_KEYS = [...POST_KEYS, 'appTitle'].sort();
 const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
 const MISSING_ID = 999999;
-/** Tolerance for comparing server timestamps with the test's clock (same machine, database may stamp them). */
-const CLOCK_SLACK_MS = 5_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How far a clock-shifted publishedAt may be from the expected instant. */
-const SHIFTED_SLACK_MS = 60_000;
 /** Rich text that sanitises to nothing. */
 const EMPTY_AFTER_SANITISE = '<script>alert(1)</script>';
 const IMAGE_ONLY_CONTENT = '<p><img src="https://example.com/a.png"></p>';
 
 let ctx: TestContext;
+let make: Factories;
 let admin: string;
 let editor: string;
 let appA: { id: number; title: string };
@@ -44,27 +43,14 @@ const session = (role: 'admin' | 'editor') => (role === 'admin' ? admin : editor
 type Payload = Record<string, unknown>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { clock: fixedClock() });
   ({ admin, editor } = await staffSessions(ctx));
+  make = injectFactories(ctx.app, admin);
   appA = await createApp('Alpha Quest');
   appB = await createApp('Beta Blocks');
 });
 
-async function createApp(title: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/apps',
-    headers: { cookie: admin },
-    payload: {
-      title,
-      description: 'An app.',
-      icon: 'https://example.com/i.png',
-      screenshots: ['https://example.com/s.png'],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; title: string };
-}
+const createApp = (title: string) => make.makeApp({ title });
 
 const validPost = (overrides: Payload = {}): Payload => ({
   appId: appA.id,
@@ -139,12 +125,8 @@ function expectIsoTimestamp(value: unknown) {
   expect(new Date(value as string).toISOString()).toBe(value);
 }
 
-function expectRecent(value: unknown, from: number, to: number) {
-  expectIsoTimestamp(value);
-  const t = new Date(value as string).getTime();
-  expect(t).toBeGreaterThanOrEqual(from - CLOCK_SLACK_MS);
-  expect(t).toBeLessThanOrEqual(to + CLOCK_SLACK_MS);
-}
+/** The app's clock, as the API writes it. */
+const nowIso = (offsetMs = 0) => new Date(ctx.clock.now().getTime() + offsetMs).toISOString();
 
 /** Runs `fn` with the app's clock moved by `offsetMs`, then puts the clock back. */
 async function withClockOffset<T>(offsetMs: number, fn: () => Promise<T>): Promise<T> {
@@ -156,11 +138,10 @@ async function withClockOffset<T>(offsetMs: number, fn: () => Promise<T>): Promi
   }
 }
 
-/** A timestamp about `offsetMs` away from the real now (the app's clock, not the database's). */
+/** The app's clock moved by `offsetMs` (the app's clock, not the database's). */
 function expectShiftedNow(value: unknown, offsetMs: number) {
   expectIsoTimestamp(value);
-  const t = new Date(value as string).getTime();
-  expect(Math.abs(t - (Date.now() + offsetMs))).toBeLessThan(SHIFTED_SLACK_MS);
+  expect(value).toBe(nowIso(offsetMs));
 }
 
 const XSS_CONTENT = [
@@ -240,13 +221,12 @@ describe('POST /api/admin/blogs', () => {
   });
 
   it('sets publishedAt itself when created published, ignoring a client value', async () => {
-    const from = Date.now();
     const res = await create(validPost({ isPublished: true, publishedAt: '2001-01-01T00:00:00.000Z' }));
-    const to = Date.now();
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.isPublished).toBe(true);
-    expectRecent(body.publishedAt, from, to);
+    expectIsoTimestamp(body.publishedAt);
+    expect(body.publishedAt).toBe(nowIso());
   });
 
   it("stamps publishedAt with the app's clock, not the database's", async () => {
@@ -444,12 +424,11 @@ describe('PUT /api/admin/blogs/:id', () => {
 
   it('publishes a draft when isPublished is true, setting publishedAt', async () => {
     const post = await createPost();
-    const from = Date.now();
     const res = await update(post.id, validPost({ isPublished: true, publishedAt: '2001-01-01T00:00:00.000Z' }));
-    const to = Date.now();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().isPublished).toBe(true);
-    expectRecent(res.json().publishedAt, from, to);
+    expectIsoTimestamp(res.json().publishedAt);
+    expect(res.json().publishedAt).toBe(nowIso());
   });
 
   it("publishes a draft with the app's clock when isPublished is true", async () => {
@@ -553,14 +532,13 @@ describe('PUT /api/admin/blogs/:id', () => {
 describe('PATCH /api/admin/blogs/:id/publish', () => {
   it.each(['editor', 'admin'] as const)('lets a signed-in %s publish a draft, setting publishedAt', async (role) => {
     const post = await createPost();
-    const from = Date.now();
     const res = await publish(post.id, session(role));
-    const to = Date.now();
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(POST_KEYS);
     expect(body).toMatchObject({ id: post.id, title: post.title, isPublished: true });
-    expectRecent(body.publishedAt, from, to);
+    expectIsoTimestamp(body.publishedAt);
+    expect(body.publishedAt).toBe(nowIso());
     // Now visible to visitors.
     expect((await getPost(post.id)).statusCode).toBe(200);
   });
@@ -793,7 +771,7 @@ describe('GET /api/admin/blogs with paging and search (issue 11)', () => {
     ctx.app.inject({ url: `/api/admin/blogs?${query}`, headers: cookie ? { cookie } : {} });
 
   it('answers one page with the total, newest first; without parameters the whole list as before', async () => {
-    const marker = `Paging ${Date.now()}`;
+    const marker = unique('Paging');
     for (let n = 1; n <= 7; n++) await createPost({ title: `${marker} ${n}` });
     const all = (await adminList()).json() as { id: number }[];
     const first = await page('page=1&pageSize=5');

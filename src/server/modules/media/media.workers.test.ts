@@ -67,6 +67,8 @@ describe('image workers', () => {
     const first = await pool.pid();
     const cutOff = new AbortController();
     const converting = processUpload(pool, svgFilterBomb(), 'bomb.svg', { signal: cutOff.signal });
+    // The wait is the thing tested: the cut comes while the worker is converting (the pool shows no
+    // running job to wait for, and the bomb takes tens of seconds, so 300 ms lands inside it).
     await new Promise((resolve) => setTimeout(resolve, 300));
     cutOff.abort(new Error('cut off'));
     await expect(converting).rejects.toThrow('cut off');

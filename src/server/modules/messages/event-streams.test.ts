@@ -63,11 +63,12 @@ describe('live-update streams', () => {
     // A closed stream gives its slot back.
     editorStreams[0]!.close();
     let again = await stream(sessions.editor);
-    for (let i = 0; i < 50 && again.res.status !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      again = await stream(sessions.editor);
-    }
-    expect(again.res.status).toBe(200);
+    await expect
+      .poll(async () => {
+        if (again.res.status !== 200) again = await stream(sessions.editor);
+        return again.res.status;
+      })
+      .toBe(200);
   });
 
   it('caps streams per address whoever is signed in', async () => {
