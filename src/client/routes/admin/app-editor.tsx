@@ -132,7 +132,7 @@ function PressKitBlock({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-label="Press kit">
       <AppPressKitCard editor={editor} slug={slug} />
-      <div className="flex justify-end">
+      <div className="flex flex-col sm:flex-row sm:justify-end">
         <Button type="submit" disabled={saving || editor.busy}>
           {saving ? 'Saving...' : 'Save Press Kit'}
         </Button>

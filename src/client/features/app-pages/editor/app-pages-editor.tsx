@@ -142,7 +142,7 @@ function AppPagesForm({
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Account deletion and support">
       <DeletionCard form={form} slug={slug} siteUrl={siteUrl} onEditorBusyChange={setUploading} />
       <SupportCard form={form} slug={slug} siteUrl={siteUrl} onEditorBusyChange={setUploading} />
-      <div className="flex justify-end">
+      <div className="flex flex-col sm:flex-row sm:justify-end">
         <Button type="submit" disabled={isSubmitting || uploading}>
           {isSubmitting ? 'Saving...' : 'Save account deletion and support'}
         </Button>
