@@ -8,7 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { E2E_MAIL_DIR } from '../../playwright.config';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
+
+const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications? \(F8\)$/ }).getByRole('listitem');
 
 /** The `n`th email the site's mail server received for `address` (tests/e2e/mail-sink.ts). */
 async function mailTo(address: string, n = 1): Promise<{ subject: string; text: string; raw: string }> {
@@ -286,16 +289,76 @@ test.describe('the app form', () => {
     await expect(page.getByRole('alertdialog')).toContainText('“Is there multiplayer?”');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Support email').fill('bad-email');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    // The block has its own Save: the app's own form is not sent with it.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.getByRole('button', { name: 'Save account deletion and support' }).click();
     await expect(page.getByText('Enter a valid email address')).toBeVisible();
     await expect(page.getByLabel('Support email')).toBeFocused();
     await page.getByLabel('Support email').fill('tide@example.com');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: 'Save account deletion and support' }).click();
+    await expect(toasts(page)).toContainText('Account deletion and support saved');
+    expect(sent).toEqual([`PUT /api/admin/apps/${app.id}/pages`]);
+    // Saved: leaving does not ask.
+    await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/admin-page\/apps$/);
 
     await page.goto('/apps/pocket-orchard/support');
     await expect(page.getByTestId('faq').locator('summary')).toHaveText([/Which phones\?/, /Is there multiplayer\?/]);
     await expect(page.getByRole('link', { name: 'tide@example.com' })).toBeVisible();
     expect((await page.goto('/apps/pocket-orchard/delete-account'))?.status()).toBe(200);
+  });
+});
+
+test.describe('two editors of the same app', () => {
+  test.use({ allowConsoleErrors: ['status of 409'] });
+
+  test('the second Save shows both versions; "Keep my version" then Save keeps the second text', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const api = await staffApi(request);
+    const apps = (await (await api.get('/api/apps')).json()) as { id: number; slug: string }[];
+    const app = apps.find((a) => a.slug === 'pocket-orchard')!;
+    const before = await (await api.get(`/api/admin/apps/${app.id}/pages`)).json();
+
+    const other = await browser.newContext();
+    try {
+      const first = await other.newPage();
+      await signIn(first);
+      await signIn(page);
+      await first.goto(`/admin-page/apps/edit?id=${app.id}`);
+      await page.goto(`/admin-page/apps/edit?id=${app.id}`);
+      await expect(first.getByLabel('Support email')).toBeVisible();
+      await expect(page.getByLabel('Support email')).toBeVisible();
+
+      await first.getByLabel('Support email').fill('first@example.com');
+      await first.getByRole('button', { name: 'Save account deletion and support' }).click();
+      await expect(toasts(first)).toContainText('Account deletion and support saved');
+
+      await page.getByLabel('Support email').fill('second@example.com');
+      await page.getByRole('button', { name: 'Save account deletion and support' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('mine-supportEmail')).toHaveText('second@example.com');
+      await expect(dialog.getByTestId('theirs-supportEmail')).toHaveText('first@example.com');
+      await expect(page.getByText(/lost/i)).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Keep my version' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByLabel('Support email')).toHaveValue('second@example.com');
+      await page.getByRole('button', { name: 'Save account deletion and support' }).click();
+      await expect(toasts(page)).toContainText('Account deletion and support saved');
+
+      const saved = (await (await api.get(`/api/admin/apps/${app.id}/pages`)).json()) as { supportEmail: string };
+      expect(saved.supportEmail).toBe('second@example.com');
+    } finally {
+      await other.close();
+      // The demo app's texts as they were, for the other tests.
+      const { appId: _appId, updatedAt: _updatedAt, version: _version, ...texts } = before as Record<string, unknown>;
+      await api.put(`/api/admin/apps/${app.id}/pages`, { data: texts });
+    }
   });
 });

@@ -21,7 +21,9 @@ export function conflictOf(error: unknown): Record<string, unknown> | null | und
 /** A field's value as a person reads it (rich text as plain text). */
 function readable(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.join('\n') : '—';
+  if (Array.isArray(value)) return value.length ? value.map(readable).join('\n') : '—';
+  // A row of a list (an FAQ item): its filled-in parts, one after the other.
+  if (typeof value === 'object') return Object.values(value).map(readable).join(' / ');
   const text = String(value);
   return /<[a-z][\s\S]*>/i.test(text) ? htmlToText(text) : text;
 }

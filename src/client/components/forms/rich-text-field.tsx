@@ -43,7 +43,7 @@ export function RichTextField<V extends FieldValues>({
               toolbar={toolbar}
               height={height}
               minHeight={minHeight}
-              value={field.value}
+              value={field.value ?? ''}
               onChange={field.onChange}
               invalid={Boolean(error)}
               describedBy={error ? `${id}-error` : hint ? `${id}-hint` : undefined}

@@ -24,7 +24,7 @@ import { SLUG_MAX } from '../../../shared/slug';
 import { excerpt as textExcerpt } from '../../../shared/text';
 import { LocalDate } from '../../components/local-date';
 import { ImageListField, type ImageListTexts } from '../../components/media/image-list-field';
-import { RichTextEditor } from '../../components/rich-text-editor';
+import { RichTextField } from '../../components/forms/rich-text-field';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Select, Switch } from '../../components/ui/controls';
 import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog';
@@ -360,25 +360,15 @@ function BlogPostForm({
         />
       </FormField>
 
-      <FormField id="blog-content" label="Content" error={errors.content?.message}>
-        <Controller
-          control={form.control}
-          name="content"
-          render={({ field }) => (
-            <RichTextEditor
-              id="blog-content"
-              label="Content"
-              toolbar="blog"
-              minHeight={300}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              invalid={Boolean(errors.content)}
-              describedBy={errors.content ? 'blog-content-error' : undefined}
-              onBusyChange={setEditorUploading}
-            />
-          )}
-        />
-      </FormField>
+      <RichTextField
+        control={form.control}
+        name="content"
+        id="blog-content"
+        label="Content"
+        toolbar="blog"
+        minHeight={300}
+        onBusyChange={setEditorUploading}
+      />
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-medium">Gallery images</legend>

@@ -1,13 +1,13 @@
 // About Us editor (SPEC §2 "About Us editor"): the title and the rich-text content.
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { AboutUsInputSchema, type AboutUs, type AboutUsInput } from '../../../shared/schemas/site-content';
 import { QueryState } from '../../components/query-state';
-import { RichTextEditor } from '../../components/rich-text-editor';
+import { RichTextField } from '../../components/forms/rich-text-field';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
@@ -70,25 +70,15 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
           <FormField id="about-title" label="Title" error={errors.title?.message}>
             <Input id="about-title" {...form.register('title')} {...fieldAria('about-title', errors.title?.message)} />
           </FormField>
-          <FormField id="about-content" label="Content" error={errors.content?.message}>
-            <Controller
-              control={form.control}
-              name="content"
-              render={({ field }) => (
-                <RichTextEditor
-                  id="about-content"
-                  label="Content"
-                  toolbar="page"
-                  height={500}
-                  value={field.value}
-                  onChange={field.onChange}
-                  invalid={Boolean(errors.content)}
-                  describedBy={errors.content ? 'about-content-error' : undefined}
-                  onBusyChange={setEditorUploading}
-                />
-              )}
-            />
-          </FormField>
+          <RichTextField
+            control={form.control}
+            name="content"
+            id="about-content"
+            label="Content"
+            toolbar="page"
+            height={500}
+            onBusyChange={setEditorUploading}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-muted-foreground">
               Last updated: {formatLongUs(about?.lastUpdated)}.{' '}

@@ -2,7 +2,7 @@
 // The date is sent as an ISO string; the shown policy becomes the server's reply (SPEC §4).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatDayMonthYear, parseDayMonthYear } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
@@ -13,7 +13,7 @@ import {
   type PrivacyPolicyForm,
 } from '../../../shared/schemas/site-content';
 import { QueryState } from '../../components/query-state';
-import { RichTextEditor } from '../../components/rich-text-editor';
+import { RichTextField } from '../../components/forms/rich-text-field';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
@@ -92,25 +92,15 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
               {...fieldAria('privacy-date', dateError, true)}
             />
           </FormField>
-          <FormField id="privacy-content" label="Privacy Policy Content" error={errors.content?.message}>
-            <Controller
-              control={form.control}
-              name="content"
-              render={({ field }) => (
-                <RichTextEditor
-                  id="privacy-content"
-                  label="Privacy Policy Content"
-                  toolbar="page"
-                  height={500}
-                  value={field.value}
-                  onChange={field.onChange}
-                  invalid={Boolean(errors.content)}
-                  describedBy={errors.content ? 'privacy-content-error' : undefined}
-                  onBusyChange={setEditorUploading}
-                />
-              )}
-            />
-          </FormField>
+          <RichTextField
+            control={form.control}
+            name="content"
+            id="privacy-content"
+            label="Privacy Policy Content"
+            toolbar="page"
+            height={500}
+            onBusyChange={setEditorUploading}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               View the Privacy Policy page

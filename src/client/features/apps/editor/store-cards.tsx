@@ -1,63 +1,25 @@
-// The app form's issue-13 cards (app page, stores, price and release, pre-launch links) and how
-// their values go in and out of the form. Only fields staff changed are sent, so a save from this
-// form (like one from the spec's form) leaves the others as they are.
+// The app form's issue-13 cards: App page, Stores & platforms, Price & release, Pre-launch links.
+// Part of the app's one form (their values go out with the app: values.ts says which).
 import type { ComponentProps } from 'react';
 import { Controller, useWatch, type FieldError, type Merge, type UseFormReturn } from 'react-hook-form';
-import { paths } from '../../../shared/paths';
+import { paths } from '../../../../shared/paths';
 import {
   APP_KINDS,
   PLATFORMS,
   PLATFORM_NAMES,
   parseTrailer,
-  type App,
   type AppData,
   type AppInput,
-} from '../../../shared/schemas/apps';
-import { SLUG_MAX, SLUG_PATTERN, appSlug } from '../../../shared/slug';
-import { MediaImageField } from '../../components/media/image-field';
-import { RichTextEditor } from '../../components/rich-text-editor';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/controls';
-import { FormField, fieldAria } from '../../components/ui/form-field';
-import { FieldError as FieldMessage, Input, Label, Textarea } from '../../components/ui/input';
-import { cn } from '../../lib/utils';
-
-/** The issue-13 fields in the order they appear (the first one with an error gets the focus). */
-export const STORE_FIELDS = [
-  'slug',
-  'kind',
-  'category',
-  'tagline',
-  'longDescription',
-  'trailer',
-  'shareImage',
-  'platforms',
-  'appleAppId',
-  'appleBundleId',
-  'appleTeamId',
-  'googlePlayPackage',
-  'androidFingerprints',
-  'appLinkPaths',
-  'priceAmount',
-  'priceCurrency',
-  'releaseDate',
-  'comingSoon',
-  'ageRating',
-  'preRegisterLink',
-  'preOrderLink',
-  'wishlistLink',
-] as const;
-type StoreField = (typeof STORE_FIELDS)[number];
-
-/** Fields focused by their element id (not registered inputs). */
-export const STORE_FOCUS_IDS: Partial<Record<StoreField, string>> = {
-  longDescription: 'app-longDescription',
-  platforms: `app-platform-${PLATFORMS[0]}`,
-  comingSoon: 'app-comingSoon',
-  shareImage: 'app-shareImage',
-};
-
-const LIST_FIELDS = ['androidFingerprints', 'appLinkPaths'] as const;
+} from '../../../../shared/schemas/apps';
+import { SLUG_MAX, SLUG_PATTERN, appSlug } from '../../../../shared/slug';
+import { RichTextField } from '../../../components/forms/rich-text-field';
+import { MediaImageField } from '../../../components/media/image-field';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/controls';
+import { FormField, fieldAria } from '../../../components/ui/form-field';
+import { FieldError as FieldMessage, Input, Label, Textarea } from '../../../components/ui/input';
+import { cn } from '../../../lib/utils';
+import type { LIST_FIELDS, StoreField } from './values';
 
 const KIND_LABELS: Record<(typeof APP_KINDS)[number], { label: string; hint: string }> = {
   app: { label: 'App', hint: 'Described to search engines as an application.' },
@@ -65,91 +27,6 @@ const KIND_LABELS: Record<(typeof APP_KINDS)[number], { label: string; hint: str
 };
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'INR'];
-
-/** The link shown in the form for a stored trailer (it parses back to the same provider and id). */
-export function trailerLink(provider: string | null, id: string | null): string {
-  if (!provider || !id) return '';
-  return provider === 'vimeo' ? `https://vimeo.com/${id}` : `https://www.youtube.com/watch?v=${id}`;
-}
-
-export function storeEmptyValues(): Pick<AppInput, StoreField> {
-  return {
-    slug: '',
-    kind: 'app',
-    category: '',
-    tagline: '',
-    longDescription: '',
-    trailer: '',
-    shareImage: '',
-    platforms: [],
-    appleAppId: '',
-    appleBundleId: '',
-    appleTeamId: '',
-    googlePlayPackage: '',
-    androidFingerprints: [],
-    appLinkPaths: [],
-    priceAmount: '',
-    priceCurrency: '',
-    releaseDate: '',
-    comingSoon: false,
-    ageRating: '',
-    preRegisterLink: '',
-    preOrderLink: '',
-    wishlistLink: '',
-  };
-}
-
-export function storeValuesOf(app: App): Pick<AppInput, StoreField> {
-  return {
-    slug: app.slug,
-    kind: app.kind === 'game' ? 'game' : 'app',
-    category: app.category,
-    tagline: app.tagline,
-    longDescription: app.longDescription,
-    trailer: trailerLink(app.trailerProvider, app.trailerId),
-    shareImage: app.shareImage ?? '',
-    platforms: PLATFORMS.filter((p) => app.platforms.includes(p)),
-    appleAppId: app.appleAppId ?? '',
-    appleBundleId: app.appleBundleId ?? '',
-    appleTeamId: app.appleTeamId ?? '',
-    googlePlayPackage: app.googlePlayPackage ?? '',
-    androidFingerprints: [...app.androidFingerprints],
-    appLinkPaths: [...app.appLinkPaths],
-    priceAmount: app.priceAmount ?? '',
-    priceCurrency: app.priceCurrency ?? '',
-    releaseDate: app.releaseDate ?? '',
-    comingSoon: app.comingSoon,
-    ageRating: app.ageRating,
-    preRegisterLink: app.preRegisterLink ?? '',
-    preOrderLink: app.preOrderLink ?? '',
-    wishlistLink: app.wishlistLink ?? '',
-  };
-}
-
-/** The one-per-line lists without their blank lines (what is validated and sent). */
-export function withoutBlankLines(values: AppInput): AppInput {
-  const next = { ...values };
-  for (const name of LIST_FIELDS) next[name] = (values[name] ?? []).filter((line) => line.trim() !== '');
-  return next;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/**
- * What to send: the spec's fields as they are, and only the issue-13 fields staff changed (the
- * price's amount and currency go together, since one needs the other).
- */
-export function onlyChangedStoreFields(data: AppData, current: AppInput, initial: AppInput): AppData {
-  const now = withoutBlankLines(current);
-  const changed = (name: StoreField) => !same(now[name], initial[name]);
-  const priceChanged = changed('priceAmount') || changed('priceCurrency');
-  const payload = { ...data };
-  for (const name of STORE_FIELDS) {
-    const keep = name === 'priceAmount' || name === 'priceCurrency' ? priceChanged : changed(name);
-    if (!keep) (payload as Record<string, unknown>)[name] = undefined;
-  }
-  return payload;
-}
 
 /** The message of a list field's error: its own, or its first line's ("Line 2: …"). */
 function listError(
@@ -420,31 +297,16 @@ export function AppStoreCards({
             maxLength={120}
           />
 
-          <FormField
+          <RichTextField
+            control={control}
+            name="longDescription"
             id="app-longDescription"
             label="About this app"
             className="sm:col-span-2"
             hint="The long text on the app's page: what it is, features, what's new. Headings, lists and links are kept."
-            error={errors.longDescription?.message}
-          >
-            <Controller
-              control={control}
-              name="longDescription"
-              render={({ field }) => (
-                <RichTextEditor
-                  id="app-longDescription"
-                  label="About this app"
-                  toolbar="page"
-                  minHeight={220}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  invalid={Boolean(errors.longDescription)}
-                  describedBy={errors.longDescription ? 'app-longDescription-error' : 'app-longDescription-hint'}
-                  onBusyChange={onEditorBusyChange}
-                />
-              )}
-            />
-          </FormField>
+            minHeight={220}
+            onBusyChange={onEditorBusyChange}
+          />
 
           <FormField
             id="app-trailer"
