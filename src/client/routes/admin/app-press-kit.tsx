@@ -1,96 +1,65 @@
-// The app form's "Press kit" card (issue 14): the app's own press kit, shown at /apps/{slug}/press.
-// Its own form inside the app form, checked before the app is saved and saved right after it (so a
-// new app gets its kit too), with the version it was opened at.
-import { paths } from '../../../shared/paths';
-import { ExternalLink } from 'lucide-react';
+// The app form's "Press kit" card (issue 14) as the app form uses it until each of its blocks is
+// saved on its own (issue 22): a saved app gets the card that saves itself (features/press); a new
+// app's kit is written in the form and saved right after the app is created.
 import { useState } from 'react';
+import { emptyPressKit } from '../../../shared/schemas/press';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../lib/toast';
-import {
-  applyPressKitErrors,
-  checkPressKit,
-  PressKitFields,
-  saveErrorText,
-  usePressKit,
-  usePressKitForm,
-  useSavePressKit,
-} from '../../features/press/press-kit-form';
+import { AppPressKitCard as SavedAppPressKitCard } from '../../features/press/app-press-kit-card';
+import { useSavePressKit } from '../../features/press/api';
+import { PressKitFields, showServerErrors, usePressKitForm } from '../../features/press/press-kit-form';
 
 export function useAppPressKitEditor(appId: number | null) {
-  const kit = usePressKit(appId, appId !== null);
-  const form = usePressKitForm(kit.data);
+  const form = usePressKitForm(emptyPressKit(null));
   const mutation = useSavePressKit();
   const [busy, setBusy] = useState(false);
+  // A saved app's card says when it has unsaved changes.
+  const [cardDirty, setCardDirty] = useState(false);
   return {
+    appId,
     form,
-    kit,
     busy,
     setBusy,
+    setCardDirty,
     /** Unsaved changes in the card. */
-    dirty: form.formState.isDirty,
-    /** Checks the card; false (errors shown, focus on the first) when it cannot be saved. */
-    async validate(): Promise<boolean> {
-      if (appId !== null && kit.isError) return true; // nothing loaded: nothing to save
-      return checkPressKit(form);
-    },
-    /** Saves the card for the app (after the app itself); true when saved or unchanged. */
+    dirty: appId === null ? form.formState.isDirty : cardDirty,
+    /** Checks a new app's kit; false (errors shown, focus on the first) when it cannot be saved. */
+    validate: (): Promise<boolean> =>
+      appId === null ? form.trigger(undefined, { shouldFocus: true }) : Promise.resolve(true),
+    /**
+     * Saves a new app's kit once the app is made; true when saved or unchanged. A saved app's card
+     * saves itself: false while it holds unsaved changes, so the form stays open.
+     */
     async save(savedAppId: number): Promise<boolean> {
+      if (appId !== null) return !cardDirty;
       if (!form.formState.isDirty) return true;
-      try {
-        const saved = await mutation.mutateAsync({
-          appId: savedAppId,
-          values: form.getValues(),
-          version: kit.data?.version ?? 0,
-        });
-        form.reset(form.getValues());
-        void saved;
-        return true;
-      } catch (error) {
-        if (!applyPressKitErrors(form, error)) {
-          toast({ title: 'Failed to save the press kit', description: saveErrorText(error), variant: 'destructive' });
-        }
-        return false;
-      }
+      let saved = false;
+      await form.handleSubmit((input) =>
+        mutation.mutateAsync({ appId: savedAppId, input, version: undefined }).then(
+          () => {
+            saved = true;
+            form.reset(form.getValues());
+          },
+          (error: unknown) => void showServerErrors(form, error),
+        ),
+      )();
+      return saved;
     },
   };
 }
 export type AppPressKitEditor = ReturnType<typeof useAppPressKitEditor>;
 
-export function AppPressKitCard({ editor, slug }: { editor: AppPressKitEditor; slug: string | null }) {
+export function AppPressKitCard({ editor }: { editor: AppPressKitEditor; slug: string | null }) {
+  if (editor.appId !== null) return <SavedAppPressKitCard appId={editor.appId} onDirtyChange={editor.setCardDirty} />;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Press kit</CardTitle>
         <CardDescription>
-          For journalists and streamers: facts, trailers, logos and quotes, saved with the app.{' '}
-          {slug && (
-            <a
-              href={paths.appPress(slug)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
-            >
-              {paths.appPress(slug)}
-              <ExternalLink aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          )}
+          For journalists and streamers: facts, trailers, logos and quotes, saved with the app.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {editor.kit.isPending && editor.kit.fetchStatus !== 'idle' ? (
-          <div role="status" aria-busy="true" aria-label="Loading the press kit" className="space-y-3">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        ) : editor.kit.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            The press kit could not be loaded. Reload the page to edit it.
-          </p>
-        ) : (
-          <PressKitFields form={editor.form} kind="app" idPrefix="app-press" onBusyChange={editor.setBusy} />
-        )}
+        <PressKitFields form={editor.form} kind="app" idPrefix="app-press" onBusyChange={editor.setBusy} />
       </CardContent>
     </Card>
   );
