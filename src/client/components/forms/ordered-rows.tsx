@@ -43,6 +43,8 @@ export interface OrderedRowsProps<V extends FieldValues, N extends ArrayPath<V>>
   error?: string;
   /** data-testid of each row. */
   rowTestId?: string;
+  /** The list's accessible name (e.g. "Questions"). */
+  listLabel?: string;
   /** A row's inputs. */
   children: (index: number, row: FieldArrayWithId<V, N>) => ReactNode;
 }
@@ -62,6 +64,7 @@ export function OrderedRows<V extends FieldValues, N extends ArrayPath<V>>({
   movable = true,
   error,
   rowTestId,
+  listLabel,
   children,
 }: OrderedRowsProps<V, N>) {
   const rows = useFieldArray({ control, name });
@@ -92,7 +95,7 @@ export function OrderedRows<V extends FieldValues, N extends ArrayPath<V>>({
       {rows.fields.length === 0 && empty && (
         <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">{empty}</p>
       )}
-      <ol className="space-y-3">
+      <ol className="space-y-3" aria-label={listLabel}>
         {rows.fields.map((row, i) => {
           const label = `${noun} ${i + 1}`;
           return (
