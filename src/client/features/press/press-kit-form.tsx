@@ -3,14 +3,11 @@
 // the monetization choice), checked with the shared schema, saved on its own with the version it
 // was opened at, and the conflict view when someone saved the kit meanwhile.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Controller,
-  useFieldArray,
   useForm,
   useWatch,
-  type ArrayPath,
   type FieldErrors,
   type FieldPath,
   type Resolver,
@@ -28,11 +25,11 @@ import {
 } from '../../../shared/schemas/press';
 import { useSaveConflict } from '../../components/drafts/conflict';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
+import { OrderedRows } from '../../components/forms/ordered-rows';
 import { RichTextField } from '../../components/forms/rich-text-field';
 import { ImageListField, type ImageListTexts } from '../../components/media/image-list-field';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/controls';
-import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/input';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -145,7 +142,7 @@ interface RowField<T> {
 
 type ListName = 'features' | 'releaseDates' | 'trailers' | 'awards' | 'quotes' | 'credits';
 
-/** One list as rows of inputs, with Add and a Remove that asks first. */
+/** One list of the kit as ordered rows of inputs (the admin's one list editor). */
 function RowList<N extends ListName>({
   form,
   name,
@@ -167,96 +164,68 @@ function RowList<N extends ListName>({
   blank: PressKitFormValues[N][number];
   max: number;
 }) {
-  const list = useFieldArray({ control: form.control, name: name as ArrayPath<PressKitFormValues> });
-  const [removing, setRemoving] = useState<number | null>(null);
   const errors = form.formState.errors[name] as
     | (Record<string, { message?: string }> & { message?: string; root?: { message?: string } })[]
     | { message?: string }
     | undefined;
   const listError = errors && !Array.isArray(errors) ? errors.message : undefined;
   return (
-    <fieldset className="space-y-3" aria-describedby={hint ? `${idPrefix}-${name}-hint` : undefined}>
-      <legend className="text-sm font-medium">{title}</legend>
-      {hint && (
-        <p id={`${idPrefix}-${name}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
+    <OrderedRows
+      control={form.control}
+      name={name}
+      legend={title}
+      hint={hint}
+      noun={noun}
+      idPrefix={`${idPrefix}-${name}`}
+      blank={() => ({ ...blank }) as never}
+      max={max}
+      empty="None yet."
+      focusAfterAdd={(index) => `${idPrefix}-${name}-${index}-${columns[0]!.name}`}
+      removeDescription={(index) =>
+        `${noun[0]!.toUpperCase()}${noun.slice(1)} ${index + 1} will be removed from the press kit when you save.`
+      }
+      error={listError}
+      rowTestId={`${name}-row`}
+    >
+      {(index) => (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {columns.map((col) => {
+            const id = `${idPrefix}-${name}-${index}-${col.name}`;
+            const path = `${name}.${index}.${col.name}` as FieldPath<PressKitFormValues>;
+            const message = Array.isArray(errors) ? errors[index]?.[col.name]?.message : undefined;
+            const label = `${col.label} (${noun} ${index + 1})`;
+            return (
+              <div key={col.name} className={col.wide ? 'min-w-0 space-y-1 sm:col-span-2' : 'min-w-0 space-y-1'}>
+                <Label htmlFor={id} className="text-xs text-muted-foreground">
+                  <span aria-hidden="true">{col.label}</span>
+                  <span className="sr-only">{label}</span>
+                </Label>
+                {col.type === 'textarea' ? (
+                  <Textarea
+                    id={id}
+                    rows={2}
+                    placeholder={col.placeholder}
+                    {...form.register(path)}
+                    {...fieldAria(id, message)}
+                  />
+                ) : (
+                  <Input
+                    id={id}
+                    type={col.type === 'url' ? 'url' : 'text'}
+                    inputMode={col.type === 'url' ? 'url' : col.type === 'date' ? 'numeric' : undefined}
+                    placeholder={col.placeholder}
+                    autoComplete="off"
+                    {...form.register(path)}
+                    {...fieldAria(id, message)}
+                  />
+                )}
+                <FieldError id={`${id}-error`} message={message} />
+              </div>
+            );
+          })}
+        </div>
       )}
-      {list.fields.length === 0 && <p className="text-sm text-muted-foreground">None yet.</p>}
-      <ol className="space-y-3">
-        {list.fields.map((row, index) => (
-          <li key={row.id} className="flex items-start gap-2 rounded-lg border p-3" data-testid={`${name}-row`}>
-            <div className="grid flex-1 gap-3 sm:grid-cols-2">
-              {columns.map((col) => {
-                const id = `${idPrefix}-${name}-${index}-${col.name}`;
-                const path = `${name}.${index}.${col.name}` as FieldPath<PressKitFormValues>;
-                const message = Array.isArray(errors) ? errors[index]?.[col.name]?.message : undefined;
-                const label = `${col.label} (${noun} ${index + 1})`;
-                return (
-                  <div key={col.name} className={col.wide ? 'space-y-1 sm:col-span-2' : 'space-y-1'}>
-                    <Label htmlFor={id} className="text-xs text-muted-foreground">
-                      <span aria-hidden="true">{col.label}</span>
-                      <span className="sr-only">{label}</span>
-                    </Label>
-                    {col.type === 'textarea' ? (
-                      <Textarea
-                        id={id}
-                        rows={2}
-                        placeholder={col.placeholder}
-                        {...form.register(path)}
-                        {...fieldAria(id, message)}
-                      />
-                    ) : (
-                      <Input
-                        id={id}
-                        type={col.type === 'url' ? 'url' : 'text'}
-                        inputMode={col.type === 'url' ? 'url' : col.type === 'date' ? 'numeric' : undefined}
-                        placeholder={col.placeholder}
-                        autoComplete="off"
-                        {...form.register(path)}
-                        {...fieldAria(id, message)}
-                      />
-                    )}
-                    <FieldError id={`${id}-error`} message={message} />
-                  </div>
-                );
-              })}
-            </div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${noun} ${index + 1}`}
-              onClick={() => setRemoving(index)}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </Button>
-          </li>
-        ))}
-      </ol>
-      {listError && <FieldError id={`${idPrefix}-${name}-error`} message={listError} />}
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        disabled={list.fields.length >= max}
-        onClick={() => list.append(blank as never)}
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Add {noun}
-      </Button>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove this ${noun}?`}
-        description={`${noun[0]!.toUpperCase()}${noun.slice(1)} ${removing === null ? '' : removing + 1} will be removed from the press kit when you save.`}
-        confirmLabel="Remove"
-        onConfirm={() => {
-          if (removing !== null) list.remove(removing);
-          setRemoving(null);
-        }}
-      />
-    </fieldset>
+    </OrderedRows>
   );
 }
 
