@@ -1,7 +1,6 @@
 // The app form's "Press kit" card (issue 14, issue 22): the app's own press kit, shown at
 // /apps/{slug}/press, as a block of its own: its form, its Save (one request) and its conflict view.
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
 import { api, paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import { QueryState } from '../../components/query-state';
@@ -53,20 +52,7 @@ export function AppPressKitCard({
               saveLabel="Save Press Kit"
               guard={!onDirtyChange}
               onDirtyChange={onDirtyChange}
-              aside={
-                slug && (
-                  <a
-                    href={paths.appPress(slug)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    View the press page
-                    <ExternalLink aria-hidden="true" className="size-3.5" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                )
-              }
+              publicPath={slug && paths.appPress(slug)}
             />
           )}
         </QueryState>

@@ -3,7 +3,8 @@
 // the monetization choice), checked with the shared schema, saved on its own with the version it
 // was opened at, and the conflict view when someone saved the kit meanwhile.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import {
   Controller,
   useForm,
@@ -459,7 +460,7 @@ export function PressKitEditor({
   idPrefix,
   label,
   saveLabel,
-  aside,
+  publicPath,
   guard = true,
   onDirtyChange,
 }: {
@@ -471,8 +472,8 @@ export function PressKitEditor({
   /** The editor's accessible name. */
   label: string;
   saveLabel: string;
-  /** Shown beside the Save button (a link to the public page). */
-  aside?: ReactNode;
+  /** The kit's public page, linked beside the Save button. */
+  publicPath?: string;
   /** Ask before leaving the screen with unsaved changes (off when the screen asks for the editor). */
   guard?: boolean;
   onDirtyChange?: (dirty: boolean) => void;
@@ -506,7 +507,20 @@ export function PressKitEditor({
       {conflict.dialog}
       <PressKitFields form={form} kind={kind} idPrefix={idPrefix} onBusyChange={setBusy} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="text-sm">{aside}</div>
+        <div className="text-sm">
+          {publicPath && (
+            <a
+              href={publicPath}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              View the press page
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+        </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
           {isDirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
           <Button type="button" onClick={() => void onSave()} disabled={isSubmitting || busy}>

@@ -1,6 +1,5 @@
 // Press Kit (issue 14): the studio's press kit, shown at /press. Each app's kit is a card on the app form.
 import { paths } from '../../../shared/paths';
-import { ExternalLink } from 'lucide-react';
 import { QueryState } from '../../components/query-state';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -50,18 +49,7 @@ export default function PressKitPage() {
                 idPrefix="studio-press"
                 label="Studio press kit"
                 saveLabel="Save Press Kit"
-                aside={
-                  <a
-                    href={paths.press}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    View the press page
-                    <ExternalLink aria-hidden="true" className="size-3.5" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                }
+                publicPath={paths.press}
               />
             </CardContent>
           </Card>
