@@ -176,6 +176,66 @@ test.describe('a version for a later day', () => {
   });
 });
 
+// Two staff save the same policy (issue 22): the second sees both versions and chooses.
+test.describe('two staff editing one policy', () => {
+  // The refused save is a 409 the browser logs.
+  test.use({ allowConsoleErrors: ['status of 409'] });
+
+  test('the second save sees both versions: keep mine, or use the saved one', async ({ page, browser, request }) => {
+    const api = await staffApi(request);
+    const put = await api.put(`/api/admin/apps/${app.id}/privacy-policy`, {
+      data: { content: '<p>The keeper’s rules as they stand.</p>' },
+    });
+    expect(put.status()).toBe(200);
+    const saved = async () =>
+      ((await (await api.get(`/api/admin/apps/${app.id}/privacy-policy`)).json()) as { ownContent: string }).ownContent;
+
+    const other = await browser.newContext({ viewport: page.viewportSize() });
+    const first = await other.newPage();
+    await signIn(first);
+    await signIn(page);
+    const editor = (p: Page) => p.getByRole('textbox', { name: 'Privacy policy of this app' });
+    const write = async (p: Page, text: string) => {
+      await editor(p).click();
+      await p.keyboard.press('ControlOrMeta+a');
+      await p.keyboard.type(text);
+    };
+    const save = (p: Page) => p.getByRole('button', { name: 'Save Privacy Policy' }).click();
+    await first.goto(`/admin-page/apps/privacy?id=${app.id}`);
+    await page.goto(`/admin-page/apps/privacy?id=${app.id}`);
+    await expect(editor(first)).toContainText('rules as they stand');
+    await expect(editor(page)).toContainText('rules as they stand');
+
+    await write(first, 'The first keeper’s rules.');
+    await save(first);
+    await expect(first.getByText('Privacy policy saved').first()).toBeVisible();
+    await write(page, 'The second keeper’s rules.');
+    await save(page);
+    const dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+    await expect(dialog.getByTestId('mine-content')).toHaveText('The second keeper’s rules.');
+    await expect(dialog.getByTestId('theirs-content')).toHaveText('The first keeper’s rules.');
+    await expect(page.getByText(/will be lost/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Keep my version' }).click();
+    await expect(dialog).toBeHidden();
+    await save(page);
+    await expect(page.getByText('Privacy policy saved').first()).toBeVisible();
+    expect(await saved()).toContain('The second keeper’s rules.');
+
+    await first.reload();
+    await write(first, 'The first keeper’s rules, again.');
+    await save(first);
+    await expect(first.getByText('Privacy policy saved').first()).toBeVisible();
+    await write(page, 'The second keeper’s rules, again.');
+    await save(page);
+    await expect(dialog.getByTestId('theirs-content')).toHaveText('The first keeper’s rules, again.');
+    await dialog.getByRole('button', { name: 'Use the saved version' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(editor(page)).toHaveText('The first keeper’s rules, again.');
+    expect(await saved()).toContain('The first keeper’s rules, again.');
+    await other.close();
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -156,3 +156,119 @@ test("the studio's kit is written on its admin screen and shown on /press", asyn
   await page.goto('/press');
   await expect(page.getByRole('region', { name: 'Features' })).toContainText('Every game plays offline');
 });
+
+// Two staff save the same kit (issue 22): the second sees both versions and chooses; nothing typed is lost.
+test.describe('two staff editing one press kit', () => {
+  // The refused save is a 409 the browser logs.
+  test.use({ allowConsoleErrors: ['status of 409'] });
+
+  test("the studio's kit: keep my version, or use the saved one", async ({ page, browser, request }) => {
+    const other = await browser.newContext({ viewport: page.viewportSize() });
+    const first = await other.newPage();
+    await signIn(first);
+    await signIn(page);
+    const founded = (p: typeof page) => p.getByRole('form', { name: 'Studio press kit' }).getByLabel('Founded');
+    const save = (p: typeof page) => p.getByRole('button', { name: 'Save Press Kit' }).click();
+    await first.goto('/admin-page/press');
+    await page.goto('/admin-page/press');
+    await expect(founded(first)).toHaveValue('2019');
+    await expect(founded(page)).toHaveValue('2019');
+
+    // The first saves; the second, opened before it, saves over it and is asked.
+    await founded(first).fill('2019 (first)');
+    await save(first);
+    await expect(first.getByText('Press kit saved').first()).toBeVisible();
+    await founded(page).fill('2019 (second)');
+    await save(page);
+    const dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+    await expect(dialog.getByTestId('mine-foundedOn')).toHaveText('2019 (second)');
+    await expect(dialog.getByTestId('theirs-foundedOn')).toHaveText('2019 (first)');
+    await expect(page.getByText(/will be lost/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Keep my version' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(founded(page)).toHaveValue('2019 (second)');
+    await save(page);
+    await expect(page.getByText('Press kit saved').first()).toBeVisible();
+    const api = await staffApi(request);
+    const kit = async () => (await (await api.get('/api/admin/press-kits/studio')).json()) as { foundedOn: string };
+    expect((await kit()).foundedOn).toBe('2019 (second)');
+
+    // Again, and this time the second takes the saved version: the first's text.
+    await first.reload();
+    await founded(first).fill('2019 (first, again)');
+    await save(first);
+    await expect(first.getByText('Press kit saved').first()).toBeVisible();
+    await founded(page).fill('2019 (second, again)');
+    await save(page);
+    await expect(dialog.getByTestId('theirs-foundedOn')).toHaveText('2019 (first, again)');
+    await dialog.getByRole('button', { name: 'Use the saved version' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(founded(page)).toHaveValue('2019 (first, again)');
+    expect((await kit()).foundedOn).toBe('2019 (first, again)');
+
+    // As it was, for the other tests.
+    await founded(page).fill('2019');
+    await save(page);
+    await expect(page.getByText('Press kit saved').first()).toBeVisible();
+    expect((await kit()).foundedOn).toBe('2019');
+    await other.close();
+  });
+
+  test("an app's kit on the app form: its own Save, and the same choice", async ({ page, browser, request }) => {
+    const api = await staffApi(request);
+    const made = await api.post('/api/apps', {
+      data: {
+        title: `Press Conflict ${Date.now().toString(36)}`,
+        description: 'An app for the press kit conflict test.',
+        icon: '/media/demo/default-icon.svg',
+        screenshots: ['/media/demo/default-icon.svg'],
+        status: 'Live',
+      },
+    });
+    expect(made.status()).toBe(201);
+    const app = (await made.json()) as { id: number };
+    // A kit that was written once (a never-written kit has no version to compare).
+    expect((await api.put(`/api/admin/press-kits/apps/${app.id}`, { data: { basedIn: 'Riga' } })).status()).toBe(200);
+    const kit = async () =>
+      (await (await api.get(`/api/admin/press-kits/apps/${app.id}`)).json()) as { basedIn: string };
+
+    const other = await browser.newContext({ viewport: page.viewportSize() });
+    const first = await other.newPage();
+    await signIn(first);
+    await signIn(page);
+    const card = (p: typeof page) => p.getByRole('form', { name: 'Press kit' });
+    const basedIn = (p: typeof page) => card(p).getByLabel('Based in');
+    const save = (p: typeof page) => card(p).getByRole('button', { name: 'Save Press Kit' }).click();
+    await first.goto(`/admin-page/apps/edit?id=${app.id}`);
+    await page.goto(`/admin-page/apps/edit?id=${app.id}`);
+    await expect(basedIn(first)).toHaveValue('Riga');
+    await expect(basedIn(page)).toHaveValue('Riga');
+
+    await basedIn(first).fill('Riga (first)');
+    await save(first);
+    await expect(first.getByText('Press kit saved').first()).toBeVisible();
+    await basedIn(page).fill('Riga (second)');
+    await save(page);
+    const dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+    await expect(dialog.getByTestId('mine-basedIn')).toHaveText('Riga (second)');
+    await expect(dialog.getByTestId('theirs-basedIn')).toHaveText('Riga (first)');
+    await dialog.getByRole('button', { name: 'Keep my version' }).click();
+    await save(page);
+    await expect(page.getByText('Press kit saved').first()).toBeVisible();
+    expect((await kit()).basedIn).toBe('Riga (second)');
+
+    await first.reload();
+    await basedIn(first).fill('Riga (first, again)');
+    await save(first);
+    await expect(first.getByText('Press kit saved').first()).toBeVisible();
+    await basedIn(page).fill('Riga (second, again)');
+    await save(page);
+    await expect(dialog.getByTestId('theirs-basedIn')).toHaveText('Riga (first, again)');
+    await dialog.getByRole('button', { name: 'Use the saved version' }).click();
+    await expect(basedIn(page)).toHaveValue('Riga (first, again)');
+    expect((await kit()).basedIn).toBe('Riga (first, again)');
+
+    await other.close();
+    expect((await api.delete(`/api/apps/${app.id}`)).status()).toBe(200);
+  });
+});

@@ -18,14 +18,25 @@ export function conflictOf(error: unknown): Record<string, unknown> | null | und
   return undefined;
 }
 
-/** A field's value as a person reads it (rich text as plain text). */
+/**
+ * A field's value as a person reads it: rich text as plain text, yes or no, a list one item a line
+ * (an item with several parts, such as a row of a list editor, as its filled parts joined by " · ").
+ */
 function readable(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.map(readable).join('\n') : '—';
-  // A row of a list (an FAQ item): its filled-in parts, one after the other.
-  if (typeof value === 'object') return Object.values(value).map(readable).join(' / ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map(readableItem).join('\n') : '—';
+  if (typeof value === 'object') return readableItem(value);
   const text = String(value);
   return /<[a-z][\s\S]*>/i.test(text) ? htmlToText(text) : text;
+}
+
+function readableItem(item: unknown): string {
+  if (item === null || typeof item !== 'object') return readable(item);
+  const parts = Object.values(item as Record<string, unknown>)
+    .filter((part) => part !== '' && part !== null && part !== undefined && typeof part !== 'boolean')
+    .map((part) => (Array.isArray(part) ? part.join(', ') : readable(part)));
+  return parts.join(' · ') || '—';
 }
 
 /** Both versions of the fields that differ, side by side (stacked on a phone). */

@@ -5,7 +5,7 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { RichTextEditor, type ToolbarKind } from '../rich-text-editor';
 import { FormField } from '../ui/form-field';
 
-export function RichTextField<V extends FieldValues>({
+export function RichTextField<V extends FieldValues, T = V>({
   control,
   name,
   id,
@@ -17,7 +17,8 @@ export function RichTextField<V extends FieldValues>({
   onBusyChange,
   className,
 }: {
-  control: Control<V>;
+  /** The form's control (its submitted values may be transformed by a resolver: `T`). */
+  control: Control<V, unknown, T>;
   name: FieldPath<V>;
   id: string;
   label: string;

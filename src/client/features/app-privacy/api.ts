@@ -12,6 +12,7 @@ import type {
   AppPrivacyVersionSummary,
 } from '../../../shared/schemas/app-privacy';
 import { formatLongGb } from '../../../shared/dates';
+import { conflictOf } from '../../components/drafts/conflict';
 import { errorMessage, http } from '../../lib/http';
 
 export const appPrivacyQuery = (appId: number) => ({ queryKey: [api.appPrivacyPolicy(appId)] as const });
@@ -57,7 +58,11 @@ export function useSaveAppPrivacy(appId: number) {
             : 'The app’s privacy page shows it now.',
         };
       },
-      error: (error) => ({ title: 'Failed to save the privacy policy', description: errorMessage(error) }),
+      // A conflict shows both versions in the editor instead.
+      error: (error) =>
+        conflictOf(error) === undefined
+          ? { title: 'Failed to save the privacy policy', description: errorMessage(error) }
+          : undefined,
     },
   });
 }

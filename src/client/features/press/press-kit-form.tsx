@@ -1,22 +1,21 @@
-// The press kit's fields (issue 14), shared by the studio's Press Kit screen and the app form's
-// "Press kit" card: facts, rich texts, lists edited as rows (add, remove with a question), logos
-// through the media picker, and the monetization choice. Checked with the shared schema before a save.
-import { api } from '../../../shared/paths';
-import { trailerPage } from '../../../shared/schemas/apps';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+// The press kit's editor (issue 14, issue 22): the fields shared by the studio's Press Kit screen and
+// an app's Press kit card (facts, rich texts, lists edited as rows, logos through the media picker,
+// the monetization choice), checked with the shared schema, saved on its own with the version it
+// was opened at, and the conflict view when someone saved the kit meanwhile.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ExternalLink } from 'lucide-react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import {
   Controller,
-  useFieldArray,
   useForm,
   useWatch,
-  type ArrayPath,
+  type FieldErrors,
   type FieldPath,
+  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
+import { trailerPage } from '../../../shared/schemas/apps';
 import {
-  emptyPressKit,
   MONETIZATION,
   MONETIZATION_LABELS,
   PRESS_LIMITS,
@@ -25,14 +24,17 @@ import {
   type PressKit,
   type PressKitInput,
 } from '../../../shared/schemas/press';
+import { useSaveConflict } from '../../components/drafts/conflict';
+import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
+import { OrderedRows } from '../../components/forms/ordered-rows';
+import { RichTextField } from '../../components/forms/rich-text-field';
 import { ImageListField, type ImageListTexts } from '../../components/media/image-list-field';
-import { RichTextEditor } from '../../components/rich-text-editor';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/controls';
-import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/input';
-import { ApiError, errorMessage, http } from '../../lib/http';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useSavePressKit } from './api';
 
 export interface PressKitFormValues {
   basedIn: string;
@@ -74,71 +76,43 @@ export const toPayload = (v: PressKitFormValues): PressKitInput => ({
   quotes: v.quotes.map((q) => ({ ...q, url: q.url || null })),
 });
 
-/** A schema or server issue path ('features.2') → the form's field ('features.2.value'). */
-const fieldOf = (path: string) => (/^features\.\d+$/.test(path) ? `${path}.value` : path);
+const checkPayload = zodResolver(PressKitInputSchema, undefined, { raw: true });
 
-/** Puts issues on the form's fields (the first gets the focus); true when any did. */
-function setIssues(form: UseFormReturn<PressKitFormValues>, issues: { path: string; message: string }[]): boolean {
-  issues.forEach((issue, i) =>
-    form.setError(
-      fieldOf(issue.path) as FieldPath<PressKitFormValues>,
-      { type: 'validate', message: issue.message },
-      {
-        shouldFocus: i === 0,
-      },
-    ),
-  );
-  return issues.length > 0;
-}
+/**
+ * The shared schema checks the form as the payload it sends (features are rows of one input here,
+ * plain strings there); an error on `features.2` lands on its input, `features.2.value`.
+ */
+const pressKitResolver: Resolver<PressKitFormValues, unknown, PressKitInput> = async (values, context, options) => {
+  const result = await checkPayload(toPayload(values), context, options as never);
+  if (Object.keys(result.errors).length === 0) return { values: toPayload(values), errors: {} };
+  const errors = { ...result.errors } as Record<string, unknown>;
+  if (Array.isArray(errors.features)) {
+    errors.features = (errors.features as unknown[]).map((error) => (error ? { value: error } : error));
+  }
+  return { values: {}, errors: errors as FieldErrors<PressKitFormValues> };
+};
 
-/** Checks the form with the shared schema; false (errors shown) when it is not valid. */
-export function checkPressKit(form: UseFormReturn<PressKitFormValues>): boolean {
-  form.clearErrors();
-  const parsed = PressKitInputSchema.safeParse(toPayload(form.getValues()));
-  if (parsed.success) return true;
-  setIssues(
-    form,
-    parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-  );
-  return false;
-}
+/** The fields the server may name in its issues, and their names in the conflict view. */
+const LABELS: Record<keyof PressKitFormValues, string> = {
+  basedIn: 'Based in',
+  foundedOn: 'Founded',
+  website: 'Website',
+  pressContact: 'Press contact',
+  description: 'Description',
+  history: 'History',
+  features: 'Features',
+  releaseDates: 'Release dates',
+  trailers: 'Trailers',
+  logos: 'Logos',
+  awards: 'Awards and recognition',
+  quotes: 'Quotes',
+  credits: 'Credits',
+  monetization: 'Videos and streams',
+};
+const FIELDS = Object.keys(LABELS) as (keyof PressKitFormValues)[];
 
-/** A failed save's field errors on the form; true when any field got one. */
-export function applyPressKitErrors(form: UseFormReturn<PressKitFormValues>, error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return setIssues(form, error.body?.issues ?? []);
-}
-
-// ── Reads and writes ─────────────────────────────────────────────────────────────────────────
-
-/** Where a kit is edited: the studio's (null) or an app's. */
-const adminPath = (appId: number | null) => (appId === null ? api.adminPressKitStudio : api.adminPressKitApp(appId));
-
-export const usePressKit = (appId: number | null, enabled = true) =>
-  useQuery<PressKit>({ queryKey: [adminPath(appId)], enabled });
-
-/** Saves a whole kit on top of `version` (If-Match): a 409 means someone saved meanwhile. */
-export function useSavePressKit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ appId, values, version }: { appId: number | null; values: PressKitFormValues; version: number }) =>
-      http.putVersion<PressKit>(adminPath(appId), toPayload(values), version || undefined),
-    onSuccess: (saved, { appId }) => queryClient.setQueryData([adminPath(appId)], saved),
-  });
-}
-
-export const saveErrorText = (error: unknown) =>
-  error instanceof ApiError && error.status === 409
-    ? 'Someone else saved this press kit since you opened it. Reload to see their version (your changes here will be lost).'
-    : errorMessage(error);
-
-export function usePressKitForm(kit: PressKit | undefined) {
-  return useForm<PressKitFormValues>({
-    defaultValues: toFormValues(kit ?? emptyPressKit(null)),
-    values: kit ? toFormValues(kit) : undefined,
-    resetOptions: { keepDirtyValues: false },
-  });
-}
+/** A server issue's path ('features.2') as the form names it ('features.2.value'). */
+const fieldOfIssue = (path: string) => (/^features\.\d+$/.test(path) ? `${path}.value` : path);
 
 // ── Fields ───────────────────────────────────────────────────────────────────────────────────
 
@@ -169,7 +143,7 @@ interface RowField<T> {
 
 type ListName = 'features' | 'releaseDates' | 'trailers' | 'awards' | 'quotes' | 'credits';
 
-/** One list as rows of inputs, with Add and a Remove that asks first. */
+/** One list of the kit as ordered rows of inputs (the admin's one list editor). */
 function RowList<N extends ListName>({
   form,
   name,
@@ -181,7 +155,7 @@ function RowList<N extends ListName>({
   blank,
   max,
 }: {
-  form: UseFormReturn<PressKitFormValues>;
+  form: PressKitForm;
   name: N;
   idPrefix: string;
   title: string;
@@ -191,135 +165,68 @@ function RowList<N extends ListName>({
   blank: PressKitFormValues[N][number];
   max: number;
 }) {
-  const list = useFieldArray({ control: form.control, name: name as ArrayPath<PressKitFormValues> });
-  const [removing, setRemoving] = useState<number | null>(null);
   const errors = form.formState.errors[name] as
     | (Record<string, { message?: string }> & { message?: string; root?: { message?: string } })[]
     | { message?: string }
     | undefined;
   const listError = errors && !Array.isArray(errors) ? errors.message : undefined;
   return (
-    <fieldset className="space-y-3" aria-describedby={hint ? `${idPrefix}-${name}-hint` : undefined}>
-      <legend className="text-sm font-medium">{title}</legend>
-      {hint && (
-        <p id={`${idPrefix}-${name}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
+    <OrderedRows
+      control={form.control}
+      name={name}
+      legend={title}
+      hint={hint}
+      noun={noun}
+      idPrefix={`${idPrefix}-${name}`}
+      blank={() => ({ ...blank }) as never}
+      max={max}
+      empty="None yet."
+      focusAfterAdd={(index) => `${idPrefix}-${name}-${index}-${columns[0]!.name}`}
+      removeDescription={(index) =>
+        `${noun[0]!.toUpperCase()}${noun.slice(1)} ${index + 1} will be removed from the press kit when you save.`
+      }
+      error={listError}
+      rowTestId={`${name}-row`}
+    >
+      {(index) => (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {columns.map((col) => {
+            const id = `${idPrefix}-${name}-${index}-${col.name}`;
+            const path = `${name}.${index}.${col.name}` as FieldPath<PressKitFormValues>;
+            const message = Array.isArray(errors) ? errors[index]?.[col.name]?.message : undefined;
+            const label = `${col.label} (${noun} ${index + 1})`;
+            return (
+              <div key={col.name} className={col.wide ? 'min-w-0 space-y-1 sm:col-span-2' : 'min-w-0 space-y-1'}>
+                <Label htmlFor={id} className="text-xs text-muted-foreground">
+                  <span aria-hidden="true">{col.label}</span>
+                  <span className="sr-only">{label}</span>
+                </Label>
+                {col.type === 'textarea' ? (
+                  <Textarea
+                    id={id}
+                    rows={2}
+                    placeholder={col.placeholder}
+                    {...form.register(path)}
+                    {...fieldAria(id, message)}
+                  />
+                ) : (
+                  <Input
+                    id={id}
+                    type={col.type === 'url' ? 'url' : 'text'}
+                    inputMode={col.type === 'url' ? 'url' : col.type === 'date' ? 'numeric' : undefined}
+                    placeholder={col.placeholder}
+                    autoComplete="off"
+                    {...form.register(path)}
+                    {...fieldAria(id, message)}
+                  />
+                )}
+                <FieldError id={`${id}-error`} message={message} />
+              </div>
+            );
+          })}
+        </div>
       )}
-      {list.fields.length === 0 && <p className="text-sm text-muted-foreground">None yet.</p>}
-      <ol className="space-y-3">
-        {list.fields.map((row, index) => (
-          <li key={row.id} className="flex items-start gap-2 rounded-lg border p-3" data-testid={`${name}-row`}>
-            <div className="grid flex-1 gap-3 sm:grid-cols-2">
-              {columns.map((col) => {
-                const id = `${idPrefix}-${name}-${index}-${col.name}`;
-                const path = `${name}.${index}.${col.name}` as FieldPath<PressKitFormValues>;
-                const message = Array.isArray(errors) ? errors[index]?.[col.name]?.message : undefined;
-                const label = `${col.label} (${noun} ${index + 1})`;
-                return (
-                  <div key={col.name} className={col.wide ? 'space-y-1 sm:col-span-2' : 'space-y-1'}>
-                    <Label htmlFor={id} className="text-xs text-muted-foreground">
-                      <span aria-hidden="true">{col.label}</span>
-                      <span className="sr-only">{label}</span>
-                    </Label>
-                    {col.type === 'textarea' ? (
-                      <Textarea
-                        id={id}
-                        rows={2}
-                        placeholder={col.placeholder}
-                        {...form.register(path)}
-                        {...fieldAria(id, message)}
-                      />
-                    ) : (
-                      <Input
-                        id={id}
-                        type={col.type === 'url' ? 'url' : 'text'}
-                        inputMode={col.type === 'url' ? 'url' : col.type === 'date' ? 'numeric' : undefined}
-                        placeholder={col.placeholder}
-                        autoComplete="off"
-                        {...form.register(path)}
-                        {...fieldAria(id, message)}
-                      />
-                    )}
-                    <FieldError id={`${id}-error`} message={message} />
-                  </div>
-                );
-              })}
-            </div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${noun} ${index + 1}`}
-              onClick={() => setRemoving(index)}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </Button>
-          </li>
-        ))}
-      </ol>
-      {listError && <FieldError id={`${idPrefix}-${name}-error`} message={listError} />}
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        disabled={list.fields.length >= max}
-        onClick={() => list.append(blank as never)}
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Add {noun}
-      </Button>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove this ${noun}?`}
-        description={`${noun[0]!.toUpperCase()}${noun.slice(1)} ${removing === null ? '' : removing + 1} will be removed from the press kit when you save.`}
-        confirmLabel="Remove"
-        onConfirm={() => {
-          if (removing !== null) list.remove(removing);
-          setRemoving(null);
-        }}
-      />
-    </fieldset>
-  );
-}
-
-function RichField({
-  form,
-  name,
-  id,
-  label,
-  hint,
-  onBusyChange,
-}: {
-  form: UseFormReturn<PressKitFormValues>;
-  name: 'description' | 'history';
-  id: string;
-  label: string;
-  hint: string;
-  onBusyChange: (busy: boolean) => void;
-}) {
-  const error = form.formState.errors[name]?.message;
-  return (
-    <FormField id={id} label={label} hint={hint} error={error}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <RichTextEditor
-            id={id}
-            label={label}
-            toolbar="page"
-            height={220}
-            value={field.value}
-            onChange={field.onChange}
-            invalid={Boolean(error)}
-            describedBy={error ? `${id}-error` : `${id}-hint`}
-            onBusyChange={onBusyChange}
-          />
-        )}
-      />
-    </FormField>
+    </OrderedRows>
   );
 }
 
@@ -332,7 +239,7 @@ export function PressKitFields({
   idPrefix,
   onBusyChange,
 }: {
-  form: UseFormReturn<PressKitFormValues>;
+  form: PressKitForm;
   kind: 'studio' | 'app';
   idPrefix: string;
   onBusyChange: (busy: boolean) => void;
@@ -392,20 +299,22 @@ export function PressKitFields({
           'press@studio.com',
         )}
       </div>
-      <RichField
-        form={form}
+      <RichTextField
+        control={form.control}
         name="description"
         id={`${idPrefix}-description`}
         label={kind === 'app' ? 'About it, for the press' : 'Description'}
         hint={kind === 'app' ? "Empty: the app's long description." : 'What the studio makes, in a paragraph or two.'}
+        height={220}
         onBusyChange={setBusy('description')}
       />
-      <RichField
-        form={form}
+      <RichTextField
+        control={form.control}
         name="history"
         id={`${idPrefix}-history`}
         label={kind === 'app' ? 'Press kit history' : 'History'}
         hint="How it started, milestones. Optional."
+        height={220}
         onBusyChange={setBusy('history')}
       />
       <RowList
@@ -524,6 +433,101 @@ export function PressKitFields({
           )}
         />
       </FormField>
+    </div>
+  );
+}
+
+export type PressKitForm = UseFormReturn<PressKitFormValues, unknown, PressKitInput>;
+
+/** A kit's form, checked with the shared schema; its submitted values are the payload. */
+export const usePressKitForm = (kit: PressKit): PressKitForm =>
+  useForm<PressKitFormValues, unknown, PressKitInput>({ resolver: pressKitResolver, defaultValues: toFormValues(kit) });
+
+/** A refused save's field errors on the kit's fields (the one mapper); true when any field got one. */
+export const showServerErrors = (form: PressKitForm, error: unknown): boolean =>
+  applyServerErrors((path, e, o) => form.setError(fieldOfIssue(path) as never, e, o), error, { fields: FIELDS });
+
+/**
+ * A kit's editor: its fields, its Save (one request, on top of the version it was opened at), the
+ * server's field errors on their fields, and the conflict view when the kit was saved meanwhile.
+ * It is not a <form> of its own, so it can sit inside another screen's form (Enter in a field saves
+ * the kit, not that form).
+ */
+export function PressKitEditor({
+  appId,
+  kit,
+  kind,
+  idPrefix,
+  label,
+  saveLabel,
+  publicPath,
+  guard = true,
+  onDirtyChange,
+}: {
+  /** Null: the studio's kit. */
+  appId: number | null;
+  kit: PressKit;
+  kind: 'studio' | 'app';
+  idPrefix: string;
+  /** The editor's accessible name. */
+  label: string;
+  saveLabel: string;
+  /** The kit's public page, linked beside the Save button. */
+  publicPath?: string;
+  /** Ask before leaving the screen with unsaved changes (off when the screen asks for the editor). */
+  guard?: boolean;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const save = useSavePressKit();
+  const form = usePressKitForm(kit);
+  const conflict = useSaveConflict({ form, version: kit.version, toValues: toFormValues, labels: LABELS });
+  const [busy, setBusy] = useState(false);
+  const { isDirty, isSubmitting } = form.formState;
+  const dirty = isDirty || busy;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const onSave = form.handleSubmit(async (input) => {
+    await save.mutateAsync({ appId, input, version: conflict.version }).then(
+      (saved) => form.reset(toFormValues(saved)),
+      (error: unknown) => conflict.onSaveError(error) || showServerErrors(form, error),
+    );
+  });
+  // Enter in a one-line field saves the kit (and never submits a form around the editor).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || event.defaultPrevented || !(target instanceof HTMLInputElement)) return;
+    if (['checkbox', 'radio', 'file', 'button', 'submit'].includes(target.type)) return;
+    event.preventDefault();
+    void onSave();
+  };
+
+  return (
+    <div role="form" aria-label={label} className="space-y-4" onKeyDown={onKeyDown}>
+      {guard && <UnsavedChangesGuard dirty={dirty && !isSubmitting} />}
+      {conflict.dialog}
+      <PressKitFields form={form} kind={kind} idPrefix={idPrefix} onBusyChange={setBusy} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="text-sm">
+          {publicPath && (
+            <a
+              href={publicPath}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              View the press page
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+          {isDirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+          <Button type="button" onClick={() => void onSave()} disabled={isSubmitting || busy}>
+            {isSubmitting ? 'Saving...' : saveLabel}
+          </Button>
+        </div>
+      </div>
     </div>
   );
 }

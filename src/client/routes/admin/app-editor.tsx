@@ -9,16 +9,16 @@ import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import { useSite } from '../../app/site-context';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
-import { Button, buttonVariants } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AppPagesEditor } from '../../features/app-pages/editor/app-pages-editor';
 import { useApp } from '../../features/apps/api';
 import { AppForm } from '../../features/apps/editor/app-form';
+import { AppPressKitCard } from '../../features/press/app-press-kit-card';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import { AdminPage } from './admin-layout';
-import { AppPressKitCard, useAppPressKitEditor } from './app-press-kit';
 import { useDocumentTitle } from './use-document-title';
 
 /** A positive integer id (what the API accepts), else null. */
@@ -105,42 +105,6 @@ function EditorSkeleton() {
   );
 }
 
-/**
- * The press kit card as it is today, with a Save of its own. (The press kit's own block,
- * features/press/app-press-kit-card.tsx, takes its place when it lands.)
- */
-function PressKitBlock({
-  appId,
-  slug,
-  onDirtyChange,
-}: {
-  appId: number;
-  slug: string;
-  onDirtyChange: (dirty: boolean) => void;
-}) {
-  const editor = useAppPressKitEditor(appId);
-  const [saving, setSaving] = useState(false);
-  const dirty = editor.dirty || editor.busy;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!(await editor.validate())) return;
-    setSaving(true);
-    await editor.save(appId);
-    setSaving(false);
-  };
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-label="Press kit">
-      <AppPressKitCard editor={editor} slug={slug} />
-      <div className="flex flex-col sm:flex-row sm:justify-end">
-        <Button type="submit" disabled={saving || editor.busy}>
-          {saving ? 'Saving...' : 'Save Press Kit'}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 function EditApp({ id }: { id: number }) {
   useDocumentTitle('Edit App');
   const app = useApp(id);
@@ -181,7 +145,7 @@ function SavedAppBlocks({ app, siteUrl, blocks }: { app: App; siteUrl: string; b
   return (
     <>
       <AppPagesEditor appId={app.id} slug={app.slug} siteUrl={siteUrl} onDirtyChange={blocks.onPages} />
-      <PressKitBlock appId={app.id} slug={app.slug} onDirtyChange={blocks.onPress} />
+      <AppPressKitCard appId={app.id} onDirtyChange={blocks.onPress} />
     </>
   );
 }

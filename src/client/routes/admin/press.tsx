@@ -1,70 +1,12 @@
 // Press Kit (issue 14): the studio's press kit, shown at /press. Each app's kit is a card on the app form.
 import { paths } from '../../../shared/paths';
-import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
-import type { PressKit } from '../../../shared/schemas/press';
 import { QueryState } from '../../components/query-state';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../lib/toast';
-import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
-import {
-  applyPressKitErrors,
-  checkPressKit,
-  PressKitFields,
-  saveErrorText,
-  usePressKit,
-  usePressKitForm,
-  useSavePressKit,
-} from '../../features/press/press-kit-form';
+import { usePressKit } from '../../features/press/api';
+import { PressKitEditor } from '../../features/press/press-kit-form';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
-
-function StudioKitForm({ kit }: { kit: PressKit }) {
-  const form = usePressKitForm(kit);
-  const save = useSavePressKit();
-  const [busy, setBusy] = useState(false);
-  const { isDirty, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (!checkPressKit(form)) return;
-    try {
-      await save.mutateAsync({ appId: null, values, version: kit.version });
-      toast({ title: 'Press kit saved', description: 'The press page shows it now.' });
-    } catch (error) {
-      if (!applyPressKitErrors(form, error)) {
-        toast({ title: 'Failed to save the press kit', description: saveErrorText(error), variant: 'destructive' });
-      }
-    }
-  });
-
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Studio press kit" className="space-y-4">
-      <UnsavedChangesGuard dirty={isDirty || busy} />
-      <Card>
-        <CardContent className="pt-6">
-          <PressKitFields form={form} kind="studio" idPrefix="studio-press" onBusyChange={setBusy} />
-        </CardContent>
-      </Card>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <a
-          href={paths.press}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          View the press page
-          <ExternalLink aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-        <Button type="submit" disabled={isSubmitting || busy}>
-          {isSubmitting ? 'Saving...' : 'Save Press Kit'}
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 function FormSkeleton() {
   return (
@@ -97,7 +39,21 @@ export default function PressKitPage() {
       }
     >
       <QueryState query={kit} loading={<FormSkeleton />} error="Failed to load the press kit">
-        {(data) => <StudioKitForm kit={data} />}
+        {(data) => (
+          <Card>
+            <CardContent className="pt-6">
+              <PressKitEditor
+                appId={null}
+                kit={data}
+                kind="studio"
+                idPrefix="studio-press"
+                label="Studio press kit"
+                saveLabel="Save Press Kit"
+                publicPath={paths.press}
+              />
+            </CardContent>
+          </Card>
+        )}
       </QueryState>
     </AdminPage>
   );
