@@ -5,7 +5,7 @@ import { PassThrough, type Transform } from 'node:stream';
 import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { siteFrom, type SiteInfo } from '../../client/app/site-context';
+import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { ContentCache } from '../lib/content-cache';
 import type { Auth } from '../plugins/auth';

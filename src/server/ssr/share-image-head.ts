@@ -4,7 +4,7 @@
 // 1200×630, else its app's; an app: the share image staff chose, else its first wide screenshot by
 // the same rule, else a card drawn for it; every other page: the studio's default, else its card.
 import type { QueryClient } from '@tanstack/react-query';
-import type { SiteInfo } from '../../client/app/site-context';
+import type { SiteInfo } from '../../client/page-kit/site-context';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';

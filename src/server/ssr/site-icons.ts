@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { SiteInfo } from '../../client/app/site-context';
+import type { SiteInfo } from '../../client/page-kit/site-context';
 import { paths, api } from '../../shared/paths';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { contentTag } from '../../shared/share-image';

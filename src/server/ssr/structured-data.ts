@@ -2,8 +2,8 @@
 // games) per app on the home page, its own page and its blog page, BlogPosting on a post. Built
 // from the render's data.
 import type { QueryClient } from '@tanstack/react-query';
-import { abs, postDescription } from '../../client/app/seo';
-import type { SiteInfo } from '../../client/app/site-context';
+import { abs, postDescription } from '../../client/page-kit/seo';
+import type { SiteInfo } from '../../client/page-kit/site-context';
 import { api, paths } from '../../shared/paths';
 import { PLATFORM_NAMES, trailerEmbed, trailerPage, type App, type Platform } from '../../shared/schemas/apps';
 import { appStoreUrl, googlePlayUrl } from '../../shared/store-links';

@@ -16,7 +16,7 @@ import {
   type AppPagesData,
   type AppPagesInput,
 } from '../../../shared/schemas/app-pages';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../page-kit/site-context';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

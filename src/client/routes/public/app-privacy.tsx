@@ -15,9 +15,9 @@ import {
 import type { App } from '../../../shared/schemas/apps';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../app/head';
-import { appStoreId, notFoundHead } from '../../app/seo';
-import { useSite, type SiteInfo } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { appStoreId, notFoundHead } from '../../page-kit/seo';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,15 +1,16 @@
 // An app's support page and its account-deletion page (issue 14), at /apps/{slug}/support and
 // /apps/{slug}/delete-account: static HTML readable without JavaScript; the deletion form is an island.
 import { Mail, MessageCircleQuestion, Trash2 } from 'lucide-react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { PublicAppPages } from '../../../shared/schemas/app-pages';
 import type { App } from '../../../shared/schemas/apps';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../app/head';
-import { notFoundHead } from '../../app/seo';
-import { useSite, type SiteInfo } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { notFoundHead } from '../../page-kit/seo';
+import { DeletionFormContext } from '../../page-kit/page-state';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { useQuery } from '@tanstack/react-query';
 import { MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
@@ -19,13 +20,10 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { DEFAULT_ICON } from '../../features/apps/app-card';
 import { appsQuery } from '../../features/apps/api';
 import { usePublicAppPages } from '../../features/app-pages/api';
-import DeletionForm, { type DeletionFormProps } from '../../islands/deletion-form';
+import DeletionForm from '../../islands/deletion-form';
 import { Island } from '../../islands/island';
 import { parseId } from '../../lib/params';
 import { AppNotFound } from './app-blogs';
-
-/** The deletion form's state after a plain (no-JavaScript) POST: its values and errors, or the receipt. */
-export const DeletionFormContext = createContext<Partial<DeletionFormProps>>({});
 
 export function supportHead(site: SiteInfo, app: App): HeadData {
   return {

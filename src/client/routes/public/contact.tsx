@@ -1,9 +1,9 @@
 import { Mail, MapPin } from 'lucide-react';
 import { useContext } from 'react';
-import { Head } from '../../app/head';
-import { ContactFormContext } from '../../app/page-state';
-import { contactHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head } from '../../page-kit/head';
+import { ContactFormContext } from '../../page-kit/page-state';
+import { contactHead } from '../../page-kit/seo';
+import { useSite } from '../../page-kit/site-context';
 import { PageContainer } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useContactInfo } from '../../features/pages/api';

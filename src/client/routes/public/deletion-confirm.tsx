@@ -5,26 +5,20 @@
 // server answers the POST with this page in its confirmed state. Never indexed, never cached.
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, LinkIcon, MailCheck } from 'lucide-react';
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { formatLongGb } from '../../../shared/dates';
 import { api, paths } from '../../../shared/paths';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../../shared/schemas/app-pages';
-import { Head } from '../../app/head';
-import { useSite } from '../../app/site-context';
+import { Head } from '../../page-kit/head';
+import { DeletionConfirmContext } from '../../page-kit/page-state';
+import { useSite } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 
 export const CONFIRM_LINK_GONE = 'This link has expired or has already been used';
-
-/** The page after its POST: the confirmed request, or that the link could not confirm anything. */
-export interface DeletionConfirmState {
-  confirmed?: DeletionConfirmation;
-  gone?: boolean;
-}
-export const DeletionConfirmContext = createContext<DeletionConfirmState>({});
 
 /** The link's secret from the address, or null when it cannot be one (then nothing is read). */
 export const deletionToken = (value: string | undefined): string | null =>

@@ -1,11 +1,11 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../page-kit/site-context';
 import { MediaImage } from '../../components/media-image';
 import { AppCard, AppCardSkeleton, DEFAULT_ICON } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
-import { Head } from '../../app/head';
-import { homeHead } from '../../app/seo';
+import { Head } from '../../page-kit/head';
+import { homeHead } from '../../page-kit/seo';
 
 export default function HomePage() {
   const site = useSite();

@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { Head } from '../../app/head';
-import { notFoundHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head } from '../../page-kit/head';
+import { notFoundHead } from '../../page-kit/seo';
+import { useSite } from '../../page-kit/site-context';
 import { buttonVariants } from '../../components/ui/button';
 import { PageContainer } from '../../components/page';
 

@@ -1,7 +1,7 @@
 import { formatLongGb } from '../../../shared/dates';
-import { Head } from '../../app/head';
-import { privacyHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head } from '../../page-kit/head';
+import { privacyHead } from '../../page-kit/seo';
+import { useSite } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
