@@ -80,7 +80,7 @@ describe('client layers', () => {
     expect(
       await importErrors(
         'src/client/page-kit/example.ts',
-        "import { routes } from '../app/routes';\nexport const x = routes;\n",
+        "import { routes } from '../app/public-pages';\nexport const x = routes;\n",
       ),
     ).toEqual([expect.stringContaining('The page kit sits below the pages')]);
     expect(

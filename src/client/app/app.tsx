@@ -11,7 +11,7 @@ import {
 } from '../page-kit/page-state';
 import { VisitorPlatformContext } from '../page-kit/visitor-platform';
 import type { VisitorPlatform } from '../../shared/visitor-platform';
-import { routes } from './routes';
+import { routes } from './public-pages';
 import { SiteContext, type SiteInfo } from '../page-kit/site-context';
 
 function Routes() {

@@ -15,8 +15,7 @@ import {
   uploadedShareImage,
   type ShareImage,
 } from '../../shared/share-image';
-import { pagePost } from './page-post';
-import { appOfPage } from '../../client/routes/public/app-page';
+import { pageApp, pagePost } from './page-post';
 
 const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*["']([^"']+)["']/gi;
 
@@ -44,7 +43,7 @@ export function pageShareImage(
   data: QueryClient,
 ): ShareImage {
   if (routePath === '/apps/:appKey') {
-    const app = appOfPage(params.appKey, data);
+    const app = pageApp(params, data);
     if (app) return appShareImage(site.name, app);
   }
   if (routePath === '/apps/:appId/blogs' && params.appId) {

@@ -9,9 +9,8 @@ import { PLATFORM_NAMES, trailerEmbed, trailerPage, type App, type Platform } fr
 import { appStoreUrl, googlePlayUrl } from '../../shared/store-links';
 import type { TrailerProps } from '../../client/islands/trailer';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
-import { pagePost } from './page-post';
+import { pageApp, pagePost } from './page-post';
 import { postImages } from './share-image-head';
-import { appOfPage } from '../../client/routes/public/app-page';
 
 type TrailerProvider = TrailerProps['provider'];
 
@@ -151,7 +150,7 @@ export function structuredData(
     ];
   }
   if (routePath === '/apps/:appKey') {
-    const app = appOfPage(params.appKey, data);
+    const app = pageApp(params, data);
     return app ? [appJsonLd(site, app)] : [];
   }
   if (routePath === '/apps/:appId/blogs' && params.appId) {

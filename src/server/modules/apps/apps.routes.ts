@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { api } from '../../../shared/paths';
-import { AppInputSchema, AppOrderInputSchema, AppSchema, BlogCountsSchema } from '../../../shared/schemas/apps';
+import {
+  AppInputSchema,
+  AppOrderInputSchema,
+  AppSchema,
+  AppSlugParamsSchema,
+  BlogCountsSchema,
+} from '../../../shared/schemas/apps';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { invalid, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
@@ -46,6 +52,17 @@ export function appsRoutes(app: AppInstance, deps: Deps, auth: Auth): void {
     { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } },
     async (request) => {
       const found = await repo.get(request.params.id, await audience(request));
+      if (!found) throw notFound('App');
+      return found;
+    },
+  );
+
+  // An app's public pages (/apps/{slug}/…) read their app by its slug: one app, not the whole list.
+  app.get(
+    '/api/apps/by-slug/:slug',
+    { ...read, schema: { params: AppSlugParamsSchema, response: { 200: AppSchema } } },
+    async (request) => {
+      const found = await repo.getBySlug(request.params.slug, await audience(request));
       if (!found) throw notFound('App');
       return found;
     },
