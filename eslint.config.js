@@ -165,10 +165,12 @@ export default tseslint.config(
       ],
     },
   },
-  // Layers of the client, one direction (shared → lib → components → features → routes → app):
-  // a feature never imports another feature (the route that shows both composes them), and the
-  // lower layers never import the upper ones. (ESLint takes the last matching config's options for
-  // a rule, so each block repeats the client-wide patterns.)
+  // Layers of the client, one direction (shared → lib → components → features → page-kit → routes →
+  // app): a feature never imports another feature (the route that shows both composes them), and the
+  // lower layers never import the upper ones. The page kit is what every page uses (its head, SEO
+  // texts, the site, the render's form state, the page definition); app/ is the router and layout.
+  // (ESLint takes the last matching config's options for a rule, so each block repeats the
+  // client-wide patterns.)
   {
     files: ['src/client/features/**'],
     rules: {
@@ -182,8 +184,8 @@ export default tseslint.config(
               message: 'A feature does not import another feature: let the route compose them (STYLE.md).',
             },
             {
-              regex: String.raw`^(\.\./)+(routes|app|islands)/`,
-              message: 'Features sit below routes, the app and the islands.',
+              regex: String.raw`^(\.\./)+(page-kit|routes|app|islands)/`,
+              message: 'Features sit below routes, the page kit, the app and the islands.',
             },
           ],
         },
@@ -199,8 +201,8 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**', 'node:*'] },
             {
-              regex: String.raw`^(\.\./)+(features|routes|app|islands)/`,
-              message: 'Components and lib sit below features, routes, the app and the islands.',
+              regex: String.raw`^(\.\./)+(features|page-kit|routes|app|islands)/`,
+              message: 'Components and lib sit below features, the page kit, routes, the app and the islands.',
             },
           ],
         },
@@ -216,8 +218,42 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**', 'node:*'] },
             {
-              regex: String.raw`^(\.\./)+(components|features|routes|app|islands)/`,
+              regex: String.raw`^(\.\./)+(components|features|page-kit|routes|app|islands)/`,
               message: 'lib is the lowest client layer: it imports only shared code and other lib files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/page-kit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'] },
+            {
+              regex: String.raw`^(\.\./)+(routes|app)/`,
+              message: 'The page kit sits below the pages (routes) and the router (app): they use it, never it them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'node:*'] },
+            {
+              regex: String.raw`^(\.\./)+app/`,
+              message: 'Pages sit below the router (app): what they share belongs in the page kit.',
             },
           ],
         },

@@ -94,6 +94,7 @@ const TABLE: Row[] = [
 
   row('GET /api/apps',                            200, 200, 200),
   row('GET /api/apps/:id',                        200, 200, 200, { id: 'appId' }),
+  row('GET /api/apps/by-slug/:slug',              200, 200, 200, { url: '/api/apps/by-slug/probe-app' }),
   row('POST /api/apps',                           401, 201, 201),
   row('PUT /api/apps/:id',                        401, 200, 200, { id: 'appId' }),
   row('DELETE /api/apps/:id',                     401, 404, 404),

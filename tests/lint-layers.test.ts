@@ -60,6 +60,45 @@ describe('client layers', () => {
       ),
     ).toEqual([]);
   });
+
+  it('puts the page kit between features and pages: pages use it, it never reaches the pages or the router', async () => {
+    expect(
+      await importErrors(
+        'src/client/routes/public/example.tsx',
+        "import { Head } from '../../page-kit/head';\nimport { useApps } from '../../features/apps/api';\nexport const x = [Head, useApps];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await importErrors(
+        'src/client/page-kit/example.ts',
+        "import { useApps } from '../features/apps/api';\nimport { x } from '../../shared/paths';\nexport const y = [useApps, x];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await importErrors(
+        'src/client/page-kit/example.ts',
+        "import AboutPage from '../routes/public/about';\nexport const x = AboutPage;\n",
+      ),
+    ).toEqual([expect.stringContaining('The page kit sits below the pages')]);
+    expect(
+      await importErrors(
+        'src/client/page-kit/example.ts',
+        "import { routes } from '../app/public-pages';\nexport const x = routes;\n",
+      ),
+    ).toEqual([expect.stringContaining('The page kit sits below the pages')]);
+    expect(
+      await importErrors(
+        'src/client/routes/public/example.tsx',
+        "import { PublicLayout } from '../../app/public-layout';\nexport const x = PublicLayout;\n",
+      ),
+    ).toEqual([expect.stringContaining('Pages sit below the router')]);
+    expect(
+      await importErrors(
+        'src/client/features/apps/example.ts',
+        "import { useSite } from '../../page-kit/site-context';\nexport const x = useSite;\n",
+      ),
+    ).toEqual([expect.stringContaining('Features sit below routes, the page kit')]);
+  });
 });
 
 describe('server layers', () => {

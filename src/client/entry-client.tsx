@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
-import { SiteContext, siteFrom, type SiteInfo } from './app/site-context';
+import { SiteContext, siteFrom, type SiteInfo } from './page-kit/site-context';
 import { useSiteSettings } from './features/site/api';
 import { ToastHost } from './components/ui/toast-host';
 import { makeQueryClient } from './lib/query-client';

@@ -89,6 +89,8 @@ export const api = {
   apps: '/api/apps',
   appsOrder: '/api/apps/order',
   app: (id: number | string) => `/api/apps/${id}`,
+  /** An app by its slug (its public pages'): visitors never find a hidden one. */
+  appBySlug: (slug: string) => `/api/apps/by-slug/${encodeURIComponent(slug)}`,
   appBlogs: (id: number | string) => `/api/apps/${id}/blogs`,
   /** An app's privacy policy (issue 14): public reads; staff write through adminAppPrivacyPolicy. */
   appPrivacyPolicy: (id: number | string) => `/api/apps/${id}/privacy-policy`,

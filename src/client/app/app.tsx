@@ -2,14 +2,17 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useRoutes } from 'react-router';
 import { MediaAltContext } from '../components/media-image';
 import type { ContactFormProps } from '../islands/contact-form';
-import { ContactFormContext } from './page-state';
-import { DeletionFormContext } from '../routes/public/app-support-pages';
 import type { DeletionFormProps } from '../islands/deletion-form';
-import { DeletionConfirmContext, type DeletionConfirmState } from '../routes/public/deletion-confirm';
-import { VisitorPlatformContext } from './visitor-platform';
+import {
+  ContactFormContext,
+  DeletionConfirmContext,
+  DeletionFormContext,
+  type DeletionConfirmState,
+} from '../page-kit/page-state';
+import { VisitorPlatformContext } from '../page-kit/visitor-platform';
 import type { VisitorPlatform } from '../../shared/visitor-platform';
-import { routes } from './routes';
-import { SiteContext, type SiteInfo } from './site-context';
+import { routes } from './public-pages';
+import { SiteContext, type SiteInfo } from '../page-kit/site-context';
 
 function Routes() {
   return useRoutes(routes);

@@ -1,6 +1,6 @@
 // The public pages' frame: header (static links, the theme menu and mobile menu islands), main
 // content and footer. Rendered on the server only; the islands are the only parts with JavaScript.
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
 import { buttonVariants } from '../components/ui/button';
@@ -10,18 +10,8 @@ import { Island } from '../islands/island';
 import MobileMenu from '../islands/mobile-menu';
 import { currentNav, NAV, NavLink } from '../islands/nav';
 import ThemeMenu from '../islands/theme-menu';
-import { useSite, type SiteInfo } from './site-context';
-
-/**
- * Lines a page asks the footer to carry (the store badges' trademark notices). The page renders
- * before the footer (the server renders in document order), so what it adds is there in time.
- */
-const FooterNotesContext = createContext<Set<string> | null>(null);
-
-export function useFooterNotes(lines: string[]): void {
-  const notes = useContext(FooterNotesContext);
-  for (const line of lines) notes?.add(line);
-}
+import { FooterNotesContext } from '../page-kit/footer-notes';
+import { useSite, type SiteInfo } from '../page-kit/site-context';
 
 /** The logo from Site Settings, or the name's initial on the brand colour. */
 function BrandMark({ site }: { site: SiteInfo }) {

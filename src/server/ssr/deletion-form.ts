@@ -10,7 +10,7 @@ import { DELETION_HONEYPOT, DeletionRequestInputSchema, type DeletionReceipt } f
 import { SLUG_PATTERN } from '../../shared/slug';
 import type { ApiErrorBody as ErrorBodyLike } from '../../shared/api-error';
 import { DELETION_FAILED, type DeletionFormProps } from '../../client/islands/deletion-form';
-import type { DeletionConfirmState } from '../../client/routes/public/deletion-confirm';
+import type { DeletionConfirmState } from '../../client/page-kit/page-state';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../shared/schemas/app-pages';
 import type { AppInstance } from '../types';
 import { acceptFormBodies } from '../lib/form-bodies';

@@ -1,7 +1,7 @@
 // The HTML document around a rendered page: head tags from the page's HeadData, boot data, assets.
-import type { HeadData } from '../../client/app/head';
-import { abs } from '../../client/app/seo';
-import type { SiteInfo } from '../../client/app/site-context';
+import type { HeadData } from '../../client/page-kit/head';
+import { abs } from '../../client/page-kit/seo';
+import type { SiteInfo } from '../../client/page-kit/site-context';
 import { paths } from '../../shared/paths';
 import { studioCard, uploadedShareImage } from '../../shared/share-image';
 import { iconTag } from './site-icons';

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteFrom, type SiteInfo } from '../../client/app/site-context';
+import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { etagOf, notModified } from '../lib/etag';
 import type { ModuleOptions } from '../types';
@@ -13,7 +13,8 @@ import type { AssetResolver } from './assets';
 import { renderDocument, renderErrorDocument } from './html';
 import { canonicalPagePath, canonicalQuery } from './page-paths';
 import { PREVIEW_ROUTE } from './page-post';
-import { DELETION_CONFIRM_ROUTE, matchPublicRoute } from '../../client/app/routes';
+import { matchPublicRoute } from '../../client/app/public-pages';
+import { DELETION_CONFIRM_ROUTE } from '../../client/routes/public/deletion-confirm';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { deletionFormRoute } from './deletion-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';

@@ -4,7 +4,7 @@
 // 1200×630, else its app's; an app: the share image staff chose, else its first wide screenshot by
 // the same rule, else a card drawn for it; every other page: the studio's default, else its card.
 import type { QueryClient } from '@tanstack/react-query';
-import type { SiteInfo } from '../../client/app/site-context';
+import type { SiteInfo } from '../../client/page-kit/site-context';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -15,8 +15,7 @@ import {
   uploadedShareImage,
   type ShareImage,
 } from '../../shared/share-image';
-import { pagePost } from './page-post';
-import { appOfPage } from '../../client/routes/public/app-page';
+import { pageApp, pagePost } from './page-post';
 
 const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*["']([^"']+)["']/gi;
 
@@ -44,7 +43,7 @@ export function pageShareImage(
   data: QueryClient,
 ): ShareImage {
   if (routePath === '/apps/:appKey') {
-    const app = appOfPage(params.appKey, data);
+    const app = pageApp(params, data);
     if (app) return appShareImage(site.name, app);
   }
   if (routePath === '/apps/:appId/blogs' && params.appId) {

@@ -3,7 +3,7 @@
 // name (cached until content changes); pages link them with `?v=<tag>`, so a new logo shows at once.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { SiteInfo } from '../../client/app/site-context';
+import type { SiteInfo } from '../../client/page-kit/site-context';
 import { paths, api } from '../../shared/paths';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { contentTag } from '../../shared/share-image';

@@ -2,16 +2,15 @@
 // games) per app on the home page, its own page and its blog page, BlogPosting on a post. Built
 // from the render's data.
 import type { QueryClient } from '@tanstack/react-query';
-import { abs, postDescription } from '../../client/app/seo';
-import type { SiteInfo } from '../../client/app/site-context';
+import { abs, postDescription } from '../../client/page-kit/seo';
+import type { SiteInfo } from '../../client/page-kit/site-context';
 import { api, paths } from '../../shared/paths';
 import { PLATFORM_NAMES, trailerEmbed, trailerPage, type App, type Platform } from '../../shared/schemas/apps';
 import { appStoreUrl, googlePlayUrl } from '../../shared/store-links';
 import type { TrailerProps } from '../../client/islands/trailer';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
-import { pagePost } from './page-post';
+import { pageApp, pagePost } from './page-post';
 import { postImages } from './share-image-head';
-import { appOfPage } from '../../client/routes/public/app-page';
 
 type TrailerProvider = TrailerProps['provider'];
 
@@ -151,7 +150,7 @@ export function structuredData(
     ];
   }
   if (routePath === '/apps/:appKey') {
-    const app = appOfPage(params.appKey, data);
+    const app = pageApp(params, data);
     return app ? [appJsonLd(site, app)] : [];
   }
   if (routePath === '/apps/:appId/blogs' && params.appId) {

@@ -217,6 +217,9 @@ export const AppInputSchema = z
 export type AppInput = z.input<typeof AppInputSchema>;
 export type AppData = z.output<typeof AppInputSchema>;
 
+/** An app's slug in an address (`/api/apps/by-slug/{slug}`): any text; one no app has is not found (404, never 422). */
+export const AppSlugParamsSchema = z.object({ slug: z.string() });
+
 export const AppSchema = z.object({
   id: z.number(),
   title: z.string(),

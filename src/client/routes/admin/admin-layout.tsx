@@ -25,7 +25,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { paths } from '../../../shared/paths';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../page-kit/site-context';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { useLogout, useMe } from '../../features/admin/auth-api';
 import { useInboxEvents, useUnreadCount } from '../../features/messages/admin-api';

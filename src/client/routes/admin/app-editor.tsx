@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../page-kit/site-context';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { LoginInputSchema, type LoginInput } from '../../../shared/schemas/users';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../page-kit/site-context';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../page-kit/site-context';
 
 /** "<page> | Admin | <studio>" */
 export function useDocumentTitle(page: string): void {

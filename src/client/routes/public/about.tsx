@@ -1,11 +1,20 @@
 import { formatLongUs } from '../../../shared/dates';
-import { Head } from '../../app/head';
-import { aboutHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useAboutUs } from '../../features/pages/api';
+import { definePublicPage, reads } from '../../page-kit/public-page';
+import { api, paths } from '../../../shared/paths';
+
+function aboutHead(site: SiteInfo): HeadData {
+  return {
+    title: `About Us | ${site.name}`,
+    description: `Learn about ${site.name}: our mission, our team and our approach to creating mobile games that people love.`,
+    path: paths.about,
+  };
+}
 
 export default function AboutPage() {
   const site = useSite();
@@ -39,3 +48,10 @@ export default function AboutPage() {
     </PageContainer>
   );
 }
+
+export const aboutPage = definePublicPage({
+  paths: [paths.about],
+  reads: () => reads([], [api.aboutUs]),
+  head: aboutHead,
+  element: <AboutPage />,
+});

@@ -1,11 +1,11 @@
 import { ArrowLeft, ArrowRight, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EXCERPT_PUBLIC } from '../../../shared/constants';
-import { paths } from '../../../shared/paths';
-import { excerpt } from '../../../shared/text';
-import { Head } from '../../app/head';
-import { appBlogsHead, notFoundHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { paths, api } from '../../../shared/paths';
+import { excerpt, truncate } from '../../../shared/text';
+import { Head, type HeadData } from '../../page-kit/head';
+import { appStoreId, notFoundHead } from '../../page-kit/seo';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
@@ -16,6 +16,8 @@ import { useApp } from '../../features/apps/api';
 import { useAppBlogs } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
 import { parseId } from '../../lib/params';
+import { definePublicPage, reads } from '../../page-kit/public-page';
+import type { App } from '../../../shared/schemas/apps';
 
 export function AppNotFound() {
   const site = useSite();
@@ -47,6 +49,16 @@ function ListSkeleton() {
       ))}
     </div>
   );
+}
+
+function appBlogsHead(site: SiteInfo, app: App): HeadData {
+  return {
+    title: `${app.title} Blog | ${site.name}`,
+    description: truncate(`News, devlogs and updates about ${app.title}. ${app.description}`, 160),
+    path: paths.appBlogs(app.id),
+    appStoreId: appStoreId(app),
+    feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
+  };
 }
 
 export default function AppBlogsPage() {
@@ -150,3 +162,13 @@ export default function AppBlogsPage() {
     </PageContainer>
   );
 }
+
+export const appBlogsPage = definePublicPage({
+  paths: ['/apps/:appId/blogs'],
+  reads: ({ appId }) => {
+    const id = parseId(appId);
+    return id ? reads([api.app(id)], [api.appBlogs(id)]) : reads([]);
+  },
+  head: appBlogsHead,
+  element: <AppBlogsPage />,
+});

@@ -2,20 +2,18 @@
 // the whole screenshot gallery with a lightbox, the trailer behind a facade, the description, the
 // facts (release, price, age rating, platforms), the latest posts and its links. /apps/{id} is
 // redirected here by the server (routes.tsx).
-import type { QueryClient } from '@tanstack/react-query';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
-import { paths } from '../../../shared/paths';
+import { paths, api } from '../../../shared/paths';
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
 import type { SpriteIconName } from '../../../shared/icons';
-import { excerpt } from '../../../shared/text';
-import { Head } from '../../app/head';
-import { useFooterNotes } from '../../app/public-layout';
-import { appPageHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
-import { useVisitorPlatform } from '../../app/visitor-platform';
+import { excerpt, truncate } from '../../../shared/text';
+import { Head, type HeadData } from '../../page-kit/head';
+import { useFooterNotes } from '../../page-kit/footer-notes';
+import { abs } from '../../page-kit/seo';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import { useVisitorPlatform } from '../../page-kit/visitor-platform';
 import { LocalDate } from '../../components/local-date';
 import { isPortrait, MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
@@ -26,7 +24,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { DEFAULT_ICON } from '../../features/apps/app-card';
 import { useAppPageLinks } from '../../features/app-privacy/api';
-import { appsQuery } from '../../features/apps/api';
+import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
 import { formatPrice } from '../../features/apps/price';
 import { appStores, StoreBadges, TRADEMARK_LINES } from '../../features/apps/store-badges';
@@ -34,14 +32,10 @@ import { useAppBlogs } from '../../features/blogs/api';
 import { Island } from '../../islands/island';
 import ScreenshotGallery from '../../islands/screenshot-gallery';
 import Trailer, { type TrailerProps } from '../../islands/trailer';
-import { parseId } from '../../lib/params';
 import { AppNotFound } from './app-blogs';
-
-/** The app a page shows, from the render's reads: a visible app (any app, for staff) with this slug. */
-export function appOfPage(appKey: string | undefined, data: QueryClient): App | undefined {
-  if (!appKey || parseId(appKey)) return undefined;
-  return data.getQueryData<App[]>(appsQuery().queryKey)?.find((app) => app.slug === appKey);
-}
+import { definePublicPage } from '../../page-kit/public-page';
+import { appSubpageReads } from '../../page-kit/app-subpage';
+import { appleAppIdOf, googlePlayPackageOf } from '../../../shared/store-links';
 
 /** Latest posts shown on the page. */
 const LATEST_POSTS = 3;
@@ -85,16 +79,36 @@ function PageSkeleton() {
   );
 }
 
+/** An app's page (issue 13): its tagline or description, the X App Card, the Smart App Banner, its feed. */
+function appPageHead(site: SiteInfo, app: App): HeadData {
+  const iphone = appleAppIdOf(app);
+  const googlePlay = googlePlayPackageOf(app);
+  // The card's "open" address: this page, when the app claims the site's links (universal links, app links).
+  const opens = app.appLinkPaths.length > 0 ? abs(site, paths.app(app.slug)) : undefined;
+  return {
+    title: `${app.title}${app.tagline ? `: ${app.tagline}` : ''} | ${site.name}`,
+    description: truncate(app.description, 160),
+    path: paths.app(app.slug),
+    appStoreId: iphone,
+    twitterApp:
+      iphone || googlePlay
+        ? {
+            name: app.title,
+            iphone: iphone ? { id: iphone, url: opens } : undefined,
+            googlePlay: googlePlay ? { id: googlePlay, url: opens } : undefined,
+          }
+        : undefined,
+    feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
+  };
+}
+
 export default function AppPage() {
   const { appKey } = useParams();
-  const byId = parseId(appKey) !== null;
   // An app's id is redirected to its slug on the server; one still here is not (or no longer) visible.
-  const apps = useQuery<App[]>({ ...appsQuery(), enabled: !byId });
-  if (byId || apps.isError) return <AppNotFound />;
-  if (apps.isPending) return <PageSkeleton />;
-  const app = apps.data.find((a) => a.slug === appKey);
-  if (!app) return <AppNotFound />;
-  return <AppDetails app={app} />;
+  const app = useAppBySlug(appKey);
+  if (!appSlugOf(appKey) || app.isError) return <AppNotFound />;
+  if (app.isPending) return <PageSkeleton />;
+  return <AppDetails app={app.data} />;
 }
 
 function AppDetails({ app }: { app: App }) {
@@ -338,3 +352,12 @@ function PlayerLinks({ app }: { app: App }) {
     </section>
   );
 }
+
+/** An app's page: by its slug; by its id, a permanent move to its slug (hidden apps: not found). */
+export const appPage = definePublicPage({
+  paths: ['/apps/:appKey'],
+  variesByPlatform: true,
+  ...appSubpageReads(paths.app, (id) => [api.appBlogs(id), api.appPageLinks(id)]),
+  head: appPageHead,
+  element: <AppPage />,
+});

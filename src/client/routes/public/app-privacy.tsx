@@ -2,10 +2,9 @@
 // one announced until its day), the version in force on a day at /apps/{slug}/privacy/{YYYY-MM-DD},
 // and every saved version at /apps/{slug}/privacy/versions/{id} (issue 21): rendered on the server,
 // readable without JavaScript, with the "Data we collect" table and the list of versions.
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatLongGb, formatSavedAtGb } from '../../../shared/dates';
-import { paths } from '../../../shared/paths';
+import { api, paths } from '../../../shared/paths';
 import {
   isEffectiveDate,
   type AppPrivacyPolicy,
@@ -15,13 +14,13 @@ import {
 import type { App } from '../../../shared/schemas/apps';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../app/head';
-import { appStoreId, notFoundHead } from '../../app/seo';
-import { useSite, type SiteInfo } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { appStoreId, notFoundHead } from '../../page-kit/seo';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
-import { appsQuery } from '../../features/apps/api';
+import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { DataWeCollect } from '../../features/app-privacy/data-table';
 import {
   useAppPrivacy,
@@ -31,6 +30,8 @@ import {
 } from '../../features/app-privacy/api';
 import { parseId } from '../../lib/params';
 import { AppNotFound } from './app-blogs';
+import { appSubpageReads } from '../../page-kit/app-subpage';
+import { definePublicPage } from '../../page-kit/public-page';
 
 /** The page's own address and what its title adds: a day, or a saved version. */
 type Shown = { day: string } | { saved: AppPrivacyVersionSummary };
@@ -60,9 +61,8 @@ function privacyHead(site: SiteInfo, app: App, shown?: Shown): HeadData {
 /** The app the address names (by slug; staff also see hidden apps), from the render's reads. */
 function usePageApp() {
   const { appKey } = useParams();
-  const bySlug = Boolean(appKey) && parseId(appKey) === null;
-  const apps = useQuery<App[]>({ ...appsQuery(), enabled: bySlug });
-  return { apps, app: apps.data?.find((a) => a.slug === appKey), bySlug };
+  const found = useAppBySlug(appKey);
+  return { found, app: found.data, bySlug: appSlugOf(appKey) !== null };
 }
 
 function PolicyNotFound({ title }: { title: string }) {
@@ -150,10 +150,9 @@ function VersionList({ app, versions, shownId }: { app: App; versions: AppPrivac
 }
 
 export default function AppPrivacyPage() {
-  const { apps, app, bySlug } = usePageApp();
-  if (!bySlug || apps.isError) return <AppNotFound />;
-  if (apps.isPending) return <Loading />;
-  if (!app) return <AppNotFound />;
+  const { found, app, bySlug } = usePageApp();
+  if (!bySlug || found.isError) return <AppNotFound />;
+  if (!app) return <Loading />;
   return <CurrentPolicy app={app} />;
 }
 
@@ -198,10 +197,9 @@ function CurrentPolicy({ app }: { app: App }) {
 
 export function AppPrivacyVersionPage() {
   const { day = '' } = useParams();
-  const { apps, app, bySlug } = usePageApp();
-  if (!bySlug || apps.isError) return <AppNotFound />;
-  if (apps.isPending) return <Loading />;
-  if (!app) return <AppNotFound />;
+  const { found, app, bySlug } = usePageApp();
+  if (!bySlug || found.isError) return <AppNotFound />;
+  if (!app) return <Loading />;
   // A malformed day is never asked for.
   if (!isEffectiveDate(day)) return <PolicyNotFound title="Privacy Policy Version Not Found" />;
   return <DatedPolicy app={app} day={day} />;
@@ -216,10 +214,9 @@ function DatedPolicy({ app, day }: { app: App; day: string }) {
 export function AppPrivacySavedPage() {
   const { versionId } = useParams();
   const id = parseId(versionId);
-  const { apps, app, bySlug } = usePageApp();
-  if (!bySlug || apps.isError) return <AppNotFound />;
-  if (apps.isPending) return <Loading />;
-  if (!app) return <AppNotFound />;
+  const { found, app, bySlug } = usePageApp();
+  if (!bySlug || found.isError) return <AppNotFound />;
+  if (!app) return <Loading />;
   if (id === null) return <PolicyNotFound title="Privacy Policy Version Not Found" />;
   return <SavedPolicy app={app} versionId={id} />;
 }
@@ -306,3 +303,35 @@ function privacyTrail(app: App, last?: string): Crumb[] {
     ? [...start, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last }]
     : [...start, { label: 'Privacy policy' }];
 }
+
+export const appPrivacyPage = definePublicPage({
+  paths: ['/apps/:appKey/privacy'],
+  ...appSubpageReads(paths.appPrivacy, (id) => [api.appPrivacyPolicy(id), api.appPrivacyVersions(id)]),
+  head: privacyHead,
+  element: <AppPrivacyPage />,
+});
+
+/** The version in force on a day; a malformed day is never read: the page shows its not-found state. */
+export const appPrivacyVersionPage = definePublicPage({
+  paths: ['/apps/:appKey/privacy/:day'],
+  ...appSubpageReads(
+    (slug, { day }) => paths.appPrivacyVersion(slug, day ?? ''),
+    (id, { day }) => (day && isEffectiveDate(day) ? [api.appPrivacyVersion(id, day), api.appPrivacyVersions(id)] : []),
+  ),
+  head: privacyHead,
+  element: <AppPrivacyVersionPage />,
+});
+
+/** A saved version at its permanent address (issue 21); a malformed id is never read. */
+export const appPrivacySavedPage = definePublicPage({
+  paths: ['/apps/:appKey/privacy/versions/:versionId'],
+  ...appSubpageReads(
+    (slug, { versionId }) => paths.appPrivacySaved(slug, versionId ?? ''),
+    (id, { versionId }) => {
+      const n = parseId(versionId);
+      return n ? [api.appPrivacySaved(id, n), api.appPrivacyVersions(id)] : [];
+    },
+  ),
+  head: privacyHead,
+  element: <AppPrivacySavedPage />,
+});

@@ -1,33 +1,31 @@
 // An app's support page and its account-deletion page (issue 14), at /apps/{slug}/support and
 // /apps/{slug}/delete-account: static HTML readable without JavaScript; the deletion form is an island.
 import { Mail, MessageCircleQuestion, Trash2 } from 'lucide-react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { paths, api } from '../../../shared/paths';
 import type { PublicAppPages } from '../../../shared/schemas/app-pages';
 import type { App } from '../../../shared/schemas/apps';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../app/head';
-import { notFoundHead } from '../../app/seo';
-import { useSite, type SiteInfo } from '../../app/site-context';
-import { useQuery } from '@tanstack/react-query';
+import { Head, type HeadData } from '../../page-kit/head';
+import { notFoundHead } from '../../page-kit/seo';
+import { DeletionFormContext } from '../../page-kit/page-state';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { DEFAULT_ICON } from '../../features/apps/app-card';
-import { appsQuery } from '../../features/apps/api';
+import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { usePublicAppPages } from '../../features/app-pages/api';
-import DeletionForm, { type DeletionFormProps } from '../../islands/deletion-form';
+import DeletionForm from '../../islands/deletion-form';
 import { Island } from '../../islands/island';
-import { parseId } from '../../lib/params';
 import { AppNotFound } from './app-blogs';
+import { appSubpageReads } from '../../page-kit/app-subpage';
+import { definePublicPage } from '../../page-kit/public-page';
 
-/** The deletion form's state after a plain (no-JavaScript) POST: its values and errors, or the receipt. */
-export const DeletionFormContext = createContext<Partial<DeletionFormProps>>({});
-
-export function supportHead(site: SiteInfo, app: App): HeadData {
+function supportHead(site: SiteInfo, app: App): HeadData {
   return {
     title: `${app.title} Support | ${site.name}`,
     description: truncate(
@@ -38,7 +36,7 @@ export function supportHead(site: SiteInfo, app: App): HeadData {
   };
 }
 
-export function deleteAccountHead(site: SiteInfo, app: App): HeadData {
+function deleteAccountHead(site: SiteInfo, app: App): HeadData {
   return {
     title: `Delete your ${app.title} account | ${site.name}`,
     description: truncate(
@@ -53,11 +51,10 @@ export function deleteAccountHead(site: SiteInfo, app: App): HeadData {
 function useAppAndPages():
   { state: 'pending' } | { state: 'missing' } | { state: 'ready'; app: App; pages: PublicAppPages } {
   const { appKey } = useParams();
-  const byId = parseId(appKey) !== null;
-  const apps = useQuery<App[]>({ ...appsQuery(), enabled: !byId });
-  const app = apps.data?.find((a) => a.slug === appKey);
+  const found = useAppBySlug(appKey);
+  const app = found.data;
   const pages = usePublicAppPages(app?.id ?? 0);
-  if (byId || apps.isError || (apps.data && !app) || pages.isError) return { state: 'missing' };
+  if (!appSlugOf(appKey) || found.isError || pages.isError) return { state: 'missing' };
   if (!app || !pages.data) return { state: 'pending' };
   return { state: 'ready', app, pages: pages.data };
 }
@@ -277,3 +274,18 @@ function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
     </PageContainer>
   );
 }
+
+// An app's support and account-deletion pages (issue 14), from its deletion and support texts.
+export const appSupportPage = definePublicPage({
+  paths: ['/apps/:appKey/support'],
+  ...appSubpageReads(paths.appSupport, (id) => [api.appPages(id)]),
+  head: supportHead,
+  element: <AppSupportPage />,
+});
+
+export const appDeleteAccountPage = definePublicPage({
+  paths: ['/apps/:appKey/delete-account'],
+  ...appSubpageReads(paths.appDeleteAccount, (id) => [api.appPages(id)]),
+  head: deleteAccountHead,
+  element: <AppDeleteAccountPage />,
+});

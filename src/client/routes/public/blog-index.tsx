@@ -6,18 +6,19 @@ import { EXCERPT_PUBLIC } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import { BLOG_INDEX_PAGE_SIZE, type PublicBlogPost } from '../../../shared/schemas/blog-posts';
-import { excerpt } from '../../../shared/text';
-import { Head } from '../../app/head';
-import { blogIndexHead, notFoundHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { excerpt, truncate } from '../../../shared/text';
+import { Head, type HeadData } from '../../page-kit/head';
+import { notFoundHead } from '../../page-kit/seo';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useApps, useBlogCounts } from '../../features/apps/api';
-import { useBlogIndex } from '../../features/blogs/api';
+import { useApps, useBlogCounts, appsQuery, blogCountsQuery } from '../../features/apps/api';
+import { useBlogIndex, blogIndexQuery } from '../../features/blogs/api';
 import { cx } from '../../lib/cx';
 import { parseId } from '../../lib/params';
+import { definePublicPage, reads } from '../../page-kit/public-page';
 
 /** The highest page the API serves. */
 const MAX_PAGE = 100_000;
@@ -31,6 +32,22 @@ export function blogIndexParams(search: URLSearchParams): { page: number; appId?
   if (rawApp === null) return { page };
   const appId = parseId(rawApp);
   return appId === null ? null : { page, appId };
+}
+
+function blogIndexHead(site: SiteInfo, { page, pages, app }: { page: number; pages: number; app?: App }): HeadData {
+  const what = app ? `${app.title} blog` : 'Blog';
+  const paging = page > 1 ? ` (page ${page} of ${pages})` : '';
+  return {
+    title: `${what}${paging} | ${site.name}`,
+    description: app
+      ? truncate(`News, devlogs and updates about ${app.title} from ${site.name}.`, 160)
+      : `News, devlogs and updates about every game and app from ${site.name}, newest first.`,
+    path: paths.blogIndexPage(page, app?.id),
+    feeds: [
+      { title: `${site.name} blog`, href: paths.blogRss },
+      ...(app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : []),
+    ],
+  };
 }
 
 function IndexNotFound({ title, text }: { title: string; text: string }) {
@@ -246,3 +263,17 @@ export default function BlogIndexPage() {
     </PageContainer>
   );
 }
+
+/** Which page and which app decide the status (a page past the last, an unknown app: not found). */
+export const blogIndexPage = definePublicPage({
+  paths: [paths.blogIndex],
+  search: ['app', 'page'],
+  reads: (_params, search) => {
+    const query = blogIndexParams(search);
+    return query
+      ? reads([blogIndexQuery(query).queryKey, appsQuery().queryKey[0]], [blogCountsQuery().queryKey[0]])
+      : reads([]);
+  },
+  head: blogIndexHead,
+  element: <BlogIndexPage />,
+});

@@ -1,12 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { api, paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import type { BlogPost } from '../../../shared/schemas/blog-posts';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
-import { Head } from '../../app/head';
-import { blogPostHead, notFoundHead, previewHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { appStoreId, notFoundHead, postDescription } from '../../page-kit/seo';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
@@ -17,6 +17,25 @@ import { useApp } from '../../features/apps/api';
 import { useBlogPost } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
 import { parseId } from '../../lib/params';
+import { definePublicPage, reads, type PageParams } from '../../page-kit/public-page';
+
+export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefined): HeadData {
+  return {
+    // An SEO title is the whole title, as its author wrote it.
+    title: post.seoTitle || `${post.title} | ${app ? `${app.title} | ` : ''}${site.name}`,
+    description: postDescription(post),
+    // The readable address is the canonical one, whichever of the post's addresses was opened.
+    path: paths.readablePost(post),
+    type: 'article',
+    appStoreId: appStoreId(app),
+    feeds: app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : [],
+  };
+}
+
+/** A shared draft: as its page will look, but never indexed and with no canonical address. */
+export function previewHead(site: SiteInfo, post: BlogPost, app: App | undefined): HeadData {
+  return { ...blogPostHead(site, post, app), noindex: true, feeds: [] };
+}
 
 function PostNotFound() {
   const site = useSite();
@@ -132,3 +151,17 @@ export default function BlogPostPage() {
   if (post.isPending) return <PostSkeleton />;
   return <PostView post={post.data} app={app.data} />;
 }
+
+/** A post's page reads the post; its app is read once the post is known (see ssr/render.tsx). */
+const postReads = ({ id }: PageParams) => {
+  const n = parseId(id);
+  return n ? reads([api.blog(n)]) : reads([]);
+};
+
+/** The readable address; an old slug is redirected to the post's current one (see ssr/render.tsx). */
+export const blogPostPage = definePublicPage({
+  paths: ['/blogs/:id', '/blogs/:id/:slug'],
+  reads: postReads,
+  head: blogPostHead,
+  element: <BlogPostPage />,
+});

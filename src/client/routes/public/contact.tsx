@@ -1,15 +1,16 @@
 import { Mail, MapPin } from 'lucide-react';
 import { useContext } from 'react';
-import { Head } from '../../app/head';
-import { ContactFormContext } from '../../app/page-state';
-import { contactHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { ContactFormContext } from '../../page-kit/page-state';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { PageContainer } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useContactInfo } from '../../features/pages/api';
 import { SocialLinkList, usePublicSocialLinks } from '../../features/social/public-social-links';
 import ContactForm from '../../islands/contact-form';
 import { Island } from '../../islands/island';
+import { definePublicPage, reads } from '../../page-kit/public-page';
+import { paths } from '../../../shared/paths';
 
 function InfoPanel() {
   const contact = useContactInfo();
@@ -79,6 +80,14 @@ function InfoPanel() {
   );
 }
 
+function contactHead(site: SiteInfo): HeadData {
+  return {
+    title: `Contact | ${site.name}`,
+    description: `Get in touch with ${site.name}: questions, feedback or partnership ideas about our mobile games and apps.`,
+    path: paths.contact,
+  };
+}
+
 export default function ContactPage() {
   const site = useSite();
   const form = useContext(ContactFormContext);
@@ -98,3 +107,10 @@ export default function ContactPage() {
     </PageContainer>
   );
 }
+
+export const contactPage = definePublicPage({
+  paths: [paths.contact],
+  reads: () => reads([]),
+  head: contactHead,
+  element: <ContactPage />,
+});

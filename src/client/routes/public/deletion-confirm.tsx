@@ -5,26 +5,21 @@
 // server answers the POST with this page in its confirmed state. Never indexed, never cached.
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, LinkIcon, MailCheck } from 'lucide-react';
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { formatLongGb } from '../../../shared/dates';
 import { api, paths } from '../../../shared/paths';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../../shared/schemas/app-pages';
-import { Head } from '../../app/head';
-import { useSite } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { DeletionConfirmContext } from '../../page-kit/page-state';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export const CONFIRM_LINK_GONE = 'This link has expired or has already been used';
-
-/** The page after its POST: the confirmed request, or that the link could not confirm anything. */
-export interface DeletionConfirmState {
-  confirmed?: DeletionConfirmation;
-  gone?: boolean;
-}
-export const DeletionConfirmContext = createContext<DeletionConfirmState>({});
 
 /** The link's secret from the address, or null when it cannot be one (then nothing is read). */
 export const deletionToken = (value: string | undefined): string | null =>
@@ -33,18 +28,14 @@ export const deletionToken = (value: string | undefined): string | null =>
 export const deletionConfirmationQuery = (token: string) => ({ queryKey: [api.deletionConfirmation(token)] as const });
 
 /** Not indexed; its canonical address is the app's deletion page (the link's secret stays out of the head). */
+function confirmHead(site: SiteInfo, appKey: string, title: string, description: string, status?: number): HeadData {
+  return { title: `${title} | ${site.name}`, description, path: paths.appDeleteAccount(appKey), noindex: true, status };
+}
+
 function useHead(title: string, description: string, status?: number) {
   const site = useSite();
   const appKey = useParams().appKey ?? '';
-  return (
-    <Head
-      title={`${title} | ${site.name}`}
-      description={description}
-      path={paths.appDeleteAccount(appKey)}
-      noindex
-      status={status}
-    />
-  );
+  return <Head {...confirmHead(site, appKey, title, description, status)} />;
 }
 
 function Crumbs({ appKey, appTitle }: { appKey: string; appTitle?: string }) {
@@ -168,3 +159,17 @@ export default function DeletionConfirmPage() {
   }
   return <Confirm request={request.data} />;
 }
+
+/** The page a deletion request's emailed link opens (issue 21): never cached or indexed (ssr/pages.ts). */
+export const DELETION_CONFIRM_ROUTE = '/apps/:appKey/delete-account/confirm/:token';
+
+/** The link that confirms a deletion request: the request is found by the link alone. */
+export const deletionConfirmPage = definePublicPage({
+  paths: [DELETION_CONFIRM_ROUTE],
+  reads: ({ token }) => {
+    const secret = deletionToken(token);
+    return secret ? reads([deletionConfirmationQuery(secret).queryKey[0]]) : reads([]);
+  },
+  head: confirmHead,
+  element: <DeletionConfirmPage />,
+});

@@ -1,11 +1,26 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
-import { useSite } from '../../app/site-context';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { MediaImage } from '../../components/media-image';
 import { AppCard, AppCardSkeleton, DEFAULT_ICON } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
-import { Head } from '../../app/head';
-import { homeHead } from '../../app/seo';
+import { Head, type HeadData } from '../../page-kit/head';
+import { definePublicPage, reads } from '../../page-kit/public-page';
+import { api, paths } from '../../../shared/paths';
+import type { HomeContent } from '../../../shared/schemas/site-content';
+import { truncate } from '../../../shared/text';
+
+function homeHead(site: SiteInfo, home: HomeContent | null): HeadData {
+  const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : `${site.name} | Mobile Games & Apps`;
+  const description =
+    home?.heroContent || `${site.name} is an independent studio making mobile games and apps. Browse our portfolio.`;
+  return {
+    title,
+    description: truncate(description, 160),
+    path: paths.home,
+    feeds: [{ title: `${site.name} blog`, href: paths.rss }],
+  };
+}
 
 export default function HomePage() {
   const site = useSite();
@@ -97,3 +112,10 @@ export default function HomePage() {
     </>
   );
 }
+
+export const homePage = definePublicPage({
+  paths: [paths.home],
+  reads: () => reads([api.homeContent], [api.apps, api.blogCounts]),
+  head: homeHead,
+  element: <HomePage />,
+});

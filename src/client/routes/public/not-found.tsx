@@ -1,10 +1,11 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { Head } from '../../app/head';
-import { notFoundHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head } from '../../page-kit/head';
+import { notFoundHead } from '../../page-kit/seo';
+import { useSite } from '../../page-kit/site-context';
 import { buttonVariants } from '../../components/ui/button';
 import { PageContainer } from '../../components/page';
+import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export default function NotFoundPage() {
   const site = useSite();
@@ -24,3 +25,11 @@ export default function NotFoundPage() {
     </PageContainer>
   );
 }
+
+/** Any address no other page has. */
+export const notFoundPage = definePublicPage({
+  paths: ['*'],
+  reads: () => reads([]),
+  head: notFoundHead,
+  element: <NotFoundPage />,
+});

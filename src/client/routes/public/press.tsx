@@ -13,28 +13,28 @@ import type { ContactInfo } from '../../../shared/schemas/site-content';
 import { monetizationText, type PressKit } from '../../../shared/schemas/press';
 import { appStoreUrl, googlePlayUrl } from '../../../shared/store-links';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../app/head';
-import type { SiteInfo } from '../../app/site-context';
-import { useSite } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { DEFAULT_ICON } from '../../features/apps/app-card';
-import { appsQuery } from '../../features/apps/api';
+import { appSlugOf, appsQuery, useAppBySlug } from '../../features/apps/api';
 import { formatPrice } from '../../features/apps/price';
 import { useContactInfo } from '../../features/pages/api';
 import { Island } from '../../islands/island';
 import PressRequestForm, { type PressFormNotice } from '../../islands/press-request-form';
 import Trailer from '../../islands/trailer';
-import { parseId } from '../../lib/params';
 import { AppNotFound } from './app-blogs';
+import { appSubpageReads } from '../../page-kit/app-subpage';
+import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export const studioPressKitQuery = () => ({ queryKey: [api.pressKitStudio] as const });
 export const appPressKitQuery = (appId: number) => ({ queryKey: [api.pressKitApp(appId)] as const });
 
-export function studioPressHead(site: SiteInfo, kit: PressKit | undefined): HeadData {
+function studioPressHead(site: SiteInfo, kit: PressKit | undefined): HeadData {
   return {
     title: `Press Kit | ${site.name}`,
     description: truncate(
@@ -45,7 +45,7 @@ export function studioPressHead(site: SiteInfo, kit: PressKit | undefined): Head
   };
 }
 
-export function appPressHead(site: SiteInfo, app: App): HeadData {
+function appPressHead(site: SiteInfo, app: App): HeadData {
   return {
     title: `${app.title} Press Kit | ${site.name}`,
     description: truncate(
@@ -452,12 +452,10 @@ export function StudioPressPage() {
 
 export function AppPressPage() {
   const { appKey } = useParams();
-  const apps = useQuery<App[]>({ ...appsQuery(), enabled: parseId(appKey) === null });
-  if (parseId(appKey) !== null || apps.isError) return <AppNotFound />;
-  if (apps.isPending) return <PageSkeleton />;
-  const app = apps.data.find((a) => a.slug === appKey);
-  if (!app) return <AppNotFound />;
-  return <AppKit app={app} />;
+  const app = useAppBySlug(appKey);
+  if (!appSlugOf(appKey) || app.isError) return <AppNotFound />;
+  if (app.isPending) return <PageSkeleton />;
+  return <AppKit app={app.data} />;
 }
 
 function AppKit({ app }: { app: App }) {
@@ -595,3 +593,20 @@ function AppKit({ app }: { app: App }) {
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// Press kits (issue 14): the studio's, and an app's (which shows the studio's facts where its own are empty).
+export const studioPressPage = definePublicPage({
+  paths: [paths.press],
+  search: ['sent'],
+  reads: () => reads([studioPressKitQuery().queryKey[0], api.apps]),
+  head: studioPressHead,
+  element: <StudioPressPage />,
+});
+
+export const appPressPage = definePublicPage({
+  paths: ['/apps/:appKey/press'],
+  search: ['sent'],
+  ...appSubpageReads(paths.appPress, (id) => [appPressKitQuery(id).queryKey[0], studioPressKitQuery().queryKey[0]]),
+  head: appPressHead,
+  element: <AppPressPage />,
+});

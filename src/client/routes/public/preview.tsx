@@ -4,14 +4,18 @@ import { EyeOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { PreviewTokenParamsSchema } from '../../../shared/schemas/preview-links';
-import { Head } from '../../app/head';
-import { notFoundHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head } from '../../page-kit/head';
+import { notFoundHead } from '../../page-kit/seo';
+import { useSite } from '../../page-kit/site-context';
 import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { useApp } from '../../features/apps/api';
-import { usePreview } from '../../features/blogs/api';
-import { PostSkeleton, PostView } from './blog-post';
+import { usePreview, previewQuery } from '../../features/blogs/api';
+import { PostSkeleton, PostView, previewHead } from './blog-post';
+import { definePublicPage, reads } from '../../page-kit/public-page';
+
+/** A shared draft's address: never cached or indexed, and its secret is never sent on as a referrer (ssr/pages.ts). */
+export const PREVIEW_ROUTE = '/preview/:token';
 
 export const PREVIEW_GONE = 'This preview link has expired or was revoked';
 
@@ -55,3 +59,13 @@ export default function PreviewPage() {
     </>
   );
 }
+
+export const previewPage = definePublicPage({
+  paths: [PREVIEW_ROUTE],
+  reads: ({ token }) => {
+    const secret = previewToken(token);
+    return secret ? reads([previewQuery(secret).queryKey[0]]) : reads([]);
+  },
+  head: previewHead,
+  element: <PreviewPage />,
+});

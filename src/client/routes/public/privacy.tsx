@@ -1,11 +1,20 @@
 import { formatLongGb } from '../../../shared/dates';
-import { Head } from '../../app/head';
-import { privacyHead } from '../../app/seo';
-import { useSite } from '../../app/site-context';
+import { Head, type HeadData } from '../../page-kit/head';
+import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePrivacyPolicy } from '../../features/pages/api';
+import { definePublicPage, reads } from '../../page-kit/public-page';
+import { api, paths } from '../../../shared/paths';
+
+function privacyHead(site: SiteInfo): HeadData {
+  return {
+    title: `Privacy Policy | ${site.name}`,
+    description: `How ${site.name} collects, uses and protects your information in our mobile games, apps and website.`,
+    path: paths.privacy,
+  };
+}
 
 export default function PrivacyPage() {
   const site = useSite();
@@ -49,3 +58,10 @@ export default function PrivacyPage() {
     </PageContainer>
   );
 }
+
+export const privacyPage = definePublicPage({
+  paths: [paths.privacy],
+  reads: () => reads([], [api.privacyPolicy]),
+  head: privacyHead,
+  element: <PrivacyPage />,
+});

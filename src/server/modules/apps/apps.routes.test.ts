@@ -235,6 +235,35 @@ describe('GET /api/apps/:id', () => {
   });
 });
 
+describe('GET /api/apps/by-slug/:slug', () => {
+  it('returns the app with that slug, exactly as GET /api/apps/:id does', async () => {
+    const app = await createApp({ title: 'Slug Seeker', slug: 'slug-seeker' });
+    const res = await ctx.app.inject({ url: '/api/apps/by-slug/slug-seeker' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual((await getOne(app.id)).json());
+  });
+
+  it('is 404 NOT_FOUND for a slug no app has, however it is spelled', async () => {
+    for (const slug of ['no-such-app', 'Slug-Seeker', '123', 'x'.repeat(90), '%20']) {
+      const res = await ctx.app.inject({ url: `/api/apps/by-slug/${slug}` });
+      expect(res.statusCode, slug).toBe(404);
+      expect(res.json(), slug).toEqual({ message: 'App not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('hides a hidden app from visitors and shows it to staff', async () => {
+    const hidden = await createApp({ title: 'Hidden Seeker', slug: 'hidden-seeker', isHidden: true });
+    const url = '/api/apps/by-slug/hidden-seeker';
+    expect((await ctx.app.inject({ url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url, headers: { cookie: editor } })).json()).toMatchObject({
+      slug: 'hidden-seeker',
+      isHidden: true,
+    });
+    // Later tests list the apps as visitors do: a hidden one would be missing from their order.
+    expect((await del(hidden.id)).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/apps', () => {
   it.each(['editor', 'admin'] as const)('lets a signed-in %s create an app (201, full shape)', async (role) => {
     const res = await post({ ...validApp, title: `Made by ${role}` }, session(role));

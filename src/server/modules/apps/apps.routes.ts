@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { api } from '../../../shared/paths';
-import { AppInputSchema, AppOrderInputSchema, AppSchema, BlogCountsSchema } from '../../../shared/schemas/apps';
+import {
+  AppInputSchema,
+  AppOrderInputSchema,
+  AppSchema,
+  AppSlugParamsSchema,
+  BlogCountsSchema,
+} from '../../../shared/schemas/apps';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { invalid, notFound } from '../../lib/errors';
 import type { AppModule } from '../../types';
@@ -39,6 +45,13 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     '/api/apps/:id',
     { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } },
     async (request) => deps.visibleApps.appFor(request, request.params.id),
+  );
+
+  // An app's public pages (/apps/{slug}/…) read their app by its slug: one app, not the whole list.
+  app.get(
+    '/api/apps/by-slug/:slug',
+    { ...read, schema: { params: AppSlugParamsSchema, response: { 200: AppSchema } } },
+    async (request) => deps.visibleApps.appBySlug(request, request.params.slug),
   );
 
   app.post(

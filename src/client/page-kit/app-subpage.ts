@@ -1,0 +1,32 @@
+// The reads of an app's own pages under /apps/{slug}/… (issue 14): the app is read by its slug
+// (one read: GET /api/apps/by-slug/{slug}); by its id, the page moves to the slug's address.
+import { appBySlugQuery, appSlugOf } from '../features/apps/api';
+import { api } from '../../shared/paths';
+import type { App } from '../../shared/schemas/apps';
+import { parseId } from '../lib/params';
+import { reads, type PageParams, type PublicPage, type ReadKey } from './public-page';
+
+/**
+ * `address` is the page's address for an app's slug (where an id moves to); `more` names the reads
+ * made once the app is known.
+ */
+export const appSubpageReads = (
+  address: (slug: string, params: PageParams) => string,
+  more: (appId: number, params: PageParams) => ReadKey[],
+): Pick<PublicPage, 'reads' | 'then'> => ({
+  reads: ({ appKey }) => {
+    const id = parseId(appKey);
+    const slug = appSlugOf(appKey);
+    return id ? reads([api.app(id)]) : slug ? reads([appBySlugQuery(slug).queryKey[0]]) : reads([]);
+  },
+  then: (params, data) => {
+    const id = parseId(params.appKey);
+    if (id) {
+      const app = data.getQueryData<App>([api.app(id)]);
+      return app ? { moved: address(app.slug, params) } : {};
+    }
+    const slug = appSlugOf(params.appKey);
+    const app = slug ? data.getQueryData<App>(appBySlugQuery(slug).queryKey) : undefined;
+    return app ? { reads: more(app.id, params) } : {};
+  },
+});

@@ -1,0 +1,28 @@
+// What the heads of many pages share: absolute addresses, an app's App Store id, a post's
+// description, the not-found head. Each page's own head is declared with the page
+// (definePublicPage's `head`); structured data and share images are the server's
+// (ssr/structured-data.ts, ssr/share-image-head.ts).
+import type { App } from '../../shared/schemas/apps';
+import type { BlogPost } from '../../shared/schemas/blog-posts';
+import { appleAppIdOf } from '../../shared/store-links';
+import { excerpt } from '../../shared/text';
+import type { HeadData } from './head';
+import type { SiteInfo } from './site-context';
+
+export const abs = (site: SiteInfo, path: string) => (/^https?:\/\//.test(path) ? path : `${site.url}${path}`);
+
+/** The numeric App Store id of an app (its own, else the one in its App Store link): the Smart App Banner's. */
+export const appStoreId = (app: App | undefined) => (app ? appleAppIdOf(app) : undefined);
+
+/** The description a post shares: its SEO description, else its excerpt, else the start of its text. */
+export const postDescription = (post: BlogPost) => post.seoDescription || post.excerpt || excerpt(post.content, 160);
+
+export function notFoundHead(site: SiteInfo, path: string, title = '404 Page Not Found'): HeadData {
+  return {
+    title: `${title} | ${site.name}`,
+    description: 'The page you are looking for does not exist.',
+    path,
+    status: 404,
+    noindex: true,
+  };
+}
