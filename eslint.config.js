@@ -1,7 +1,45 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = path.resolve(import.meta.dirname, 'src/client/features');
+
+/** The feature a file or import target lies in (features/<name>/…), or undefined outside them. */
+const featureOf = (file) => {
+  const relative = path.relative(FEATURES, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep)[0];
+};
+
+/**
+ * A feature never imports another feature, from any depth (features/apps/editor/x.ts importing
+ * ../../blogs/api too): each relative import is resolved against the file and its feature compared.
+ */
+const oneFeature = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = featureOf(path.resolve(path.dirname(context.filename), source));
+      if (target && target !== own) {
+        context.report({
+          node: node.source,
+          message: `A feature does not import another feature (${own} imports ${target}): let the route compose them (STYLE.md).`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -173,16 +211,14 @@ export default tseslint.config(
   // client-wide patterns.)
   {
     files: ['src/client/features/**'],
+    plugins: { layers: { rules: { 'one-feature': oneFeature } } },
     rules: {
+      'layers/one-feature': 'error',
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/server/**', 'node:*'] },
-            {
-              regex: String.raw`^\.\./(?!\.\.)[^/]+/|^(\.\./)+features/`,
-              message: 'A feature does not import another feature: let the route compose them (STYLE.md).',
-            },
             {
               regex: String.raw`^(\.\./)+(page-kit|routes|app|islands)/`,
               message: 'Features sit below routes, the page kit, the app and the islands.',
