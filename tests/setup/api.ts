@@ -36,3 +36,19 @@ export async function ok<T>(res: LightMyRequestResponse | Promise<LightMyRequest
   expect(reply.statusCode, reply.body).toBe(status);
   return reply.json() as T;
 }
+
+/** Keys anywhere in a JSON value. */
+export function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+  return [];
+}
+
+/** A reply of the account endpoints: no password hash anywhere, and no JSON key matching `secretKey`. */
+export function expectNoSecrets(res: LightMyRequestResponse, secretKey: RegExp): void {
+  expect(res.body).not.toContain('$argon2');
+  expect(JSON.stringify(res.headers)).not.toContain('$argon2');
+  if (res.body && String(res.headers['content-type']).startsWith('application/json')) {
+    expect(keysOf(res.json()).filter((k) => secretKey.test(k))).toEqual([]);
+  }
+}
