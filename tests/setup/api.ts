@@ -52,3 +52,31 @@ export function expectNoSecrets(res: LightMyRequestResponse, secretKey: RegExp):
     expect(keysOf(res.json()).filter((k) => secretKey.test(k))).toEqual([]);
   }
 }
+
+/** A 422 with exactly one issue, on `path`, whose message is the reply's message too. */
+export function expectSingleIssue(res: LightMyRequestResponse, path: string, message: string): void {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
+}
+
+/** The 400 a route gives for an id that is not a whole number in range (path `id` unless told). */
+export function expectInvalidId(res: LightMyRequestResponse, path = 'id'): void {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({
+    message: 'Invalid id',
+    code: 'BAD_REQUEST',
+    issues: [{ path, message: 'Invalid id' }],
+  });
+}
+
+/** A 401 UNAUTHENTICATED. */
+export function expectUnauthenticated(res: LightMyRequestResponse): void {
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+}
+
+/** A full ISO 8601 UTC timestamp, as the API writes every date. */
+export function expectIsoTimestamp(value: unknown): void {
+  expect(typeof value).toBe('string');
+  expect(new Date(value as string).toISOString()).toBe(value);
+}
