@@ -1,6 +1,7 @@
 // Small assertions shared by the API tests: a reply's status and body, and the one error shape.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { AppInstance } from '../../src/server/types';
 
 export interface ErrorBody {
   message: string;
@@ -79,4 +80,27 @@ export function expectUnauthenticated(res: LightMyRequestResponse): void {
 export function expectIsoTimestamp(value: unknown): void {
   expect(typeof value).toBe('string');
   expect(new Date(value as string).toISOString()).toBe(value);
+}
+
+/**
+ * A test file's two request helpers over its app: `get(url, cookie)` (anonymous unless told) and
+ * `send(method, url, payload?, cookie)` (as `sendAs()` unless told); a null cookie sends no Cookie
+ * header. The app and the session are read at each call, as the file sets them in beforeAll.
+ */
+export function requests(app: () => AppInstance, sendAs: () => string | null) {
+  const get = (url: string, cookie: string | null = null) =>
+    app().inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const send = (
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    cookie: string | null = sendAs(),
+  ) =>
+    app().inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  return { get, send };
 }
