@@ -128,12 +128,7 @@ async function appCount(): Promise<number> {
 
 describe('apps', () => {
   it('creates, reads, updates and deletes an app', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/apps',
-      headers: { cookie: editor },
-      payload: validApp,
-    });
+    const created = await post(validApp);
     expect(created.statusCode, created.body).toBe(201);
     const app = created.json();
     expect(app).toMatchObject({ title: 'Lantern Drift', status: 'Live', appStoreLink: null, facebookLink: null });
