@@ -1,7 +1,9 @@
 // Small assertions shared by the API tests: a reply's status and body, and the one error shape.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { MediaItem } from '../../src/shared/schemas/media';
 import type { AppInstance } from '../../src/server/types';
+import { multipart } from './multipart';
 
 export interface ErrorBody {
   message: string;
@@ -103,4 +105,22 @@ export function requests(app: () => AppInstance, sendAs: () => string | null) {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   return { get, send };
+}
+
+/** One file uploaded to the media library as `cookie` (a 201 expected); the item it made. */
+export async function uploadMedia(
+  app: AppInstance,
+  cookie: string,
+  filename: string,
+  data: Buffer,
+): Promise<MediaItem> {
+  const { payload, headers } = multipart([{ name: 'file', filename, data }]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/media',
+    headers: { ...headers, cookie },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as MediaItem[])[0]!;
 }
