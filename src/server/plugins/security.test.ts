@@ -2,6 +2,7 @@
 // malformed JSON, unknown API paths, health checks (DESIGN "Errors" and "abuse").
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError as expectApiError } from '../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
 
 const EVIL = 'https://evil.example';
@@ -33,19 +34,9 @@ const inject = (options: InjectOptions) => ctx.app.inject(options);
 
 /** The one error shape: { message, code, issues? } as JSON, nothing else. */
 function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json();
-  expect(typeof body.message).toBe('string');
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.code).toBe(code);
+  const body = expectApiError(res, status, code, message);
   expect(Object.keys(body).filter((k) => !['message', 'code', 'issues'].includes(k))).toEqual([]);
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body as {
-    message: string;
-    code: string;
-    issues?: { path: string; message: string }[];
-  };
+  return body;
 }
 
 function cspDirectives(res: LightMyRequestResponse): Map<string, string[]> {

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectInvalidId,
+  expectIsoTimestamp,
+  expectSingleIssue,
+  expectUnauthenticated,
+} from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { apps, blogPosts } from '../../db/schema';
 
@@ -117,29 +122,13 @@ async function createPost(appId: number, isPublished: boolean, title = 'Post'): 
   return res.json();
 }
 
-/** A 422 whose only issue is the given one, with the top-level message equal to it. */
-function expectSingleIssue(res: LightMyRequestResponse, path: string, message: string) {
-  expect(res.statusCode, res.body).toBe(422);
-  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
-}
-
-function expectIsoTimestamp(value: unknown) {
-  expect(typeof value).toBe('string');
-  expect(new Date(value as string).toISOString()).toBe(value);
-}
-
 async function appCount(): Promise<number> {
   return (await ctx.database.db.select({ id: apps.id }).from(apps)).length;
 }
 
 describe('apps', () => {
   it('creates, reads, updates and deletes an app', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/apps',
-      headers: { cookie: editor },
-      payload: validApp,
-    });
+    const created = await post(validApp);
     expect(created.statusCode, created.body).toBe(201);
     const app = created.json();
     expect(app).toMatchObject({ title: 'Lantern Drift', status: 'Live', appStoreLink: null, facebookLink: null });
@@ -226,12 +215,7 @@ describe('GET /api/apps/:id', () => {
 
   it.each(BAD_IDS)('is 400 BAD_REQUEST (never 500) for the id %s', async (id) => {
     const res = await getOne(id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid id',
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'id', message: 'Invalid id' }],
-    });
+    expectInvalidId(res);
   });
 });
 
@@ -425,8 +409,7 @@ describe('POST /api/apps', () => {
     const before = await appCount();
     for (const cookie of [null, 'sid=not-a-real-session']) {
       const res = await post(validApp, cookie);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expectUnauthenticated(res);
     }
     expect(await appCount()).toBe(before);
   });
@@ -506,8 +489,7 @@ describe('PUT /api/apps/:id', () => {
   it('is 401 for an anonymous visitor and changes nothing', async () => {
     const created = await createApp({ title: 'Untouched' });
     const res = await put(created.id, { ...validApp, title: 'Hijacked' }, null);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expectUnauthenticated(res);
     expect((await getOne(created.id)).json().title).toBe('Untouched');
   });
 });
@@ -570,8 +552,7 @@ describe('DELETE /api/apps/:id', () => {
   it('is 401 for an anonymous visitor and keeps the app', async () => {
     const created = await createApp();
     const res = await del(created.id, null);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expectUnauthenticated(res);
     expect((await getOne(created.id)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 // Sign-in, sign-out, who am I, session expiry and password change (SPEC §5, §7; DESIGN "sessions").
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectNoSecrets } from '../../../../tests/setup/api';
 import { createTestApp, createUser, login, type TestContext } from '../../../../tests/setup/test-app';
 
 const MINUTE = 60 * 1000;
@@ -34,25 +35,9 @@ afterEach(() => {
   clocked.clock.offsetMs = 0;
 });
 
-/** Keys anywhere in a JSON value. */
-function keysOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(keysOf);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
-  return [];
-}
-
-/** Every reply of the auth endpoints: never a password field, never a password hash. */
-function expectNoSecrets(res: LightMyRequestResponse) {
-  expect(res.body).not.toContain('$argon2');
-  expect(JSON.stringify(res.headers)).not.toContain('$argon2');
-  if (res.body && String(res.headers['content-type']).startsWith('application/json')) {
-    expect(keysOf(res.json()).filter((k) => /password/i.test(k))).toEqual([]);
-  }
-}
-
 async function call(app: TestContext, options: InjectOptions): Promise<LightMyRequestResponse> {
   const res = await app.app.inject(options);
-  expectNoSecrets(res);
+  expectNoSecrets(res, /password/i);
   return res;
 }
 
@@ -72,21 +57,6 @@ const me = (t: TestContext, cookie?: string) =>
 
 function sessionCookie(res: LightMyRequestResponse) {
   return res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json();
-  expect(typeof body.message).toBe('string');
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.code).toBe(code);
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body as {
-    message: string;
-    code: string;
-    issues?: { path: string; message: string }[];
-  };
 }
 
 describe('POST /api/admin/login', () => {

@@ -2,7 +2,7 @@
 // not the images the media library makes, are refused by name and nothing is restored.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../../../tests/setup/api';
+import { ok, requests } from '../../../../tests/setup/api';
 import { multipart } from '../../../../tests/setup/multipart';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { MediaItem } from '../../../shared/schemas/media';
@@ -41,6 +41,10 @@ beforeAll(async () => {
   source = await createTestApp();
   target = await createTestApp();
   const { editor } = await staffSessions(source);
+  const { send } = requests(
+    () => source.app,
+    () => editor,
+  );
   const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0ea5e9' } })
     .png()
     .toBuffer();
@@ -56,33 +60,26 @@ beforeAll(async () => {
   );
   image = uploaded[0]!;
   const app = await ok<{ id: number }>(
-    source.app.inject({
-      method: 'POST',
-      url: '/api/apps',
-      headers: { cookie: editor },
-      payload: { title: 'Lantern', description: 'A calm game', icon: image.url, screenshots: [image.url] },
+    send('POST', '/api/apps', {
+      title: 'Lantern',
+      description: 'A calm game',
+      icon: image.url,
+      screenshots: [image.url],
     }),
     201,
   );
   await ok(
-    source.app.inject({
-      method: 'POST',
-      url: '/api/admin/blogs',
-      headers: { cookie: editor },
-      payload: {
-        appId: app.id,
-        title: 'Hello',
-        content: `<h2>Hi</h2><p>A <a href="https://example.com" target="_blank">link</a>, <em>words</em> &amp; an image:</p><img src="${image.url}" alt="Blue">`,
-      },
+    send('POST', '/api/admin/blogs', {
+      appId: app.id,
+      title: 'Hello',
+      content: `<h2>Hi</h2><p>A <a href="https://example.com" target="_blank">link</a>, <em>words</em> &amp; an image:</p><img src="${image.url}" alt="Blue">`,
     }),
     201,
   );
   await ok(
-    source.app.inject({
-      method: 'PUT',
-      url: '/api/about-us',
-      headers: { cookie: editor },
-      payload: { title: 'About', content: '<p style="text-align: center">Two of us.</p><ul><li>Games</li></ul>' },
+    send('PUT', '/api/about-us', {
+      title: 'About',
+      content: '<p style="text-align: center">Two of us.</p><ul><li>Games</li></ul>',
     }),
   );
   clean = structuredClone(await exportBackup(source.database.db, new Date('2026-01-01T00:00:00Z')));

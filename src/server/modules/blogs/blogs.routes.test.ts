@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { injectFactories, unique, type Factories } from '../../../../tests/factories';
 import { fixedClock } from '../../../../tests/setup/clock';
+import {
+  expectInvalidId,
+  expectIsoTimestamp,
+  expectSingleIssue,
+  expectUnauthenticated,
+} from '../../../../tests/setup/api';
+import { expectSanitised, XSS_CONTENT } from '../../../../tests/setup/xss';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { blogPosts } from '../../db/schema';
 
@@ -115,16 +121,6 @@ async function postCount(): Promise<number> {
   return (await ctx.database.db.select({ id: blogPosts.id }).from(blogPosts)).length;
 }
 
-function expectSingleIssue(res: LightMyRequestResponse, path: string, message: string) {
-  expect(res.statusCode, res.body).toBe(422);
-  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
-}
-
-function expectIsoTimestamp(value: unknown) {
-  expect(typeof value).toBe('string');
-  expect(new Date(value as string).toISOString()).toBe(value);
-}
-
 /** The app's clock, as the API writes it. */
 const nowIso = (offsetMs = 0) => new Date(ctx.clock.now().getTime() + offsetMs).toISOString();
 
@@ -142,43 +138,6 @@ async function withClockOffset<T>(offsetMs: number, fn: () => Promise<T>): Promi
 function expectShiftedNow(value: unknown, offsetMs: number) {
   expectIsoTimestamp(value);
   expect(value).toBe(nowIso(offsetMs));
-}
-
-const XSS_CONTENT = [
-  '<p style="color:red;text-align:center" onclick="alert(1)">Hello<script>alert("xss")</script></p>',
-  '<img src="https://cdn.example.com/a.png" onerror="alert(1)" alt="ok">',
-  '<img src="data:image/png;base64,AAAA" alt="inline">',
-  '<img src="/media/demo/shot-1.svg" alt="local">',
-  '<a href="javascript:alert(1)">bad link</a>',
-  '<a href="https://example.com/ext" target="_self">ext</a>',
-  '<a href="mailto:hi@example.com">mail</a> <a href="tel:+15551234">call</a>',
-  '<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>',
-  '<blockquote>quote</blockquote><pre><code>code()</code></pre>',
-  '<iframe src="https://evil.example"></iframe><div onmouseover="alert(1)">div text</div>',
-].join('');
-
-/** What the sanitiser must have done to XSS_CONTENT. */
-function expectSanitised(html: string) {
-  expect(html).not.toMatch(/<script/i);
-  expect(html).not.toContain('alert');
-  expect(html).not.toMatch(/\son\w+=/i);
-  expect(html).not.toMatch(/javascript:/i);
-  expect(html).not.toMatch(/data:/i);
-  expect(html).not.toContain('color:red');
-  expect(html).not.toMatch(/<iframe|<div/i);
-  expect(html).toContain('<p style="text-align:center">Hello</p>');
-  expect(html).toMatch(/<img src="https:\/\/cdn\.example\.com\/a\.png" alt="ok"\s*\/?>/);
-  expect(html).toMatch(/<img src="\/media\/demo\/shot-1\.svg" alt="local"\s*\/?>/);
-  expect(html).not.toContain('alt="inline"');
-  expect(html).toContain('bad link');
-  expect(html).toContain('<a href="https://example.com/ext" target="_blank" rel="noopener noreferrer">ext</a>');
-  expect(html).toContain('<a href="mailto:hi@example.com">mail</a>');
-  expect(html).toContain('<a href="tel:+15551234">call</a>');
-  expect(html).toContain(
-    '<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>',
-  );
-  expect(html).toContain('<blockquote>quote</blockquote><pre><code>code()</code></pre>');
-  expect(html).toContain('div text');
 }
 
 describe('POST /api/admin/blogs', () => {
@@ -380,8 +339,7 @@ describe('POST /api/admin/blogs', () => {
     const before = await postCount();
     for (const cookie of [null, 'sid=forged-session-token']) {
       const res = await create(validPost(), cookie);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expectUnauthenticated(res);
     }
     expect(await postCount()).toBe(before);
   });
@@ -523,8 +481,7 @@ describe('PUT /api/admin/blogs/:id', () => {
   it('is 401 for an anonymous visitor and changes nothing', async () => {
     const post = await createPost({ title: 'Mine' });
     const res = await update(post.id, validPost({ title: 'Hijacked' }), null);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expectUnauthenticated(res);
     expect((await getPost(post.id, editor)).json().title).toBe('Mine');
   });
 });
@@ -578,8 +535,7 @@ describe('PATCH /api/admin/blogs/:id/publish', () => {
   it('is 401 for an anonymous visitor and leaves the draft unpublished', async () => {
     const post = await createPost();
     const res = await publish(post.id, null);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expectUnauthenticated(res);
     expect((await getPost(post.id, editor)).json()).toMatchObject({ isPublished: false, publishedAt: null });
   });
 });
@@ -605,8 +561,7 @@ describe('DELETE /api/admin/blogs/:id', () => {
   it('is 401 for an anonymous visitor and keeps the post', async () => {
     const post = await createPost({ isPublished: true });
     const res = await remove(post.id, null);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expectUnauthenticated(res);
     expect((await getPost(post.id)).statusCode).toBe(200);
   });
 });
@@ -650,12 +605,7 @@ describe('GET /api/blogs/:id', () => {
 
   it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
     const res = await getPost(id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid id',
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'id', message: 'Invalid id' }],
-    });
+    expectInvalidId(res);
   });
 });
 
@@ -708,12 +658,7 @@ describe('GET /api/apps/:id/blogs', () => {
 
   it.each(BAD_IDS)('is 400 (never 500) for the app id %s', async (id) => {
     const res = await listForApp(id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid id',
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'id', message: 'Invalid id' }],
-    });
+    expectInvalidId(res);
   });
 });
 
@@ -721,8 +666,7 @@ describe('GET /api/admin/blogs', () => {
   it('is 401 for an anonymous visitor', async () => {
     for (const cookie of [null, 'sid=forged-session-token']) {
       const res = await adminList(cookie);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expectUnauthenticated(res);
     }
   });
 

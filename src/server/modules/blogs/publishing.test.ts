@@ -10,7 +10,7 @@ import {
   PAST_SCHEDULE,
   type BlogPost,
 } from '../../../shared/schemas/blog-posts';
-import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
+import { expectError, expectInvalid, ok, requests } from '../../../../tests/setup/api';
 import {
   createTestApp,
   login,
@@ -52,20 +52,10 @@ const expectNear = (actual: string | null | undefined, expected: number) => {
   expect(Math.abs(new Date(actual!).getTime() - expected)).toBeLessThan(SLACK_MS);
 };
 
-const get = (url: string, cookie: string | null = null) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const send = (
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  cookie: string | null = editor,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const { get, send } = requests(
+  () => ctx.app,
+  () => editor,
+);
 
 async function createApp(title: string) {
   return ok<{ id: number; updatedAt: string }>(

@@ -14,7 +14,7 @@ import {
 import type { NewPreviewLink, PreviewLink } from '../../../shared/schemas/preview-links';
 import { PREVIEW_LINK_DAYS } from '../../../shared/schemas/preview-links';
 import { SLUG_MAX } from '../../../shared/slug';
-import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
+import { expectError, expectInvalid, ok, requests } from '../../../../tests/setup/api';
 import { createTestApp, login, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { previewLinks } from '../../db/schema';
 
@@ -43,21 +43,10 @@ beforeAll(async () => {
   ).id;
 });
 
-const get = (url: string, cookie: string | null = null) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-function send(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  cookie: string | null = editor,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
-}
+const { get, send } = requests(
+  () => ctx.app,
+  () => editor,
+);
 
 const postBody = (overrides: Record<string, unknown> = {}) => ({
   appId,

@@ -2,7 +2,7 @@
 // public surface (pages, feeds, sitemap, .well-known files) empty of the demo afterwards.
 import { count, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError, ok } from '../../../../tests/setup/api';
+import { expectError, ok, requests } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { DemoContentReport } from '../../../shared/schemas/demo-content';
 import { demoContent, media, socialMediaLinks } from '../../db/schema';
@@ -25,7 +25,10 @@ interface AppRow {
   screenshots: string[];
 }
 
-const get = (url: string, cookie?: string) => ctx.app.inject({ url, headers: cookie ? { cookie } : {} });
+const { get, send } = requests(
+  () => ctx.app,
+  () => editor,
+);
 const call = (method: 'GET' | 'DELETE', cookie?: string) =>
   ctx.app.inject({ method, url: '/api/admin/demo-content', headers: cookie ? { cookie } : {} });
 const appsNow = async () => ok<AppRow[]>(get('/api/apps', admin));
@@ -79,57 +82,38 @@ describe('demo content', () => {
     // The studio's own app (it shows a demo screenshot, so that image stays too).
     const shot = (await bySlug('lantern-drift')).screenshots[0]!;
     await ok(
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/apps',
-        headers: { cookie: editor },
-        payload: {
-          title: 'Kestrel Run',
-          description: 'Our own game.',
-          icon: 'https://example.com/kestrel.png',
-          screenshots: [shot],
-          slug: 'kestrel-run',
-          appleTeamId: 'KESTREL123',
-          appleBundleId: 'com.kestrel.run',
-          appLinkPaths: ['/apps/kestrel-run/*'],
-        },
+      send('POST', '/api/apps', {
+        title: 'Kestrel Run',
+        description: 'Our own game.',
+        icon: 'https://example.com/kestrel.png',
+        screenshots: [shot],
+        slug: 'kestrel-run',
+        appleTeamId: 'KESTREL123',
+        appleBundleId: 'com.kestrel.run',
+        appLinkPaths: ['/apps/kestrel-run/*'],
       }),
       201,
     );
     // A demo app the studio edited.
     const tidepool = await bySlug('tidepool-tactics');
     const { id: _id, ...fields } = await ok<Record<string, unknown>>(get(`/api/apps/${tidepool.id}`, editor));
-    await ok(
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/apps/${tidepool.id}`,
-        headers: { cookie: editor },
-        payload: { ...fields, description: 'Now our game: we took it over.' },
-      }),
-    );
+    await ok(send('PUT', `/api/apps/${tidepool.id}`, { ...fields, description: 'Now our game: we took it over.' }));
     // A post of the studio's under a demo app.
     const moss = await bySlug('moss-and-bolt');
     await ok(
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/admin/blogs',
-        headers: { cookie: editor },
-        payload: {
-          appId: moss.id,
-          title: 'Our first devlog',
-          content: '<p>Written by the studio.</p>',
-          isPublished: true,
-        },
+      send('POST', '/api/admin/blogs', {
+        appId: moss.id,
+        title: 'Our first devlog',
+        content: '<p>Written by the studio.</p>',
+        isPublished: true,
       }),
       201,
     );
     // The About Us the studio rewrote.
     await ok(
-      ctx.app.inject({
-        method: 'PUT',
-        url: '/api/about-us',
-        headers: { cookie: editor },
-        payload: { title: 'About Kestrel', content: '<p>Two of us, making small games in Porto.</p>' },
+      send('PUT', '/api/about-us', {
+        title: 'About Kestrel',
+        content: '<p>Two of us, making small games in Porto.</p>',
       }),
     );
     // Reordering the apps is not writing in them.

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/paths';
 import type { BlogPost } from '../../../shared/schemas/blog-posts';
 import { DRAFT_MAX_BYTES, type Draft } from '../../../shared/schemas/drafts';
-import { expectError, ok } from '../../../../tests/setup/api';
+import { expectError, ok, requests } from '../../../../tests/setup/api';
 import { injectFactories, type Factories } from '../../../../tests/factories';
 import { fixedClock } from '../../../../tests/setup/clock';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
@@ -27,21 +27,10 @@ beforeAll(async () => {
   appId = (await make.makeApp({ title: 'Alpha Quest' })).id;
 });
 
-const get = (url: string, cookie: string | null = null) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-function send(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  cookie: string | null = editor,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+const { get, send } = requests(
+  () => ctx.app,
+  () => editor,
+);
 
 const readDraft = (kind: string, key: string | number, cookie: string | null = editor) =>
   get(api.draft(kind, key), cookie);

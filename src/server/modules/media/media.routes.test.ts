@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMediaUrl, variantUrl, variantWidths } from '../../../shared/media';
 import { MediaItemSchema, MediaListSchema, type MediaItem } from '../../../shared/schemas/media';
+import { requests } from '../../../../tests/setup/api';
 import { multipart, type FormPart } from '../../../../tests/setup/multipart';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { media, mediaFiles } from '../../db/schema';
@@ -16,6 +17,11 @@ beforeAll(async () => {
   ctx = await createTestApp();
   ({ editor } = await staffSessions(ctx));
 });
+
+const { send } = requests(
+  () => ctx.app,
+  () => editor,
+);
 
 // ---- Image files -----------------------------------------------------------------------------------
 
@@ -284,12 +290,7 @@ describe('POST /api/admin/media: refusals', () => {
     }
     // The same rule, the same answer, as the JSON path.
     const item = await uploadOne('clean.png', data);
-    const json = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/media/${item.id}`,
-      headers: { cookie: editor },
-      payload: { alt: 'A red\u0000square' },
-    });
+    const json = await send('PATCH', `/api/admin/media/${item.id}`, { alt: 'A red\u0000square' });
     expect(json.json()).toEqual({
       message: 'Must not contain NUL characters',
       code: 'VALIDATION_FAILED',
@@ -299,12 +300,7 @@ describe('POST /api/admin/media: refusals', () => {
   });
 
   it('answers 415 to a body that is not multipart, 400 to a broken one, 422 to one without files', async () => {
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/media',
-      headers: { cookie: editor },
-      payload: { file: 'x' },
-    });
+    const json = await send('POST', '/api/admin/media', { file: 'x' });
     expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
     const broken = await ctx.app.inject({
       method: 'POST',
@@ -470,27 +466,12 @@ describe('duplicates, list, alt text and delete', () => {
   it('PATCH sets the alt text (trimmed, at most 500 characters)', async () => {
     const item = await uploadOne('alt.png', await image(30, 30, 3, 15).png().toBuffer());
     const url = `/api/admin/media/${item.id}`;
-    const res = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: editor },
-      payload: { alt: ' A bird ' },
-    });
+    const res = await send('PATCH', url, { alt: ' A bird ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ...item, alt: 'A bird' });
-    const long = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: editor },
-      payload: { alt: 'x'.repeat(501) },
-    });
+    const long = await send('PATCH', url, { alt: 'x'.repeat(501) });
     expectError(long, 422, 'VALIDATION_FAILED', /500 characters/);
-    const missing = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/media/999999',
-      headers: { cookie: editor },
-      payload: { alt: '' },
-    });
+    const missing = await send('PATCH', '/api/admin/media/999999', { alt: '' });
     expectError(missing, 404, 'NOT_FOUND');
   });
 
@@ -502,19 +483,13 @@ describe('duplicates, list, alt text and delete', () => {
       icon: 'https://example.com/icon.png',
       screenshots: [item.variants[0]!.url],
     };
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/apps',
-      headers: { cookie: editor },
-      payload: appBody,
-    });
+    const created = await send('POST', '/api/apps', appBody);
     expect(created.statusCode, created.body).toBe(201);
     const appId = created.json().id as number;
-    const post = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/blogs',
-      headers: { cookie: editor },
-      payload: { appId, title: 'Post with an image', content: `<p>Look</p><img src="${item.url}" alt="">` },
+    const post = await send('POST', '/api/admin/blogs', {
+      appId,
+      title: 'Post with an image',
+      content: `<p>Look</p><img src="${item.url}" alt="">`,
     });
     expect(post.statusCode, post.body).toBe(201);
     const usedBy = [
@@ -527,7 +502,7 @@ describe('duplicates, list, alt text and delete', () => {
     expect(listed.items[0].usedBy).toEqual(usedBy);
 
     const url = `/api/admin/media/${item.id}`;
-    const refused = await ctx.app.inject({ method: 'DELETE', url, headers: { cookie: editor } });
+    const refused = await send('DELETE', url);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message:
@@ -537,18 +512,16 @@ describe('duplicates, list, alt text and delete', () => {
     });
     expect((await serve(item.url)).statusCode).toBe(200);
 
-    await ctx.app.inject({ method: 'DELETE', url: `/api/admin/blogs/${post.json().id}`, headers: { cookie: editor } });
-    const edited = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/apps/${appId}`,
-      headers: { cookie: editor },
-      payload: { ...appBody, screenshots: ['https://example.com/other.png'] },
+    await send('DELETE', `/api/admin/blogs/${post.json().id}`);
+    const edited = await send('PUT', `/api/apps/${appId}`, {
+      ...appBody,
+      screenshots: ['https://example.com/other.png'],
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const deleted = await ctx.app.inject({ method: 'DELETE', url, headers: { cookie: editor } });
+    const deleted = await send('DELETE', url);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ success: true });
-    expectError(await ctx.app.inject({ method: 'DELETE', url, headers: { cookie: editor } }), 404, 'NOT_FOUND');
+    expectError(await send('DELETE', url), 404, 'NOT_FOUND');
     expect(
       await ctx.database.db
         .select()
@@ -559,14 +532,9 @@ describe('duplicates, list, alt text and delete', () => {
 
   it('finds uses in page texts too', async () => {
     const item = await uploadOne('about.png', await image(40, 40, 3, 17).png().toBuffer());
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/about-us',
-      headers: { cookie: editor },
-      payload: {
-        title: 'About us',
-        content: `<p>Our team at work</p><img src="${item.variants.at(-1)!.url}" alt="team">`,
-      },
+    const put = await send('PUT', '/api/about-us', {
+      title: 'About us',
+      content: `<p>Our team at work</p><img src="${item.variants.at(-1)!.url}" alt="team">`,
     });
     expect(put.statusCode, put.body).toBe(200);
     const refused = await ctx.app.inject({
@@ -581,12 +549,7 @@ describe('duplicates, list, alt text and delete', () => {
 
   it('finds a logo in the studio press kit (issue 21: the demo removal keeps such an image too)', async () => {
     const item = await uploadOne('logo.png', await image(48, 48, 3, 19).png().toBuffer());
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/admin/press-kits/studio',
-      headers: { cookie: editor },
-      payload: { logos: [item.url] },
-    });
+    const put = await send('PUT', '/api/admin/press-kits/studio', { logos: [item.url] });
     expect(put.statusCode, put.body).toBe(200);
     const refused = await ctx.app.inject({
       method: 'DELETE',

@@ -1,6 +1,7 @@
 // Visitor messages: the contact form (SPEC §5) and the staff inbox (SPEC §7).
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 
 const valid = {
@@ -53,21 +54,6 @@ async function inbox(cookie = admin): Promise<Message[]> {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json();
-  expect(typeof body.message).toBe('string');
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.code).toBe(code);
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body as {
-    message: string;
-    code: string;
-    issues?: { path: string; message: string }[];
-  };
 }
 
 describe('POST /api/messages (contact form)', () => {

@@ -1,5 +1,6 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectIsoTimestamp, expectSingleIssue, expectUnauthenticated } from '../../../../tests/setup/api';
+import { expectSanitised, XSS_CONTENT } from '../../../../tests/setup/xss';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { aboutUs, contactInfo, homeContent, privacyPolicy } from '../../db/schema';
 
@@ -63,55 +64,6 @@ function write(page: Page, payload: Payload, cookie: string | null = editor) {
 
 async function rowCount(table: typeof contactInfo | typeof privacyPolicy | typeof homeContent | typeof aboutUs) {
   return (await ctx.database.db.select({ id: table.id }).from(table)).length;
-}
-
-function expectSingleIssue(res: LightMyRequestResponse, path: string, message: string) {
-  expect(res.statusCode, res.body).toBe(422);
-  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
-}
-
-function expectIsoTimestamp(value: unknown) {
-  expect(typeof value).toBe('string');
-  expect(new Date(value as string).toISOString()).toBe(value);
-}
-
-function expectUnauthenticated(res: LightMyRequestResponse) {
-  expect(res.statusCode).toBe(401);
-  expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-}
-
-const XSS_CONTENT = [
-  '<p style="color:red;text-align:center" onclick="alert(1)">Hello<script>alert("xss")</script></p>',
-  '<img src="https://cdn.example.com/a.png" onerror="alert(1)" alt="ok">',
-  '<img src="data:image/png;base64,AAAA" alt="inline">',
-  '<img src="/media/demo/shot-1.svg" alt="local">',
-  '<a href="javascript:alert(1)">bad link</a>',
-  '<a href="https://example.com/ext" target="_self">ext</a>',
-  '<a href="mailto:hi@example.com">mail</a> <a href="tel:+15551234">call</a>',
-  '<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>',
-  '<iframe src="https://evil.example"></iframe><div onmouseover="alert(1)">div text</div>',
-].join('');
-
-function expectSanitised(html: string) {
-  expect(html).not.toMatch(/<script/i);
-  expect(html).not.toContain('alert');
-  expect(html).not.toMatch(/\son\w+=/i);
-  expect(html).not.toMatch(/javascript:/i);
-  expect(html).not.toMatch(/data:/i);
-  expect(html).not.toContain('color:red');
-  expect(html).not.toMatch(/<iframe|<div/i);
-  expect(html).toContain('<p style="text-align:center">Hello</p>');
-  expect(html).toMatch(/<img src="https:\/\/cdn\.example\.com\/a\.png" alt="ok"\s*\/?>/);
-  expect(html).toMatch(/<img src="\/media\/demo\/shot-1\.svg" alt="local"\s*\/?>/);
-  expect(html).not.toContain('alt="inline"');
-  expect(html).toContain('bad link');
-  expect(html).toContain('<a href="https://example.com/ext" target="_blank" rel="noopener noreferrer">ext</a>');
-  expect(html).toContain('<a href="mailto:hi@example.com">mail</a>');
-  expect(html).toContain('<a href="tel:+15551234">call</a>');
-  expect(html).toContain(
-    '<h2>Heading</h2><ul><li>item</li></ul><ol><li>step</li></ol><strong>b</strong><em>i</em><u>u</u>',
-  );
-  expect(html).toContain('div text');
 }
 
 // Must run first: nothing has been written yet.

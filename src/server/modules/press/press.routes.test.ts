@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
+import { expectError, expectInvalid, ok, uploadMedia } from '../../../../tests/setup/api';
 import { multipart } from '../../../../tests/setup/multipart';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { App } from '../../../shared/schemas/apps';
@@ -48,15 +48,7 @@ async function createApp(fields: Record<string, unknown> = {}): Promise<App> {
 }
 
 async function uploadImage(filename: string, data: Buffer): Promise<MediaItem> {
-  const { payload, headers } = multipart([{ name: 'file', filename, data }]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { ...headers, cookie: editor },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as MediaItem[])[0]!;
+  return uploadMedia(ctx.app, editor, filename, data);
 }
 
 /** A picture of one colour, `w`×`h`, as PNG or JPEG bytes. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/paths';
 import { REVISIONS_KEPT, type Revision, type RevisionSummary } from '../../../shared/schemas/revisions';
+import { expectError, ok } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { revisions } from '../../db/schema';
 
@@ -44,21 +44,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(201);
   appId = res.json().id;
 });
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.code).toBe(code);
-  expect(typeof body.message).toBe('string');
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body as { message: string; code: string; issues?: { path: string; message: string }[] };
-}
-
-async function ok<T>(res: LightMyRequestResponse | Promise<LightMyRequestResponse>, status = 200): Promise<T> {
-  const reply = await res;
-  expect(reply.statusCode, reply.body).toBe(status);
-  return reply.json() as T;
-}
 
 const get = (url: string, cookie: string | null = editor) =>
   ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

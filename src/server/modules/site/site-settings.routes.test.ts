@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
-import { multipart } from '../../../../tests/setup/multipart';
+import { uploadMedia } from '../../../../tests/setup/api';
 import { contactInfo, socialMediaLinks } from '../../db/schema';
 import { productionWeb } from '../../ssr/web';
 import type { MediaItem } from '../../../shared/schemas/media';
@@ -24,15 +24,7 @@ async function uploadImage(width: number, height: number, colour: string): Promi
   const data = await sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
     .toBuffer();
-  const { payload, headers } = multipart([{ name: 'file', filename: `${colour.slice(1)}.png`, data }]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { ...headers, cookie: editor },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as MediaItem[])[0]!;
+  return uploadMedia(ctx.app, editor, `${colour.slice(1)}.png`, data);
 }
 
 describe('site settings', () => {

@@ -1,5 +1,10 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectInvalidId,
+  expectIsoTimestamp,
+  expectSingleIssue,
+  expectUnauthenticated,
+} from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { socialMediaLinks } from '../../db/schema';
 
@@ -65,21 +70,6 @@ async function staffFind(id: number): Promise<Link | undefined> {
 
 async function linkCount(): Promise<number> {
   return (await ctx.database.db.select({ id: socialMediaLinks.id }).from(socialMediaLinks)).length;
-}
-
-function expectSingleIssue(res: LightMyRequestResponse, path: string, message: string) {
-  expect(res.statusCode, res.body).toBe(422);
-  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
-}
-
-function expectIsoTimestamp(value: unknown) {
-  expect(typeof value).toBe('string');
-  expect(new Date(value as string).toISOString()).toBe(value);
-}
-
-function expectUnauthenticated(res: LightMyRequestResponse) {
-  expect(res.statusCode).toBe(401);
-  expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
 }
 
 describe('GET /api/social-media', () => {
@@ -343,12 +333,7 @@ describe('PUT /api/social-media/:id', () => {
 
   it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
     const res = await update(id, validLink);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid id',
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'id', message: 'Invalid id' }],
-    });
+    expectInvalidId(res);
   });
 
   it('is 401 for an anonymous visitor and changes nothing', async () => {
@@ -372,12 +357,7 @@ describe('DELETE /api/social-media/:id', () => {
 
   it.each(BAD_IDS)('is 400 (never 500) for the id %s', async (id) => {
     const res = await remove(id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid id',
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'id', message: 'Invalid id' }],
-    });
+    expectInvalidId(res);
   });
 
   it('is 401 for an anonymous visitor and keeps the link', async () => {

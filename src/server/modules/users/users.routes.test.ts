@@ -1,6 +1,7 @@
 // Staff accounts: administrators list, create and delete them (SPEC §3, §5, §6; DESIGN "Roles").
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectNoSecrets } from '../../../../tests/setup/api';
 import { createTestApp, createUser, login, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 
 let ctx: TestContext;
@@ -20,21 +21,10 @@ beforeAll(async () => {
   ).json().id;
 });
 
-/** Keys anywhere in a JSON value. */
-function keysOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(keysOf);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
-  return [];
-}
-
 /** Every reply is checked: never a password field, never a password hash. */
 async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
   const res = await ctx.app.inject(options);
-  expect(res.body).not.toContain('$argon2');
-  expect(JSON.stringify(res.headers)).not.toContain('$argon2');
-  if (res.body && String(res.headers['content-type']).startsWith('application/json')) {
-    expect(keysOf(res.json()).filter((k) => /password|hash/i.test(k))).toEqual([]);
-  }
+  expectNoSecrets(res, /password|hash/i);
   return res;
 }
 
@@ -54,21 +44,6 @@ const remove = (cookie: string | undefined, id: number | string) =>
     ...withCookie(cookie),
   });
 const me = (cookie: string) => call({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json();
-  expect(typeof body.message).toBe('string');
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.code).toBe(code);
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body as {
-    message: string;
-    code: string;
-    issues?: { path: string; message: string }[];
-  };
-}
 
 async function usernames(): Promise<string[]> {
   const res = await list(admin);
