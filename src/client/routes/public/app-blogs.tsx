@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Rss } from 'lucide-react';
+import { ArrowLeft, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EXCERPT_PUBLIC } from '../../../shared/constants';
 import { paths, api } from '../../../shared/paths';
@@ -15,6 +15,7 @@ import { DEFAULT_ICON } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
 import { useAppBlogs } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
+import { ReadMoreLink } from '../../features/blogs/read-more-link';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { App } from '../../../shared/schemas/apps';
@@ -145,15 +146,7 @@ export default function AppBlogsPage() {
                   </Link>
                 </h3>
                 <p className="mt-2 text-muted-foreground">{excerpt(post.content, EXCERPT_PUBLIC)}</p>
-                <Link
-                  to={paths.blogPost(post.id)}
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-                >
-                  {/* The link names its post in its own text (search engines flag a bare "Read More"). */}
-                  <span className="sr-only">Read More: {post.title}</span>
-                  <span aria-hidden="true">Read More</span>
-                  <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
+                <ReadMoreLink to={paths.blogPost(post.id)} title={post.title} />
               </article>
             </li>
           ))}

@@ -16,6 +16,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useApps, useBlogCounts, appsQuery, blogCountsQuery } from '../../features/apps/api';
 import { useBlogIndex, blogIndexQuery } from '../../features/blogs/api';
+import { ReadMoreLink } from '../../features/blogs/read-more-link';
 import { cx } from '../../lib/cx';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
@@ -135,14 +136,7 @@ function PostItem({ post }: { post: PublicBlogPost }) {
           </Link>
         </h2>
         <p className="mt-2 text-muted-foreground">{post.excerpt || excerpt(post.content, EXCERPT_PUBLIC)}</p>
-        <Link
-          to={href}
-          className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-        >
-          <span className="sr-only">Read More: {post.title}</span>
-          <span aria-hidden="true">Read More</span>
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        <ReadMoreLink to={href} title={post.title} />
       </article>
     </li>
   );
