@@ -10,8 +10,7 @@ import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { MediaImage } from '../../components/media-image';
-import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppIcon } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
 import { useAppBlogs } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
@@ -89,15 +88,7 @@ export default function AppBlogsPage() {
         Back to Home
       </Link>
       <header className="mt-6 flex items-center gap-5">
-        <MediaImage
-          src={a.icon}
-          fallback={DEFAULT_ICON}
-          sizes="80px"
-          alt={`${a.title} icon`}
-          width={80}
-          height={80}
-          className="size-20 shrink-0 rounded-2xl border bg-muted object-cover shadow-sm"
-        />
+        <AppIcon app={a} size={80} className="size-20 shrink-0 rounded-2xl border bg-muted object-cover shadow-sm" />
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{a.title}</h1>
           <p className="mt-1 text-muted-foreground">{a.description}</p>

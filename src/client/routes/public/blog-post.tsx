@@ -12,7 +12,7 @@ import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { MediaImage } from '../../components/media-image';
-import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppIcon } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
 import { useBlogPost } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
@@ -74,15 +74,7 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
       <article className="mt-8">
         {a && (
           <Link to={paths.appBlogs(a.id)} className="inline-flex items-center gap-3 rounded-lg hover:opacity-90">
-            <MediaImage
-              src={a.icon}
-              fallback={DEFAULT_ICON}
-              sizes="40px"
-              alt=""
-              width={40}
-              height={40}
-              className="size-10 rounded-xl border bg-muted object-cover"
-            />
+            <AppIcon app={a} size={40} decorative className="size-10 rounded-xl border bg-muted object-cover" />
             <span className="font-semibold">{a.title}</span>
           </Link>
         )}
