@@ -4,11 +4,11 @@ import { EXCERPT_PUBLIC } from '../../../shared/constants';
 import { paths, api } from '../../../shared/paths';
 import { excerpt, truncate } from '../../../shared/text';
 import { Head, type HeadData } from '../../page-kit/head';
-import { appStoreId, notFoundHead } from '../../page-kit/seo';
+import { appStoreId } from '../../page-kit/seo';
+import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
-import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
@@ -20,18 +20,7 @@ import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { App } from '../../../shared/schemas/apps';
 
 export function AppNotFound() {
-  const site = useSite();
-  return (
-    <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', 'App Not Found')} />
-      <h1 className="text-3xl font-bold">App Not Found</h1>
-      <p className="mt-3 text-muted-foreground">The app you are looking for does not exist or has been removed.</p>
-      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Home
-      </Link>
-    </PageContainer>
-  );
+  return <ItemNotFound title="App Not Found" text="The app you are looking for does not exist or has been removed." />;
 }
 
 function ListSkeleton() {

@@ -8,7 +8,7 @@ import type { App } from '../../../shared/schemas/apps';
 import { BLOG_INDEX_PAGE_SIZE, type PublicBlogPost } from '../../../shared/schemas/blog-posts';
 import { excerpt, truncate } from '../../../shared/text';
 import { Head, type HeadData } from '../../page-kit/head';
-import { notFoundHead } from '../../page-kit/seo';
+import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
@@ -52,18 +52,7 @@ function blogIndexHead(site: SiteInfo, { page, pages, app }: { page: number; pag
 }
 
 function IndexNotFound({ title, text }: { title: string; text: string }) {
-  const site = useSite();
-  return (
-    <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', title)} />
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-muted-foreground">{text}</p>
-      <Link to={paths.blogIndex} className={buttonVariants({ className: 'mt-8' })}>
-        <ArrowLeft aria-hidden="true" />
-        Back to the blog
-      </Link>
-    </PageContainer>
-  );
+  return <ItemNotFound title={title} text={text} back={{ to: paths.blogIndex, label: 'Back to the blog' }} />;
 }
 
 function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
