@@ -39,6 +39,33 @@ export function AutosaveStatus({ state }: { state: AutosaveState }) {
   );
 }
 
+/** A page editor's last row: `aside` (a link to the page) on the left, the autosave status and the save button. */
+export function SaveRow({
+  aside,
+  status,
+  saving,
+  disabled,
+  label,
+}: {
+  aside: ReactNode;
+  status: ReactNode;
+  saving: boolean;
+  disabled: boolean;
+  label: string;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+      {aside}
+      <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:items-center">
+        {status}
+        <Button type="submit" disabled={disabled}>
+          {saving ? 'Saving...' : label}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export interface SavedItem {
   version: number;
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { App, AppLinkField } from '../../../shared/schemas/apps';
 import type { SpriteIconName } from '../../../shared/icons';
-import { isPortrait, MediaImage } from '../../components/media-image';
+import { isPortrait, MediaImage, type MediaImageProps } from '../../components/media-image';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,6 +11,29 @@ import { StatusBadge } from './status-badge';
 
 export const DEFAULT_SCREENSHOT = '/media/demo/default-screenshot.svg';
 export const DEFAULT_ICON = '/media/demo/default-icon.svg';
+/** An app's icon shown `size` CSS pixels wide (the default icon where it has none), named "<title> icon" unless `decorative`. */
+export function AppIcon({
+  app,
+  size,
+  decorative = false,
+  ...img
+}: { app: Pick<App, 'icon' | 'title'>; size: number; decorative?: boolean } & Omit<
+  MediaImageProps,
+  'src' | 'fallback' | 'sizes' | 'alt' | 'width' | 'height'
+>) {
+  return (
+    <MediaImage
+      src={app.icon}
+      fallback={DEFAULT_ICON}
+      sizes={`${size}px`}
+      alt={decorative ? '' : `${app.title} icon`}
+      width={size}
+      height={size}
+      {...img}
+    />
+  );
+}
+
 /** The home grid: one column, two from sm, three from lg in a 72rem container. */
 const SCREENSHOT_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
 
@@ -103,13 +126,9 @@ export function AppCard({
             className={cn('relative size-full', portrait ? 'object-contain drop-shadow-lg' : 'object-cover')}
           />
         </a>
-        <MediaImage
-          src={app.icon}
-          fallback={DEFAULT_ICON}
-          sizes="64px"
-          alt={`${app.title} icon`}
-          width={64}
-          height={64}
+        <AppIcon
+          app={app}
+          size={64}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           className="absolute -bottom-8 left-5 size-16 rounded-full border-4 border-card bg-muted object-cover shadow-md"

@@ -6,19 +6,16 @@ import { Link } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { AboutUsInputSchema, type AboutUs, type AboutUsInput } from '../../../shared/schemas/site-content';
-import { QueryState } from '../../components/query-state';
+import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { RichTextField } from '../../components/forms/rich-text-field';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useDraftEditor } from '../../components/drafts/draft-editor';
+import { SaveRow, useDraftEditor } from '../../components/drafts/draft-editor';
 import { useUpdateAboutUs } from '../../features/pages/admin-api';
 import { useAboutUs } from '../../features/pages/api';
-import { HistoryButton } from '../../components/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
-import { AdminPage } from './admin-layout';
+import { HistoryPage } from './history-page';
 import { useDocumentTitle } from './use-document-title';
 
 interface FormValues {
@@ -75,74 +72,50 @@ function AboutUsForm({ about }: { about: AboutUs | null }) {
             name="content"
             id="about-content"
             label="Content"
-            toolbar="page"
             height={500}
             onBusyChange={setEditorUploading}
           />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted-foreground">
-              Last updated: {formatLongUs(about?.lastUpdated)}.{' '}
-              <Link to={paths.about} className="font-medium text-primary underline-offset-4 hover:underline">
-                View the page
-              </Link>
-            </p>
-            <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:items-center">
-              {session.status}
-              <Button type="submit" disabled={isSubmitting || editorUploading}>
-                {isSubmitting ? 'Saving...' : 'Save About Us Page'}
-              </Button>
-            </div>
-          </div>
+          <SaveRow
+            aside={
+              <p className="text-sm text-muted-foreground">
+                Last updated: {formatLongUs(about?.lastUpdated)}.{' '}
+                <Link to={paths.about} className="font-medium text-primary underline-offset-4 hover:underline">
+                  View the page
+                </Link>
+              </p>
+            }
+            status={session.status}
+            saving={isSubmitting}
+            disabled={isSubmitting || editorUploading}
+            label="Save About Us Page"
+          />
         </CardContent>
       </Card>
     </form>
   );
 }
 
-function FormSkeleton() {
-  return (
-    <div
-      role="status"
-      className="space-y-5 rounded-xl border p-6"
-      aria-busy="true"
-      aria-label="Loading About Us page content"
-      data-testid="about-us-skeleton"
-    >
-      <div className="space-y-2">
-        <Skeleton className="h-4 w-16" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-      <div className="space-y-2">
-        <Skeleton className="h-4 w-20" />
-        <Skeleton className="h-[544px] w-full" />
-      </div>
-    </div>
-  );
-}
+const SKELETON = (
+  <FormSkeleton
+    label="Loading About Us page content"
+    testId="about-us-skeleton"
+    fields={[{ label: 'w-16' }, { label: 'w-20', height: 'h-[544px]' }]}
+  />
+);
 
 export default function AboutUsEditor() {
   useDocumentTitle('About Us');
   const about = useAboutUs();
-  // A restore replaces the saved text: the form starts again from it.
-  const [restores, setRestores] = useState(0);
   return (
-    <AdminPage
+    <HistoryPage
+      kind="about"
+      query={about}
       title="About Us"
       description="Edit the title and the text of the About Us page."
-      actions={
-        about.isSuccess && (
-          <HistoryButton kind="about" current={about.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
-        )
-      }
+      loading={SKELETON}
+      error="Failed to load About Us page content"
     >
-      <QueryState
-        query={about}
-        loading={<FormSkeleton />}
-        error="Failed to load About Us page content"
-        errorStyle="inline"
-      >
-        {(data) => <AboutUsForm key={restores} about={data} />}
-      </QueryState>
-    </AdminPage>
+      {(data) => <AboutUsForm about={data} />}
+    </HistoryPage>
   );
 }

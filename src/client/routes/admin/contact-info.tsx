@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ContactInfoInputSchema, type ContactInfo } from '../../../shared/schemas/site-content';
+import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -122,27 +123,17 @@ function ContactInfoForm({ info }: { info: ContactInfo | null }) {
   );
 }
 
-function FormSkeleton() {
-  return (
-    <div
-      role="status"
-      className="space-y-5 rounded-xl border p-6"
-      aria-busy="true"
-      aria-label="Loading contact information"
-      data-testid="contact-info-skeleton"
-    >
-      {FIELDS.map(({ name }) => (
-        <div key={name} className="space-y-2">
-          <Skeleton className="h-4 w-28" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ))}
-      <div className="flex justify-end">
-        <Skeleton className="h-10 w-48" />
-      </div>
+const SKELETON = (
+  <FormSkeleton
+    label="Loading contact information"
+    testId="contact-info-skeleton"
+    fields={FIELDS.map(() => ({ label: 'w-28' }))}
+  >
+    <div className="flex justify-end">
+      <Skeleton className="h-10 w-48" />
     </div>
-  );
-}
+  </FormSkeleton>
+);
 
 export default function ContactInfoEditor() {
   useDocumentTitle('Contact Information');
@@ -152,12 +143,7 @@ export default function ContactInfoEditor() {
       title="Edit Contact Information"
       description="The email address, location and social links shown on the Contact page and in the footer."
     >
-      <QueryState
-        query={contact}
-        loading={<FormSkeleton />}
-        error="Failed to load contact information"
-        errorStyle="inline"
-      >
+      <QueryState query={contact} loading={SKELETON} error="Failed to load contact information" errorStyle="inline">
         {(data) => <ContactInfoForm info={data} />}
       </QueryState>
     </AdminPage>

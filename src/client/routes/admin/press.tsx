@@ -1,5 +1,6 @@
 // Press Kit (issue 14): the studio's press kit, shown at /press. Each app's kit is a card on the app form.
 import { paths } from '../../../shared/paths';
+import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { QueryState } from '../../components/query-state';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -8,19 +9,11 @@ import { PressKitEditor } from '../../features/press/press-kit-form';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
-function FormSkeleton() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Loading the press kit" className="space-y-5 rounded-xl border p-6">
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="space-y-2">
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ))}
-      <Skeleton className="h-56 w-full" />
-    </div>
-  );
-}
+const SKELETON = (
+  <FormSkeleton label="Loading the press kit" fields={[0, 1, 2, 3].map(() => ({ label: 'w-32' }))}>
+    <Skeleton className="h-56 w-full" />
+  </FormSkeleton>
+);
 
 export default function PressKitPage() {
   useDocumentTitle('Press Kit');
@@ -38,7 +31,7 @@ export default function PressKitPage() {
         </>
       }
     >
-      <QueryState query={kit} loading={<FormSkeleton />} error="Failed to load the press kit">
+      <QueryState query={kit} loading={SKELETON} error="Failed to load the press kit">
         {(data) => (
           <Card>
             <CardContent className="pt-6">

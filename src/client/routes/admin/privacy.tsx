@@ -12,20 +12,17 @@ import {
   type PrivacyPolicy,
   type PrivacyPolicyForm,
 } from '../../../shared/schemas/site-content';
-import { QueryState } from '../../components/query-state';
+import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { RichTextField } from '../../components/forms/rich-text-field';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../lib/toast';
-import { useDraftEditor } from '../../components/drafts/draft-editor';
+import { SaveRow, useDraftEditor } from '../../components/drafts/draft-editor';
 import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
-import { HistoryButton } from '../../components/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
-import { AdminPage } from './admin-layout';
+import { HistoryPage } from './history-page';
 import { useDocumentTitle } from './use-document-title';
 
 const toValues = (policy: PrivacyPolicy | null | undefined): PrivacyPolicyForm => ({
@@ -97,47 +94,36 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
             name="content"
             id="privacy-content"
             label="Privacy Policy Content"
-            toolbar="page"
             height={500}
             onBusyChange={setEditorUploading}
           />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-              View the Privacy Policy page
-            </Link>
-            <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:items-center">
-              {session.status}
-              <Button type="submit" disabled={isSubmitting || editorUploading}>
-                {isSubmitting ? 'Saving...' : 'Save Privacy Policy'}
-              </Button>
-            </div>
-          </div>
+          <SaveRow
+            aside={
+              <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                View the Privacy Policy page
+              </Link>
+            }
+            status={session.status}
+            saving={isSubmitting}
+            disabled={isSubmitting || editorUploading}
+            label="Save Privacy Policy"
+          />
         </CardContent>
       </Card>
     </form>
   );
 }
 
-function FormSkeleton() {
-  return (
-    <div
-      role="status"
-      className="space-y-5 rounded-xl border p-6"
-      aria-busy="true"
-      aria-label="Loading privacy policy"
-      data-testid="admin-privacy-skeleton"
-    >
-      <div className="max-w-xs space-y-2">
-        <Skeleton className="h-4 w-32" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-      <div className="space-y-2">
-        <Skeleton className="h-4 w-44" />
-        <Skeleton className="h-[544px] w-full" />
-      </div>
-    </div>
-  );
-}
+const SKELETON = (
+  <FormSkeleton
+    label="Loading privacy policy"
+    testId="admin-privacy-skeleton"
+    fields={[
+      { label: 'w-32', className: 'max-w-xs' },
+      { label: 'w-44', height: 'h-[544px]' },
+    ]}
+  />
+);
 
 export default function PrivacyEditor() {
   useDocumentTitle('Privacy Policy');
@@ -150,22 +136,16 @@ export default function PrivacyEditor() {
     announced.current = policy.error;
     toast({ title: 'Error', description: 'Failed to load privacy policy', variant: 'destructive' });
   }, [policy.error]);
-  // A restore replaces the saved text: the form starts again from it.
-  const [restores, setRestores] = useState(0);
-
   return (
-    <AdminPage
+    <HistoryPage
+      kind="privacy"
+      query={policy}
       title="Edit Privacy Policy"
       description="Update your privacy policy content and last updated date."
-      actions={
-        policy.isSuccess && (
-          <HistoryButton kind="privacy" current={policy.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
-        )
-      }
+      loading={SKELETON}
+      error="Failed to load privacy policy"
     >
-      <QueryState query={policy} loading={<FormSkeleton />} error="Failed to load privacy policy" errorStyle="inline">
-        {(data) => <PrivacyForm key={restores} policy={data} />}
-      </QueryState>
-    </AdminPage>
+      {(data) => <PrivacyForm policy={data} />}
+    </HistoryPage>
   );
 }

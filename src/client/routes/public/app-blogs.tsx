@@ -1,37 +1,26 @@
-import { ArrowLeft, ArrowRight, Rss } from 'lucide-react';
+import { ArrowLeft, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EXCERPT_PUBLIC } from '../../../shared/constants';
 import { paths, api } from '../../../shared/paths';
 import { excerpt, truncate } from '../../../shared/text';
 import { Head, type HeadData } from '../../page-kit/head';
-import { appStoreId, notFoundHead } from '../../page-kit/seo';
+import { appStoreId } from '../../page-kit/seo';
+import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
-import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { MediaImage } from '../../components/media-image';
-import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppIcon } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
 import { useAppBlogs } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
+import { ReadMoreLink } from '../../features/blogs/read-more-link';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { App } from '../../../shared/schemas/apps';
 
 export function AppNotFound() {
-  const site = useSite();
-  return (
-    <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', 'App Not Found')} />
-      <h1 className="text-3xl font-bold">App Not Found</h1>
-      <p className="mt-3 text-muted-foreground">The app you are looking for does not exist or has been removed.</p>
-      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Home
-      </Link>
-    </PageContainer>
-  );
+  return <ItemNotFound title="App Not Found" text="The app you are looking for does not exist or has been removed." />;
 }
 
 function ListSkeleton() {
@@ -88,15 +77,7 @@ export default function AppBlogsPage() {
         Back to Home
       </Link>
       <header className="mt-6 flex items-center gap-5">
-        <MediaImage
-          src={a.icon}
-          fallback={DEFAULT_ICON}
-          sizes="80px"
-          alt={`${a.title} icon`}
-          width={80}
-          height={80}
-          className="size-20 shrink-0 rounded-2xl border bg-muted object-cover shadow-sm"
-        />
+        <AppIcon app={a} size={80} className="size-20 shrink-0 rounded-2xl border bg-muted object-cover shadow-sm" />
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{a.title}</h1>
           <p className="mt-1 text-muted-foreground">{a.description}</p>
@@ -145,15 +126,7 @@ export default function AppBlogsPage() {
                   </Link>
                 </h3>
                 <p className="mt-2 text-muted-foreground">{excerpt(post.content, EXCERPT_PUBLIC)}</p>
-                <Link
-                  to={paths.blogPost(post.id)}
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-                >
-                  {/* The link names its post in its own text (search engines flag a bare "Read More"). */}
-                  <span className="sr-only">Read More: {post.title}</span>
-                  <span aria-hidden="true">Read More</span>
-                  <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
+                <ReadMoreLink to={paths.blogPost(post.id)} title={post.title} />
               </article>
             </li>
           ))}

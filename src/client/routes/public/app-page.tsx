@@ -15,14 +15,14 @@ import { abs } from '../../page-kit/seo';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { useVisitorPlatform } from '../../page-kit/visitor-platform';
 import { LocalDate } from '../../components/local-date';
-import { isPortrait, MediaImage } from '../../components/media-image';
+import { isPortrait } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppIcon } from '../../features/apps/app-card';
 import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
@@ -145,13 +145,9 @@ function AppDetails({ app }: { app: App }) {
 
       <header className="-mt-8 grid gap-8 lg:grid-cols-[1fr_18rem] lg:items-start">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <MediaImage
-            src={app.icon}
-            fallback={DEFAULT_ICON}
-            sizes="112px"
-            alt={`${app.title} icon`}
-            width={112}
-            height={112}
+          <AppIcon
+            app={app}
+            size={112}
             fetchPriority="high"
             className="size-24 shrink-0 rounded-3xl border bg-muted object-cover shadow-md sm:size-28"
           />

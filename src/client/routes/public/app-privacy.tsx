@@ -15,7 +15,8 @@ import type { App } from '../../../shared/schemas/apps';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { truncate } from '../../../shared/text';
 import { Head, type HeadData } from '../../page-kit/head';
-import { appStoreId, notFoundHead } from '../../page-kit/seo';
+import { appStoreId } from '../../page-kit/seo';
+import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
@@ -66,14 +67,7 @@ function usePageApp() {
 }
 
 function PolicyNotFound({ title }: { title: string }) {
-  const site = useSite();
-  return (
-    <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', title)} />
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-muted-foreground">This privacy policy does not exist or has been removed.</p>
-    </PageContainer>
-  );
+  return <ItemNotFound title={title} text="This privacy policy does not exist or has been removed." back={null} />;
 }
 
 function Loading() {

@@ -11,12 +11,11 @@ import { Head, type HeadData } from '../../page-kit/head';
 import { notFoundHead } from '../../page-kit/seo';
 import { DeletionFormContext } from '../../page-kit/page-state';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
-import { MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { usePublicAppPages } from '../../features/app-pages/api';
 import DeletionForm from '../../islands/deletion-form';
@@ -62,13 +61,10 @@ function useAppAndPages():
 function Title({ app, children }: { app: App; children: ReactNode }) {
   return (
     <div className="mt-6 flex items-center gap-4">
-      <MediaImage
-        src={app.icon}
-        fallback={DEFAULT_ICON}
-        sizes="64px"
-        alt=""
-        width={64}
-        height={64}
+      <AppIcon
+        app={app}
+        size={64}
+        decorative
         className="size-14 shrink-0 rounded-2xl border bg-muted object-cover shadow-sm sm:size-16"
       />
       <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{children}</h1>

@@ -8,7 +8,7 @@ import type { App } from '../../../shared/schemas/apps';
 import { BLOG_INDEX_PAGE_SIZE, type PublicBlogPost } from '../../../shared/schemas/blog-posts';
 import { excerpt, truncate } from '../../../shared/text';
 import { Head, type HeadData } from '../../page-kit/head';
-import { notFoundHead } from '../../page-kit/seo';
+import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
@@ -16,6 +16,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useApps, useBlogCounts, appsQuery, blogCountsQuery } from '../../features/apps/api';
 import { useBlogIndex, blogIndexQuery } from '../../features/blogs/api';
+import { ReadMoreLink } from '../../features/blogs/read-more-link';
 import { cx } from '../../lib/cx';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
@@ -51,18 +52,7 @@ function blogIndexHead(site: SiteInfo, { page, pages, app }: { page: number; pag
 }
 
 function IndexNotFound({ title, text }: { title: string; text: string }) {
-  const site = useSite();
-  return (
-    <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', title)} />
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-muted-foreground">{text}</p>
-      <Link to={paths.blogIndex} className={buttonVariants({ className: 'mt-8' })}>
-        <ArrowLeft aria-hidden="true" />
-        Back to the blog
-      </Link>
-    </PageContainer>
-  );
+  return <ItemNotFound title={title} text={text} back={{ to: paths.blogIndex, label: 'Back to the blog' }} />;
 }
 
 function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
@@ -135,14 +125,7 @@ function PostItem({ post }: { post: PublicBlogPost }) {
           </Link>
         </h2>
         <p className="mt-2 text-muted-foreground">{post.excerpt || excerpt(post.content, EXCERPT_PUBLIC)}</p>
-        <Link
-          to={href}
-          className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-        >
-          <span className="sr-only">Read More: {post.title}</span>
-          <span aria-hidden="true">Read More</span>
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        <ReadMoreLink to={href} title={post.title} />
       </article>
     </li>
   );

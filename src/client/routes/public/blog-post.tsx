@@ -5,14 +5,14 @@ import type { App } from '../../../shared/schemas/apps';
 import type { BlogPost } from '../../../shared/schemas/blog-posts';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { Head, type HeadData } from '../../page-kit/head';
-import { appStoreId, notFoundHead, postDescription } from '../../page-kit/seo';
+import { appStoreId, postDescription } from '../../page-kit/seo';
+import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer, RichText } from '../../components/page';
-import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { MediaImage } from '../../components/media-image';
-import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppIcon } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
 import { useBlogPost } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
@@ -38,17 +38,8 @@ export function previewHead(site: SiteInfo, post: BlogPost, app: App | undefined
 }
 
 function PostNotFound() {
-  const site = useSite();
   return (
-    <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', 'Blog Post Not Found')} />
-      <h1 className="text-3xl font-bold">Blog Post Not Found</h1>
-      <p className="mt-3 text-muted-foreground">The post you are looking for does not exist or has been removed.</p>
-      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Home
-      </Link>
-    </PageContainer>
+    <ItemNotFound title="Blog Post Not Found" text="The post you are looking for does not exist or has been removed." />
   );
 }
 
@@ -74,15 +65,7 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
       <article className="mt-8">
         {a && (
           <Link to={paths.appBlogs(a.id)} className="inline-flex items-center gap-3 rounded-lg hover:opacity-90">
-            <MediaImage
-              src={a.icon}
-              fallback={DEFAULT_ICON}
-              sizes="40px"
-              alt=""
-              width={40}
-              height={40}
-              className="size-10 rounded-xl border bg-muted object-cover"
-            />
+            <AppIcon app={a} size={40} decorative className="size-10 rounded-xl border bg-muted object-cover" />
             <span className="font-semibold">{a.title}</span>
           </Link>
         )}

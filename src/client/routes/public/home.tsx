@@ -1,7 +1,6 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
-import { MediaImage } from '../../components/media-image';
-import { AppCard, AppCardSkeleton, DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppCard, AppCardSkeleton, AppIcon } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
 import { Head, type HeadData } from '../../page-kit/head';
@@ -58,14 +57,11 @@ export default function HomePage() {
           {collage.length > 0 && (
             <div aria-hidden="true" className="hidden rotate-3 grid-cols-2 gap-4 lg:grid">
               {collage.map((app, i) => (
-                <MediaImage
+                <AppIcon
                   key={app.id}
-                  src={app.icon}
-                  fallback={DEFAULT_ICON}
-                  sizes="112px"
-                  alt=""
-                  width={112}
-                  height={112}
+                  app={app}
+                  size={112}
+                  decorative
                   className={`size-28 rounded-3xl border bg-muted object-cover shadow-xl ${i % 2 ? 'translate-y-6' : ''}`}
                 />
               ))}

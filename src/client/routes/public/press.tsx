@@ -20,7 +20,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { DEFAULT_ICON } from '../../features/apps/app-card';
+import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, appsQuery, useAppBySlug } from '../../features/apps/api';
 import { formatPrice } from '../../features/apps/price';
 import { useContactInfo } from '../../features/pages/api';
@@ -400,13 +400,10 @@ export function StudioPressPage() {
                 <ul className="grid gap-3 sm:grid-cols-2">
                   {apps.data.map((a) => (
                     <li key={a.id} className="flex min-w-0 items-center gap-3 rounded-xl border bg-card p-3 shadow-sm">
-                      <MediaImage
-                        src={a.icon}
-                        fallback={DEFAULT_ICON}
-                        alt=""
-                        sizes="48px"
-                        width={48}
-                        height={48}
+                      <AppIcon
+                        app={a}
+                        size={48}
+                        decorative
                         loading="lazy"
                         className="size-12 shrink-0 rounded-xl border object-cover"
                       />
@@ -541,13 +538,9 @@ function AppKit({ app }: { app: App }) {
         ]}
       />
       <header className="-mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
-        <MediaImage
-          src={app.icon}
-          fallback={DEFAULT_ICON}
-          alt={`${app.title} icon`}
-          sizes="96px"
-          width={96}
-          height={96}
+        <AppIcon
+          app={app}
+          size={96}
           className="size-20 shrink-0 rounded-3xl border bg-muted object-cover shadow-md sm:size-24"
         />
         <div className="space-y-2">

@@ -1,0 +1,36 @@
+// A public address whose item does not exist (an app, a post, a page of the blog, a policy): the
+// not-found head, the title, one line, and the way back.
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../shared/paths';
+import { PageContainer } from '../components/page';
+import { buttonVariants } from '../components/ui/button';
+import { Head } from './head';
+import { notFoundHead } from './seo';
+import { useSite } from './site-context';
+
+export function ItemNotFound({
+  title,
+  text,
+  back = { to: paths.home, label: 'Back to Home' },
+}: {
+  title: string;
+  text: string;
+  /** Where the button leads; none where there is no natural way back. */
+  back?: { to: string; label: string } | null;
+}) {
+  const site = useSite();
+  return (
+    <PageContainer narrow className="py-24 text-center">
+      <Head {...notFoundHead(site, '', title)} />
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{text}</p>
+      {back && (
+        <Link to={back.to} className={buttonVariants({ className: 'mt-8' })}>
+          <ArrowLeft aria-hidden="true" />
+          {back.label}
+        </Link>
+      )}
+    </PageContainer>
+  );
+}
