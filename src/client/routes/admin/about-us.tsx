@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { AboutUsInputSchema, type AboutUs, type AboutUsInput } from '../../../shared/schemas/site-content';
+import { QueryState } from '../../components/query-state';
 import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { RichTextField } from '../../components/forms/rich-text-field';
 import { Card, CardContent } from '../../components/ui/card';
@@ -14,8 +15,9 @@ import { Input } from '../../components/ui/input';
 import { SaveRow, useDraftEditor } from '../../components/drafts/draft-editor';
 import { useUpdateAboutUs } from '../../features/pages/admin-api';
 import { useAboutUs } from '../../features/pages/api';
+import { HistoryButton } from '../../components/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
-import { HistoryPage } from './history-page';
+import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
 interface FormValues {
@@ -106,16 +108,21 @@ const SKELETON = (
 export default function AboutUsEditor() {
   useDocumentTitle('About Us');
   const about = useAboutUs();
+  // A restore replaces the saved text: the form starts again from it.
+  const [restores, setRestores] = useState(0);
   return (
-    <HistoryPage
-      kind="about"
-      query={about}
+    <AdminPage
       title="About Us"
       description="Edit the title and the text of the About Us page."
-      loading={SKELETON}
-      error="Failed to load About Us page content"
+      actions={
+        about.isSuccess && (
+          <HistoryButton kind="about" current={about.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
+        )
+      }
     >
-      {(data) => <AboutUsForm about={data} />}
-    </HistoryPage>
+      <QueryState query={about} loading={SKELETON} error="Failed to load About Us page content" errorStyle="inline">
+        {(data) => <AboutUsForm key={restores} about={data} />}
+      </QueryState>
+    </AdminPage>
   );
 }

@@ -1,9 +1,11 @@
 // Home Content editor (SPEC §2 "Home Content"): the hero, the featured-apps heading and the
 // call to action. introTitle and introContent are not edited here but are sent as loaded.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HomeContentInputSchema, type HomeContent } from '../../../shared/schemas/site-content';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldAria } from '../../components/ui/form-field';
@@ -12,8 +14,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDraftEditor } from '../../components/drafts/draft-editor';
 import { useUpdateHomeContent } from '../../features/pages/admin-api';
 import { useHomeContent } from '../../features/pages/api';
+import { HistoryButton } from '../../components/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
-import { HistoryPage } from './history-page';
+import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
 const FormSchema = HomeContentInputSchema.omit({ introTitle: true, introContent: true });
@@ -185,16 +188,21 @@ function FormSkeleton() {
 export default function HomeContentEditor() {
   useDocumentTitle('Home Content');
   const home = useHomeContent();
+  // A restore replaces the saved text: the form starts again from it.
+  const [restores, setRestores] = useState(0);
   return (
-    <HistoryPage
-      kind="home"
-      query={home}
+    <AdminPage
       title="Home Content"
       description="Edit the texts of the home page: the hero, the featured apps heading and the call to action."
-      loading={<FormSkeleton />}
-      error="Failed to load home page content"
+      actions={
+        home.isSuccess && (
+          <HistoryButton kind="home" current={home.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
+        )
+      }
     >
-      {(data) => <HomeContentForm content={data} />}
-    </HistoryPage>
+      <QueryState query={home} loading={<FormSkeleton />} error="Failed to load home page content" errorStyle="inline">
+        {(data) => <HomeContentForm key={restores} content={data} />}
+      </QueryState>
+    </AdminPage>
   );
 }

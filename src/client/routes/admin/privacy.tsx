@@ -12,6 +12,7 @@ import {
   type PrivacyPolicy,
   type PrivacyPolicyForm,
 } from '../../../shared/schemas/site-content';
+import { QueryState } from '../../components/query-state';
 import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { RichTextField } from '../../components/forms/rich-text-field';
 import { Card, CardContent } from '../../components/ui/card';
@@ -21,8 +22,9 @@ import { toast } from '../../lib/toast';
 import { SaveRow, useDraftEditor } from '../../components/drafts/draft-editor';
 import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
+import { HistoryButton } from '../../components/revisions/history-panel';
 import { applyServerErrors } from '../../lib/form-errors';
-import { HistoryPage } from './history-page';
+import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
 const toValues = (policy: PrivacyPolicy | null | undefined): PrivacyPolicyForm => ({
@@ -136,16 +138,22 @@ export default function PrivacyEditor() {
     announced.current = policy.error;
     toast({ title: 'Error', description: 'Failed to load privacy policy', variant: 'destructive' });
   }, [policy.error]);
+  // A restore replaces the saved text: the form starts again from it.
+  const [restores, setRestores] = useState(0);
+
   return (
-    <HistoryPage
-      kind="privacy"
-      query={policy}
+    <AdminPage
       title="Edit Privacy Policy"
       description="Update your privacy policy content and last updated date."
-      loading={SKELETON}
-      error="Failed to load privacy policy"
+      actions={
+        policy.isSuccess && (
+          <HistoryButton kind="privacy" current={policy.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
+        )
+      }
     >
-      {(data) => <PrivacyForm policy={data} />}
-    </HistoryPage>
+      <QueryState query={policy} loading={SKELETON} error="Failed to load privacy policy" errorStyle="inline">
+        {(data) => <PrivacyForm key={restores} policy={data} />}
+      </QueryState>
+    </AdminPage>
   );
 }
