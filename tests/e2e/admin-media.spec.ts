@@ -203,6 +203,22 @@ test.describe('Media page', () => {
     await expect(page.getByRole('heading', { name: 'No images found' })).toBeVisible();
     expect(await mediaOfRun(request)).toEqual([]);
   });
+
+  test('Copy URL puts the image address on the clipboard and says so on the button', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const filename = `copied-${RUN}.png`;
+    const item = await uploadViaApi(request, filename, 'Copied address');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page);
+    await page.goto(`/admin-page/media?q=${RUN}`);
+    const card = mediaCard(page, filename);
+    await card.getByRole('button', { name: `Copy URL of ${filename}` }).click();
+    await expect(card.getByRole('button', { name: /^Copied/ })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(item.url);
+  });
 });
 
 test.describe('rejected files', () => {

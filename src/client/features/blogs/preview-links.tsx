@@ -1,10 +1,11 @@
 // Share a draft (issue 12): a secret link that shows the post as it will look to anyone who has it,
 // for 7 days or until revoked. The address is shown once, when it is made (only a hash is kept).
-import { Check, Copy, Link2 } from 'lucide-react';
+import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import type { NewPreviewLink } from '../../../shared/schemas/preview-links';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { Input, Label } from '../../components/ui/input';
 import { useCreatePreviewLink, usePreviewLinks, useRevokePreviewLink } from './admin-api';
 import { scheduleTime } from './post-status';
@@ -14,22 +15,13 @@ export function PreviewLinks({ postId }: { postId: number }) {
   const create = useCreatePreviewLink(postId);
   const revoke = useRevokePreviewLink(postId);
   const [made, setMade] = useState<NewPreviewLink | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const onCreate = () =>
     create.mutate(undefined, {
       onSuccess: (link) => {
         setMade(link);
-        setCopied(false);
       },
     });
-  const onCopy = async () => {
-    if (!made) return;
-    await navigator.clipboard.writeText(made.url).then(
-      () => setCopied(true),
-      () => document.getElementById('preview-link-url')?.focus(),
-    );
-  };
 
   return (
     <section aria-labelledby="preview-links-title" className="space-y-3 rounded-lg border p-4">
@@ -52,10 +44,7 @@ export function PreviewLinks({ postId }: { postId: number }) {
           <Label htmlFor="preview-link-url">New preview link (shown only now: copy it)</Label>
           <div className="flex gap-2">
             <Input id="preview-link-url" readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="outline" size="sm" className="h-10 shrink-0" onClick={() => void onCopy()}>
-              {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied ? 'Copied' : 'Copy link'}
-            </Button>
+            <CopyButton text={made.url} label="Copy link" fieldId="preview-link-url" size="sm" className="h-10" />
           </div>
         </div>
       )}

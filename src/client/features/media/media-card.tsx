@@ -1,14 +1,14 @@
 // One image of the media library: thumbnail, file name, dimensions and size, where it is used,
 // its alt text (edited in place), Copy URL and Delete.
-import { Check, Copy, Trash2 } from 'lucide-react';
+import { Check, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ALT_MAX, type MediaItem, type UsedBy } from '../../../shared/schemas/media';
 import { formatBytes, formatDimensions } from '../../components/media/format';
 import { thumbnailOf } from '../../components/media/thumbnail';
 import { Button } from '../../components/ui/button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { FieldError, Input, Label } from '../../components/ui/input';
-import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/http';
 import { useUpdateMediaAlt } from './admin-api';
 
@@ -84,14 +84,6 @@ function AltForm({ item }: { item: MediaItem }) {
 
 export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: (from: HTMLElement) => void }) {
   const titleId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(item.url);
-      toast({ title: 'URL copied', description: item.url });
-    } catch {
-      toast({ title: 'Could not copy the URL', description: item.url, variant: 'destructive' });
-    }
-  };
   return (
     <article
       aria-labelledby={titleId}
@@ -131,10 +123,7 @@ export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: (from
         </div>
         <AltForm key={item.alt} item={item} />
         <div className="mt-auto flex flex-wrap gap-2 border-t pt-3">
-          <Button variant="outline" size="sm" onClick={() => void copy()} className="flex-1">
-            <Copy aria-hidden="true" />
-            Copy URL<span className="sr-only"> of {item.filename}</span>
-          </Button>
+          <CopyButton text={item.url} label="Copy URL" about={`of ${item.filename}`} size="sm" className="flex-1" />
           <Button
             variant="outline"
             size="sm"

@@ -1,15 +1,14 @@
 // The public address of an app's privacy policy, with where each store's console wants it.
 import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
 import { paths } from '../../../../shared/paths';
 import { PRIVACY_URL_FIELDS } from '../../../../shared/schemas/app-privacy';
 import type { App } from '../../../../shared/schemas/apps';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 
 export function PublicAddress({ app }: { app: App }) {
   const url = `${window.location.origin}${paths.appPrivacy(app.slug)}`;
-  const [copied, setCopied] = useState(false);
   return (
     <Card>
       <CardHeader>
@@ -25,18 +24,7 @@ export function PublicAddress({ app }: { app: App }) {
             {url}
           </code>
           <div className="flex gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() =>
-                void navigator.clipboard?.writeText(url).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
+            <CopyButton text={url} label="Copy" />
             <a
               href={paths.appPrivacy(app.slug)}
               target="_blank"
