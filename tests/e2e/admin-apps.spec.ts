@@ -1017,7 +1017,7 @@ test.describe('store fields (issue 13)', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page)).toContainText('App Updated');
     const saved = (await (await request.get(`/api/apps/${created.id}`)).json()) as App;
-    expect(saved).toEqual({ ...created, title: renamed, updatedAt: saved.updatedAt });
+    expect(saved).toEqual({ ...created, title: renamed, version: created.version + 1, updatedAt: saved.updatedAt });
 
     expect((await (await staffApi(request)).delete(`/api/apps/${created.id}`)).status()).toBe(200);
   });
