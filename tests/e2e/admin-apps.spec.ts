@@ -637,6 +637,83 @@ test.describe('Edit App', () => {
     await expectAccessible(page);
   });
 
+  // Two staff save the same app: the second sees both versions and chooses; nothing typed is lost.
+  test.describe('two staff editing one app', () => {
+    // The refused save is a 409 the browser logs.
+    test.use({ allowConsoleErrors: ['status of 409'] });
+
+    test('the second save shows both versions: keep mine, or use the saved one', async ({ page, browser, request }) => {
+      const app = await createApp(request, { title: unique('Shared'), description: 'As it was.' });
+      const stored = async () => (await (await request.get(`/api/apps/${app.id}`)).json()) as App;
+      const other = await browser.newContext({ viewport: page.viewportSize() });
+      const first = await other.newPage();
+      await signIn(first);
+      await signIn(page);
+      const title = (p: Page) => p.getByLabel('Title', { exact: true });
+      const description = (p: Page) => p.getByLabel('Description');
+      const open = async (p: Page, expected: string) => {
+        await p.goto(`/admin-page/apps/edit?id=${app.id}`);
+        await expect(title(p)).toHaveValue(expected);
+      };
+      const save = async (p: Page) => {
+        await p.getByRole('button', { name: 'Save Changes' }).click();
+      };
+      const saved = async (p: Page) => {
+        await expect(toasts(p)).toContainText('App Updated');
+        await expect(p).toHaveURL(/\/admin-page\/apps$/);
+      };
+      await open(first, app.title);
+      await open(page, app.title);
+
+      // The first saves; the second, opened before it, saves over it and is asked.
+      const theirs = unique('Theirs');
+      await title(first).fill(theirs);
+      await description(first).fill('Their description.');
+      await save(first);
+      await saved(first);
+      const mine = unique('Mine');
+      await title(page).fill(mine);
+      await save(page);
+      const dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+      await expect(dialog.getByTestId('mine-title')).toHaveText(mine);
+      await expect(dialog.getByTestId('theirs-title')).toHaveText(theirs);
+      await expect(dialog.getByTestId('mine-description')).toHaveText('As it was.');
+      await expect(dialog.getByTestId('theirs-description')).toHaveText('Their description.');
+      // Only the fields that differ are compared; the refusal is no failure toast.
+      await expect(dialog.getByTestId('mine-icon')).toHaveCount(0);
+      await expect(toasts(page)).toHaveCount(0);
+      expect(await stored()).toMatchObject({ title: theirs, version: 2 });
+
+      await dialog.getByRole('button', { name: 'Keep my version' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(title(page)).toHaveValue(mine);
+      await save(page);
+      await saved(page);
+      expect(await stored()).toMatchObject({ title: mine, description: 'As it was.', version: 3 });
+
+      // Again, and this time the second takes the saved version.
+      await open(page, mine);
+      await open(first, mine);
+      const theirsAgain = unique('Theirs again');
+      await title(first).fill(theirsAgain);
+      await save(first);
+      await saved(first);
+      await title(page).fill(unique('Mine again'));
+      await save(page);
+      await expect(dialog.getByTestId('theirs-title')).toHaveText(theirsAgain);
+      await dialog.getByRole('button', { name: 'Use the saved version' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(title(page)).toHaveValue(theirsAgain);
+      await expect(description(page)).toHaveValue('As it was.');
+      expect(await stored()).toMatchObject({ title: theirsAgain, version: 4 });
+      // The form is now based on the saved version: its next save goes through.
+      await save(page);
+      await saved(page);
+      expect(await stored()).toMatchObject({ title: theirsAgain, version: 5 });
+      await other.close();
+    });
+  });
+
   test.describe('update failure', () => {
     test.use({ allowConsoleErrors: [NOT_FOUND_LOG] });
 
@@ -940,7 +1017,7 @@ test.describe('store fields (issue 13)', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page)).toContainText('App Updated');
     const saved = (await (await request.get(`/api/apps/${created.id}`)).json()) as App;
-    expect(saved).toEqual({ ...created, title: renamed, updatedAt: saved.updatedAt });
+    expect(saved).toEqual({ ...created, title: renamed, version: created.version + 1, updatedAt: saved.updatedAt });
 
     expect((await (await staffApi(request)).delete(`/api/apps/${created.id}`)).status()).toBe(200);
   });

@@ -131,6 +131,8 @@ export const apps = pgTable(
     wishlistLink: text('wishlist_link'),
     /** The picture link previews show for the app's page (issue 21); null: its first wide screenshot, else a card. */
     shareImage: text('share_image'),
+    /** Raised by every change of the app's own fields: a save made from an older version is refused (409). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -208,6 +208,11 @@ export const AppInputSchema = z
     wishlistLink: optionalHttpUrl().optional(),
     /** The picture link previews show (issue 21): an uploaded JPEG or PNG; '' or null: the automatic choice. */
     shareImage: optionalCode(/^\/media\/[0-9a-f]{16}\/[1-9]\d{0,5}x[1-9]\d{0,5}\.(jpg|png)$/, APP_MESSAGES.shareImage),
+    /**
+     * For API clients: the version the edit started from (the admin sends If-Match); a save over a
+     * newer one is refused (409). Left out: saved whatever the version (the spec's clients).
+     */
+    version: z.number().int().positive().optional(),
   })
   .superRefine((app, ctx) => {
     if (app.priceAmount && !app.priceCurrency) {
@@ -261,6 +266,8 @@ export const AppSchema = z.object({
   preOrderLink: z.string().nullable(),
   wishlistLink: z.string().nullable(),
   shareImage: z.string().nullable(),
+  /** Raised by every change of the app (not its place in the order): what an edit is based on. */
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import type { App, AppData } from '../../../shared/schemas/apps';
+import { conflictOf } from '../../components/drafts/conflict';
 import { errorMessage, http } from '../../lib/http';
 
 export function useCreateApp() {
@@ -20,10 +21,14 @@ export function useCreateApp() {
   });
 }
 
+/**
+ * Saves the app on top of `version` (If-Match, so the body is the spec's own); a 409 means someone
+ * else saved it since (its body carries theirs as `current`, for the conflict view: no toast then).
+ */
 export function useUpdateApp(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AppData) => http.put<App>(api.app(id), input),
+    mutationFn: ({ version, ...input }: AppData) => http.putVersion<App>(api.app(id), input, version),
     onSuccess: (app) => {
       queryClient.setQueryData<App>([api.app(id)], app);
       return Promise.all([
@@ -38,7 +43,10 @@ export function useUpdateApp(id: number) {
         description: `"${(app as App).title}" has been saved.`,
         duration: 3000,
       }),
-      error: (error) => ({ title: 'Update Failed', description: errorMessage(error) || 'An unknown error occurred' }),
+      error: (error) =>
+        conflictOf(error) === undefined
+          ? { title: 'Update Failed', description: errorMessage(error) || 'An unknown error occurred' }
+          : undefined,
     },
   });
 }

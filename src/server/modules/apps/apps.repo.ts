@@ -7,6 +7,7 @@ import { chooseSlug, type SlugColumns } from '../../lib/slugs';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import { apps, blogPosts } from '../../db/schema';
+import { staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 
 type AppRow = typeof apps.$inferSelect;
@@ -36,7 +37,7 @@ const APP_SLUGS: SlugColumns = {
  * (undefined) are not written.
  */
 function columnsOf(data: AppData) {
-  const { slug: _slug, trailer, longDescription, ...fields } = data;
+  const { slug: _slug, version: _version, trailer, longDescription, ...fields } = data;
   const video = trailer === undefined ? undefined : trailer ? parseTrailer(trailer) : null;
   return {
     ...fields,
@@ -87,10 +88,17 @@ export function appsRepo(db: Db, now: () => Date) {
       });
     },
 
-    /** Replaces the spec's fields; the issue-13 fields the request leaves out keep their values. */
-    async update(id: number, data: AppData): Promise<App | undefined> {
+    /**
+     * Replaces the spec's fields; the issue-13 fields the request leaves out keep their values.
+     * `version` (when given) must be the app's current one, else 409 with the app as it is now;
+     * every update raises it.
+     */
+    async update(id: number, data: AppData, version?: number): Promise<App | undefined> {
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
+        const [current] = await tx.select().from(apps).where(eq(apps.id, id)).for('update');
+        if (!current) return undefined;
+        if (version !== undefined && version !== current.version) throw staleVersion(toApp(current));
         const slug =
           data.slug === undefined
             ? undefined
@@ -101,7 +109,7 @@ export function appsRepo(db: Db, now: () => Date) {
               });
         const [row] = await tx
           .update(apps)
-          .set({ ...columnsOf(data), ...(slug ? { slug } : {}), updatedAt: now() })
+          .set({ ...columnsOf(data), ...(slug ? { slug } : {}), version: current.version + 1, updatedAt: now() })
           .where(eq(apps.id, id))
           .returning();
         return row && toApp(row);

@@ -61,6 +61,8 @@ const APP_KEYS = [
   'wishlistLink',
   // issue 21
   'shareImage',
+  // what an edit is based on (apps.versions.test.ts)
+  'version',
   'createdAt',
   'updatedAt',
 ].sort();

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/apps';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { invalid, notFound } from '../../lib/errors';
+import { editVersion } from '../../lib/if-match';
 import type { AppModule } from '../../types';
 
 export const appsModule: AppModule = async (app, { deps, auth }) => {
@@ -66,7 +67,8 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     '/api/apps/:id',
     { ...write, schema: { params: IdParamsSchema, body: AppInputSchema, response: { 200: AppSchema } } },
     async (request) => {
-      const updated = await repo.update(request.params.id, request.body);
+      // The version the edit is based on: If-Match or `version` in the body; none saves as the spec's clients do.
+      const updated = await repo.update(request.params.id, request.body, editVersion(request));
       if (!updated) throw notFound('App');
       return updated;
     },

@@ -55,10 +55,11 @@ export type DemoKind = keyof typeof KINDS | 'media';
 const SEEDED = { kind: 'seed', key: 'done' } as const;
 
 /**
- * Columns a fingerprint leaves out: ids and times every write moves, and an app's place in the
- * lists (reordering the apps is not writing in one).
+ * Columns a fingerprint leaves out: ids, times and version counters every write moves (an app's
+ * version came after the demo was first recorded), and an app's place in the lists (reordering the
+ * apps is not writing in one).
  */
-const UNFINGERPRINTED = new Set(['id', 'createdAt', 'updatedAt', 'position']);
+const UNFINGERPRINTED = new Set(['id', 'createdAt', 'updatedAt', 'version', 'position']);
 
 function stable(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();

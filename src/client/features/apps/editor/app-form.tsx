@@ -49,10 +49,10 @@ export function AppForm({
   const { formState, setError } = form;
   const create = useCreateApp();
   const update = useUpdateApp(app?.id ?? 0);
-  // PUT /api/apps/{id} has no version yet: the view opens as soon as it answers 409 with `current`.
+  // A save is based on the version the form was filled from; a 409 (someone saved since) opens the view.
   const conflict = useSaveConflict({
     form,
-    version: undefined,
+    version: app?.version,
     toValues: valuesOf as (item: never) => AppInput,
     labels: CONFLICT_LABELS,
   });
@@ -81,7 +81,7 @@ export function AppForm({
       return;
     }
     const payload = onlyChangedStoreFields(data, form.getValues(), initial);
-    await (app ? update : create).mutateAsync(payload).then(
+    await (app ? update.mutateAsync({ ...payload, version: conflict.version }) : create.mutateAsync(payload)).then(
       (saved) => {
         const next = valuesOf(saved);
         setInitial(next);
