@@ -4,6 +4,7 @@ import { appBySlugQuery, appSlugOf } from '../features/apps/api';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import { parseId } from '../lib/params';
+import type { QueryClient } from '@tanstack/react-query';
 import { reads, type PageParams, type PublicPage, type ReadKey } from './public-page';
 
 /**
@@ -30,3 +31,9 @@ export const appSubpageReads = (
     return app ? { reads: more(app.id, params) } : {};
   },
 });
+
+/** The app an app's own page (/apps/{slug}/…) shows, from the render's reads (it is read by its slug). */
+export function pageApp(params: PageParams, data: QueryClient): App | undefined {
+  const slug = appSlugOf(params.appKey);
+  return slug ? data.getQueryData<App>(appBySlugQuery(slug).queryKey) : undefined;
+}
