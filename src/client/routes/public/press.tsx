@@ -35,11 +35,11 @@ import { definePublicPage, reads } from '../../page-kit/public-page';
 export const studioPressKitQuery = () => ({ queryKey: [api.pressKitStudio] as const });
 export const appPressKitQuery = (appId: number) => ({ queryKey: [api.pressKitApp(appId)] as const });
 
-function studioPressHead(site: SiteInfo, kit: PressKit | undefined): HeadData {
+function studioPressHead(site: SiteInfo, kit: PressKit): HeadData {
   return {
     title: `Press Kit | ${site.name}`,
     description: truncate(
-      `Press kit for ${site.name}${kit?.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
+      `Press kit for ${site.name}${kit.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
       160,
     ),
     path: paths.press,
