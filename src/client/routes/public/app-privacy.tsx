@@ -34,7 +34,7 @@ import {
 } from '../../features/app-privacy/api';
 import { parseId } from '../../lib/params';
 import { AppNotFound, appNotFoundHead } from './app-blogs';
-import { appSubpageReads, pageApp } from '../../page-kit/app-subpage';
+import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
 import { definePublicPage, type HeadInput } from '../../page-kit/public-page';
 
 /** The page's own address and what its title adds: a day, or a saved version. */
@@ -306,13 +306,9 @@ function VersionView({
 
 /** Home / App / Privacy policy, and the day or the saved version on a version's page. */
 function privacyTrail(app: App, last?: string): Crumb[] {
-  const start: Crumb[] = [
-    { label: 'Home', href: paths.home },
-    { label: app.title, href: paths.app(app.slug) },
-  ];
   return last
-    ? [...start, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last }]
-    : [...start, { label: 'Privacy policy' }];
+    ? appTrail(app, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last })
+    : appTrail(app, { label: 'Privacy policy' });
 }
 
 export const appPrivacyPage = definePublicPage({

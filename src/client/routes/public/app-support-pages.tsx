@@ -21,7 +21,7 @@ import { appPagesQuery, usePublicAppPages } from '../../features/app-pages/api';
 import DeletionForm from '../../islands/deletion-form';
 import { Island } from '../../islands/island';
 import { AppNotFound, appNotFoundHead } from './app-blogs';
-import { appSubpageReads, pageApp } from '../../page-kit/app-subpage';
+import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
 import { definePublicPage, type HeadInput } from '../../page-kit/public-page';
 
 function supportHead(site: SiteInfo, app: App): HeadData {
@@ -107,13 +107,7 @@ export function AppSupportPage() {
 function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
   return (
     <PageContainer narrow>
-      <Breadcrumb
-        trail={[
-          { label: 'Home', href: paths.home },
-          { label: app.title, href: paths.app(app.slug) },
-          { label: 'Support' },
-        ]}
-      />
+      <Breadcrumb trail={appTrail(app, { label: 'Support' })} />
       <Title app={app}>{app.title} support</Title>
 
       {pages.supportIntro ? (
@@ -207,13 +201,7 @@ function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
   const form = useContext(DeletionFormContext);
   return (
     <PageContainer narrow>
-      <Breadcrumb
-        trail={[
-          { label: 'Home', href: paths.home },
-          { label: app.title, href: paths.app(app.slug) },
-          { label: 'Delete your account' },
-        ]}
-      />
+      <Breadcrumb trail={appTrail(app, { label: 'Delete your account' })} />
       <Title app={app}>Delete your {app.title} account</Title>
       <p className="mt-6 text-lg text-muted-foreground">
         You can ask us to delete your {app.title} account and the data that goes with it here, without the app. We

@@ -28,7 +28,7 @@ import { Island } from '../../islands/island';
 import PressRequestForm, { type PressFormNotice } from '../../islands/press-request-form';
 import Trailer from '../../islands/trailer';
 import { AppNotFound, appNotFoundHead } from './app-blogs';
-import { appSubpageReads, pageApp } from '../../page-kit/app-subpage';
+import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
 import { untitledHead } from '../../page-kit/seo';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 
@@ -529,13 +529,7 @@ function AppKit({ app }: { app: App }) {
 
   return (
     <PageContainer className="space-y-12">
-      <Breadcrumb
-        trail={[
-          { label: 'Home', href: paths.home },
-          { label: app.title, href: paths.app(app.slug) },
-          { label: 'Press kit' },
-        ]}
-      />
+      <Breadcrumb trail={appTrail(app, { label: 'Press kit' })} />
       <header className="-mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
         <AppIcon
           app={app}
