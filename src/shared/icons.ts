@@ -1,4 +1,6 @@
 // Names of the brand icons served as one SVG sprite (/icons.svg), so pages carry no icon code.
+import type { SocialIconKey } from './constants';
+
 export const SPRITE_ICONS = [
   'google-play',
   'app-store',
@@ -46,4 +48,9 @@ export const SOCIAL_SPRITE = {
   FaGithub: 'github',
   FaDribbble: 'dribbble',
   FaBehance: 'behance',
-} as const satisfies Record<string, SpriteIconName>;
+} as const satisfies Record<SocialIconKey, SpriteIconName>;
+
+/** The sprite icon of a social link's icon key; a globe for a key outside the options. */
+export function socialSprite(key: string): SpriteIconName {
+  return SOCIAL_SPRITE[key as keyof typeof SOCIAL_SPRITE] ?? 'globe';
+}

@@ -21,11 +21,8 @@ import { previewPage } from '../routes/public/preview';
 import { privacyPage } from '../routes/public/privacy';
 import { PublicLayout } from './public-layout';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's head takes its own data
-type AnyPublicPage = PublicPage<any[]>;
-
 /** Every public page; the first whose address matches renders (not found, '*', last). */
-export const publicPages: AnyPublicPage[] = [
+export const publicPages: PublicPage[] = [
   homePage,
   aboutPage,
   contactPage,
@@ -47,12 +44,12 @@ export const publicPages: AnyPublicPage[] = [
 ];
 
 /** One address of a page, as the server renders it. */
-export type PublicRoute = Omit<AnyPublicPage, 'paths' | 'element' | 'head'> & { path: string };
+export type PublicRoute = Omit<PublicPage, 'paths' | 'element'> & { path: string };
 
 /** Every page's layout shows the studio's contact and social links in its footer. */
 const layoutReads = [api.contact, api.socialMedia];
 
-export const publicRoutes: PublicRoute[] = publicPages.flatMap(({ paths, element: _element, head: _head, ...page }) =>
+export const publicRoutes: PublicRoute[] = publicPages.flatMap(({ paths, element: _element, ...page }) =>
   paths.map((path) => ({
     ...page,
     path,

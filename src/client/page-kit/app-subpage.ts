@@ -1,9 +1,11 @@
 // The reads of an app's own pages under /apps/{slug}/… (issue 14): the app is read by its slug
 // (one read: GET /api/apps/by-slug/{slug}); by its id, the page moves to the slug's address.
 import { appBySlugQuery, appSlugOf } from '../features/apps/api';
-import { api } from '../../shared/paths';
+import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
+import type { Crumb } from '../components/breadcrumb';
 import { parseId } from '../lib/params';
+import type { QueryClient } from '@tanstack/react-query';
 import { reads, type PageParams, type PublicPage, type ReadKey } from './public-page';
 
 /**
@@ -30,3 +32,16 @@ export const appSubpageReads = (
     return app ? { reads: more(app.id, params) } : {};
   },
 });
+
+/** The app an app's own page (/apps/{slug}/…) shows, from the render's reads (it is read by its slug). */
+export function pageApp(params: PageParams, data: QueryClient): App | undefined {
+  const slug = appSlugOf(params.appKey);
+  return slug ? data.getQueryData<App>(appBySlugQuery(slug).queryKey) : undefined;
+}
+
+/** The breadcrumb of a page under an app: Home, the app, then `rest`. */
+export const appTrail = (app: Pick<App, 'title' | 'slug'>, ...rest: Crumb[]): Crumb[] => [
+  { label: 'Home', href: paths.home },
+  { label: app.title, href: paths.app(app.slug) },
+  ...rest,
+];

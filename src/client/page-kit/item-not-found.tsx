@@ -1,13 +1,13 @@
 // A public address whose item does not exist (an app, a post, a page of the blog, a policy): the
-// not-found head, the title, one line, and the way back.
+// title, one line, and the way back. Its head is the page definition's (`itemNotFoundHead`).
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { PageContainer } from '../components/page';
 import { buttonVariants } from '../components/ui/button';
-import { Head } from './head';
+import type { HeadData } from './head';
 import { notFoundHead } from './seo';
-import { useSite } from './site-context';
+import type { SiteInfo } from './site-context';
 
 export function ItemNotFound({
   title,
@@ -19,10 +19,8 @@ export function ItemNotFound({
   /** Where the button leads; none where there is no natural way back. */
   back?: { to: string; label: string } | null;
 }) {
-  const site = useSite();
   return (
     <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', title)} />
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{text}</p>
       {back && (
@@ -34,3 +32,6 @@ export function ItemNotFound({
     </PageContainer>
   );
 }
+
+/** The head of an item's not-found state: its title, status 404, not indexed, at the address opened. */
+export const itemNotFoundHead = (site: SiteInfo, title: string): HeadData => notFoundHead(site, '', title);

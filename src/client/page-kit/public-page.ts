@@ -5,6 +5,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { HeadData } from './head';
+import type { DeletionConfirmState } from './page-state';
+import type { SiteInfo } from './site-context';
 
 /** An API path, or a query key that starts with one (a page of a list: see lib/paged.ts). */
 export type ReadKey = string | readonly [string, ...unknown[]];
@@ -32,7 +34,20 @@ export interface ReadsThen {
   reads?: ReadKey[];
 }
 
-export interface PublicPage<HeadArgs extends unknown[] = never[]> {
+/**
+ * What a page's head is made from: the render's reads once made (the head reads, what `then` asked
+ * for, a post's app), never the body reads, so the head is known before the body renders.
+ */
+export interface HeadInput {
+  site: SiteInfo;
+  params: PageParams;
+  search: URLSearchParams;
+  data: QueryClient;
+  /** A deletion request's confirmation after its POST (issue 21). */
+  deletionConfirm: DeletionConfirmState;
+}
+
+export interface PublicPage {
   /** Its address(es), as React Router patterns ('/apps/:appKey'): each one renders the page. */
   paths: readonly string[];
   /**
@@ -47,9 +62,12 @@ export interface PublicPage<HeadArgs extends unknown[] = never[]> {
    * read from the User-Agent: it is kept once per platform and sent with `Vary: User-Agent`.
    */
   variesByPlatform?: boolean;
-  /** The page's head (title, description, canonical path, feeds…) once its data is known; the page renders it with <Head>. */
-  head: (...args: HeadArgs) => HeadData;
+  /**
+   * The page's head (title, description, canonical path, feeds, status…) in the state its reads
+   * leave it (found, not found…), as the page shows that state. A `path` of '' is the address opened.
+   */
+  head: (input: HeadInput) => HeadData;
   element: ReactNode;
 }
 
-export const definePublicPage = <HeadArgs extends unknown[]>(page: PublicPage<HeadArgs>): PublicPage<HeadArgs> => page;
+export const definePublicPage = (page: PublicPage): PublicPage => page;

@@ -26,3 +26,8 @@ export function notFoundHead(site: SiteInfo, path: string, title = '404 Page Not
     noindex: true,
   };
 }
+
+/** The head of a state that names nothing (a read that failed): the site's name at the address opened. */
+export function untitledHead(site: SiteInfo): HeadData {
+  return { title: site.name, description: '', path: '' };
+}

@@ -2,7 +2,6 @@
 // addresses, or a shared draft. Its app is read after it (ssr/render.tsx); its head, share image
 // and structured data are built from it.
 import type { QueryClient } from '@tanstack/react-query';
-import { appBySlugQuery, appSlugOf } from '../../client/features/apps/api';
 import { api } from '../../shared/paths';
 import { blogPostPage } from '../../client/routes/public/blog-post';
 import { PREVIEW_ROUTE } from '../../client/routes/public/preview';
@@ -13,11 +12,7 @@ import type { BlogPost } from '../../shared/schemas/blog-posts';
 export const POST_ROUTES = new Set(blogPostPage.paths);
 export { PREVIEW_ROUTE };
 
-/** The app an app's own page (/apps/{slug}/…) shows, from the render's reads (it is read by its slug). */
-export function pageApp(params: Record<string, string | undefined>, data: QueryClient): App | undefined {
-  const slug = appSlugOf(params.appKey);
-  return slug ? data.getQueryData<App>(appBySlugQuery(slug).queryKey) : undefined;
-}
+export { pageApp } from '../../client/page-kit/app-subpage';
 
 export interface PagePost {
   post: BlogPost;

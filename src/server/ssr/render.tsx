@@ -1,12 +1,13 @@
 // Server rendering of the public routes: read the route's data through the API itself, render React
-// to static HTML with islands, and wrap it in the document with its head tags. A page whose body
+// to static HTML with islands, and wrap it in the document with its head tags. The head is the page
+// definition's, from the head reads, so it is known before the body renders. A page whose body
 // reads are slow is streamed: its head and skeleton first, its content when the reads arrive.
 import { Writable } from 'node:stream';
 import type { QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { PublicApp, type PublicAppProps } from '../../client/app/app';
-import { HeadCollector, HeadContext, type HeadData } from '../../client/page-kit/head';
+import type { HeadData } from '../../client/page-kit/head';
 import { matchPublicRoute } from '../../client/app/public-pages';
 import type { ReadKey } from '../../client/page-kit/public-page';
 import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
@@ -203,30 +204,35 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
       await read([api.app(post.appId)]);
     }
 
+    // The page's head, from what was read so far (never the body reads): a path of '' is this address.
+    const declared = route.head({
+      site,
+      params,
+      search: new URLSearchParams(query),
+      data: queryClient,
+      deletionConfirm: options.deletionConfirm ?? {},
+    });
     const renderBody = async () => {
       const mediaAlt = await imageAlts(app, queryClient);
-      const collector = new HeadCollector();
       const html = await toHtml(
-        <HeadContext.Provider value={collector}>
-          <StaticRouter location={url}>
-            <PublicApp
-              queryClient={queryClient}
-              site={site}
-              mediaAlt={mediaAlt}
-              contactForm={contactForm}
-              platform={options.platform}
-              deletionForm={options.deletionForm}
-              deletionConfirm={options.deletionConfirm}
-            />
-          </StaticRouter>
-        </HeadContext.Provider>,
+        <StaticRouter location={url}>
+          <PublicApp
+            queryClient={queryClient}
+            site={site}
+            mediaAlt={mediaAlt}
+            contactForm={contactForm}
+            platform={options.platform}
+            deletionForm={options.deletionForm}
+            deletionConfirm={options.deletionConfirm}
+          />
+        </StaticRouter>,
       );
-      const collected: HeadData = collector.head ?? { title: site.name, description: '', path: pathname };
+      // The structured data and the share image are built from every read made by now.
       const head: HeadData = {
-        ...collected,
-        path: collected.path || pathname,
-        jsonLd: collected.status ? [] : structuredData(site, route.path, params, queryClient),
-        image: collected.status ? undefined : pageShareImage(site, route.path, params, queryClient),
+        ...declared,
+        path: declared.path || pathname,
+        jsonLd: declared.status ? [] : structuredData(site, route.path, params, queryClient),
+        image: declared.status ? undefined : pageShareImage(site, route.path, params, queryClient),
       };
       return { html, head };
     };

@@ -2,7 +2,7 @@
 // data's X, LinkedIn and GitHub (SPEC §2), then the visible Social Media Links in their order, each
 // address once. Staff pages are rendered with their session, which also reads hidden links: those
 // are left out here too, so staff see what visitors see.
-import { SOCIAL_SPRITE, type SpriteIconName } from '../../../shared/icons';
+import { socialSprite, type SpriteIconName } from '../../../shared/icons';
 import type { ContactInfo } from '../../../shared/schemas/site-content';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { cx } from '../../lib/cx';
@@ -41,7 +41,7 @@ export function usePublicSocialLinks(
       .map((l) => ({
         href: l.url,
         label: l.name,
-        icon: SOCIAL_SPRITE[l.icon as keyof typeof SOCIAL_SPRITE] ?? 'globe',
+        icon: socialSprite(l.icon),
       })),
   ];
   const seen = new Set<string>();

@@ -1,41 +1,9 @@
-// The 14 brand icons a social media link may use (SPEC §3 "Icon options"), drawn with react-icons.
-import type { IconType } from 'react-icons';
-import {
-  FaBehance,
-  FaDiscord,
-  FaDribbble,
-  FaFacebook,
-  FaGithub,
-  FaInstagram,
-  FaLink,
-  FaLinkedin,
-  FaMedium,
-  FaPinterest,
-  FaReddit,
-  FaTiktok,
-  FaTwitch,
-  FaTwitter,
-  FaYoutube,
-} from 'react-icons/fa';
-import { SOCIAL_ICON_OPTIONS, type SocialIconKey } from '../../../shared/constants';
+// The 14 brand icons a social media link may use (SPEC §3 "Icon options"). They are drawn from the
+// server's icon sprite (server/ssr/icons.ts, the one place that names their shapes), as on the public pages.
+import { SOCIAL_ICON_OPTIONS } from '../../../shared/constants';
+import { socialSprite } from '../../../shared/icons';
+import { SpriteIcon } from '../../components/sprite-icon';
 import { cn } from '../../lib/utils';
-
-export const SOCIAL_ICONS: Record<SocialIconKey, IconType> = {
-  FaTwitter,
-  FaFacebook,
-  FaInstagram,
-  FaLinkedin,
-  FaYoutube,
-  FaPinterest,
-  FaTiktok,
-  FaDiscord,
-  FaTwitch,
-  FaReddit,
-  FaMedium,
-  FaGithub,
-  FaDribbble,
-  FaBehance,
-};
 
 const LABELS = new Map<string, string>(SOCIAL_ICON_OPTIONS.map((o) => [o.value, o.label]));
 
@@ -44,10 +12,9 @@ export function socialIconLabel(key: string): string {
   return LABELS.get(key) ?? key;
 }
 
-/** The icon of a key, decorative (its label is always written next to it); a link icon for unknown keys. */
+/** The icon of a key, decorative (its label is always written next to it); a globe for unknown keys, as on public pages. */
 export function SocialIcon({ icon, className }: { icon: string; className?: string }) {
-  const Icon = SOCIAL_ICONS[icon as SocialIconKey] ?? FaLink;
-  return <Icon aria-hidden="true" focusable="false" className={cn('size-4 shrink-0', className)} />;
+  return <SpriteIcon name={socialSprite(icon)} className={cn('size-4', className)} />;
 }
 
 /** Icon and label side by side, as the table and the icon picker show them. */

@@ -1,6 +1,6 @@
 import { formatLongUs } from '../../../shared/dates';
-import { Head, type HeadData } from '../../page-kit/head';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import type { HeadData } from '../../page-kit/head';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
 import { Spinner } from '../../components/ui/spinner';
@@ -17,11 +17,9 @@ function aboutHead(site: SiteInfo): HeadData {
 }
 
 export default function AboutPage() {
-  const site = useSite();
   const about = useAboutUs();
   return (
     <PageContainer narrow>
-      <Head {...aboutHead(site)} />
       {about.isPending ? (
         <div className="flex justify-center py-24">
           <Spinner label="Loading About Us" />
@@ -52,6 +50,6 @@ export default function AboutPage() {
 export const aboutPage = definePublicPage({
   paths: [paths.about],
   reads: () => reads([], [api.aboutUs]),
-  head: aboutHead,
+  head: ({ site }) => aboutHead(site),
   element: <AboutPage />,
 });

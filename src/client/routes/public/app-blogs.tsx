@@ -3,15 +3,15 @@ import { Link, useParams } from 'react-router';
 import { EXCERPT_PUBLIC } from '../../../shared/constants';
 import { paths, api } from '../../../shared/paths';
 import { excerpt, truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { appStoreId } from '../../page-kit/seo';
-import { ItemNotFound } from '../../page-kit/item-not-found';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
-import { useApp } from '../../features/apps/api';
+import { appQuery, useApp } from '../../features/apps/api';
 import { useAppBlogs } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
 import { ReadMoreLink } from '../../features/blogs/read-more-link';
@@ -19,9 +19,14 @@ import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { App } from '../../../shared/schemas/apps';
 
+export const APP_NOT_FOUND = 'App Not Found';
+export const APP_NOT_FOUND_TEXT = 'The app you are looking for does not exist or has been removed.';
+
 export function AppNotFound() {
-  return <ItemNotFound title="App Not Found" text="The app you are looking for does not exist or has been removed." />;
+  return <ItemNotFound title={APP_NOT_FOUND} text={APP_NOT_FOUND_TEXT} />;
 }
+
+export const appNotFoundHead = (site: SiteInfo) => itemNotFoundHead(site, APP_NOT_FOUND);
 
 function ListSkeleton() {
   return (
@@ -51,7 +56,6 @@ function appBlogsHead(site: SiteInfo, app: App): HeadData {
 }
 
 export default function AppBlogsPage() {
-  const site = useSite();
   const appId = parseId(useParams().appId);
   // A non-numeric id is never sent to the server.
   const app = useApp(appId ?? 0, appId !== null);
@@ -68,7 +72,6 @@ export default function AppBlogsPage() {
   const a = app.data;
   return (
     <PageContainer narrow>
-      <Head {...appBlogsHead(site, a)} />
       <Link
         to={paths.home}
         className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
@@ -142,6 +145,10 @@ export const appBlogsPage = definePublicPage({
     const id = parseId(appId);
     return id ? reads([api.app(id)], [api.appBlogs(id)]) : reads([]);
   },
-  head: appBlogsHead,
+  head: ({ site, params, data }) => {
+    const id = parseId(params.appId);
+    const app = id ? data.getQueryData<App>(appQuery(id).queryKey) : undefined;
+    return app ? appBlogsHead(site, app) : appNotFoundHead(site);
+  },
   element: <AppBlogsPage />,
 });

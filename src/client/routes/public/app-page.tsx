@@ -9,10 +9,10 @@ import { paths, api } from '../../../shared/paths';
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
 import type { SpriteIconName } from '../../../shared/icons';
 import { excerpt, truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { useFooterNotes } from '../../page-kit/footer-notes';
 import { abs } from '../../page-kit/seo';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { useVisitorPlatform } from '../../page-kit/visitor-platform';
 import { LocalDate } from '../../components/local-date';
 import { isPortrait } from '../../components/media-image';
@@ -32,9 +32,9 @@ import { useAppBlogs } from '../../features/blogs/api';
 import { Island } from '../../islands/island';
 import ScreenshotGallery from '../../islands/screenshot-gallery';
 import Trailer, { type TrailerProps } from '../../islands/trailer';
-import { AppNotFound } from './app-blogs';
+import { AppNotFound, appNotFoundHead } from './app-blogs';
 import { definePublicPage } from '../../page-kit/public-page';
-import { appSubpageReads } from '../../page-kit/app-subpage';
+import { appSubpageReads, pageApp } from '../../page-kit/app-subpage';
 import { appleAppIdOf, googlePlayPackageOf } from '../../../shared/store-links';
 
 /** Latest posts shown on the page. */
@@ -112,7 +112,6 @@ export default function AppPage() {
 }
 
 function AppDetails({ app }: { app: App }) {
-  const site = useSite();
   const stores = appStores(app, useVisitorPlatform());
   useFooterNotes(stores.map((s) => TRADEMARK_LINES[s.store]));
   const actions = otherActions(app);
@@ -140,7 +139,6 @@ function AppDetails({ app }: { app: App }) {
 
   return (
     <PageContainer className="space-y-14">
-      <Head {...appPageHead(site, app)} />
       <Breadcrumb trail={[{ label: 'Home', href: paths.home }, { label: app.title }]} />
 
       <header className="-mt-8 grid gap-8 lg:grid-cols-[1fr_18rem] lg:items-start">
@@ -354,6 +352,9 @@ export const appPage = definePublicPage({
   paths: ['/apps/:appKey'],
   variesByPlatform: true,
   ...appSubpageReads(paths.app, (id) => [api.appBlogs(id), api.appPageLinks(id)]),
-  head: appPageHead,
+  head: ({ site, params, data }) => {
+    const app = pageApp(params, data);
+    return app ? appPageHead(site, app) : appNotFoundHead(site);
+  },
   element: <AppPage />,
 });

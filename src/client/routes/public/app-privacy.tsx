@@ -14,9 +14,9 @@ import {
 import type { App } from '../../../shared/schemas/apps';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { appStoreId } from '../../page-kit/seo';
-import { ItemNotFound } from '../../page-kit/item-not-found';
+import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
@@ -24,15 +24,18 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { DataWeCollect } from '../../features/app-privacy/data-table';
 import {
+  appPrivacyQuery,
+  appPrivacySavedQuery,
+  appPrivacyVersionQuery,
   useAppPrivacy,
   useAppPrivacySaved,
   useAppPrivacyVersion,
   useAppPrivacyVersions,
 } from '../../features/app-privacy/api';
 import { parseId } from '../../lib/params';
-import { AppNotFound } from './app-blogs';
-import { appSubpageReads } from '../../page-kit/app-subpage';
-import { definePublicPage } from '../../page-kit/public-page';
+import { AppNotFound, appNotFoundHead } from './app-blogs';
+import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
+import { definePublicPage, type HeadInput } from '../../page-kit/public-page';
 
 /** The page's own address and what its title adds: a day, or a saved version. */
 type Shown = { day: string } | { saved: AppPrivacyVersionSummary };
@@ -64,6 +67,24 @@ function usePageApp() {
   const { appKey } = useParams();
   const found = useAppBySlug(appKey);
   return { found, app: found.data, bySlug: appSlugOf(appKey) !== null };
+}
+
+const POLICY_NOT_FOUND = 'Privacy Policy Not Found';
+const VERSION_NOT_FOUND = 'Privacy Policy Version Not Found';
+
+/**
+ * The head of one of the three pages, from the render's reads: the app (by its slug), then what
+ * `found` finds of its policy (undefined: not found), as the page shows them.
+ */
+function pageHead(
+  { site, params, data }: HeadInput,
+  found: (app: App) => { shown?: Shown } | undefined,
+  missing: string,
+): HeadData {
+  const app = pageApp(params, data);
+  if (!app) return appNotFoundHead(site);
+  const policy = found(app);
+  return policy ? privacyHead(site, app, policy.shown) : itemNotFoundHead(site, missing);
 }
 
 function PolicyNotFound({ title }: { title: string }) {
@@ -151,15 +172,13 @@ export default function AppPrivacyPage() {
 }
 
 function CurrentPolicy({ app }: { app: App }) {
-  const site = useSite();
   const policy = useAppPrivacy(app.id);
   const versions = useAppPrivacyVersions(app.id);
   if (policy.isPending) return <Loading />;
-  if (policy.isError) return <PolicyNotFound title="Privacy Policy Not Found" />;
+  if (policy.isError) return <PolicyNotFound title={POLICY_NOT_FOUND} />;
   const current = policy.data;
   return (
     <PageContainer narrow>
-      <Head {...privacyHead(site, app)} />
       <Breadcrumb trail={privacyTrail(app)} />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
         Privacy Policy for {app.title}
@@ -195,7 +214,7 @@ export function AppPrivacyVersionPage() {
   if (!bySlug || found.isError) return <AppNotFound />;
   if (!app) return <Loading />;
   // A malformed day is never asked for.
-  if (!isEffectiveDate(day)) return <PolicyNotFound title="Privacy Policy Version Not Found" />;
+  if (!isEffectiveDate(day)) return <PolicyNotFound title={VERSION_NOT_FOUND} />;
   return <DatedPolicy app={app} day={day} />;
 }
 
@@ -211,7 +230,7 @@ export function AppPrivacySavedPage() {
   const { found, app, bySlug } = usePageApp();
   if (!bySlug || found.isError) return <AppNotFound />;
   if (!app) return <Loading />;
-  if (id === null) return <PolicyNotFound title="Privacy Policy Version Not Found" />;
+  if (id === null) return <PolicyNotFound title={VERSION_NOT_FOUND} />;
   return <SavedPolicy app={app} versionId={id} />;
 }
 
@@ -245,14 +264,12 @@ function VersionView({
   /** The day the address names (the dated page); the version's own address otherwise. */
   shown?: { day: string };
 }) {
-  const site = useSite();
   const versions = useAppPrivacyVersions(app.id);
   if (version.isPending) return <Loading />;
-  if (version.isError) return <PolicyNotFound title="Privacy Policy Version Not Found" />;
+  if (version.isError) return <PolicyNotFound title={VERSION_NOT_FOUND} />;
   const v = version.data;
   return (
     <PageContainer narrow>
-      <Head {...privacyHead(site, app, shown ?? { saved: v })} />
       <Breadcrumb
         trail={privacyTrail(app, shown ? formatLongGb(shown.day) : `Saved ${formatSavedAtGb(v.createdAt)}`)}
       />
@@ -289,19 +306,20 @@ function VersionView({
 
 /** Home / App / Privacy policy, and the day or the saved version on a version's page. */
 function privacyTrail(app: App, last?: string): Crumb[] {
-  const start: Crumb[] = [
-    { label: 'Home', href: paths.home },
-    { label: app.title, href: paths.app(app.slug) },
-  ];
   return last
-    ? [...start, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last }]
-    : [...start, { label: 'Privacy policy' }];
+    ? appTrail(app, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last })
+    : appTrail(app, { label: 'Privacy policy' });
 }
 
 export const appPrivacyPage = definePublicPage({
   paths: ['/apps/:appKey/privacy'],
   ...appSubpageReads(paths.appPrivacy, (id) => [api.appPrivacyPolicy(id), api.appPrivacyVersions(id)]),
-  head: privacyHead,
+  head: (input) =>
+    pageHead(
+      input,
+      (app) => (input.data.getQueryData(appPrivacyQuery(app.id).queryKey) ? {} : undefined),
+      POLICY_NOT_FOUND,
+    ),
   element: <AppPrivacyPage />,
 });
 
@@ -312,7 +330,17 @@ export const appPrivacyVersionPage = definePublicPage({
     (slug, { day }) => paths.appPrivacyVersion(slug, day ?? ''),
     (id, { day }) => (day && isEffectiveDate(day) ? [api.appPrivacyVersion(id, day), api.appPrivacyVersions(id)] : []),
   ),
-  head: privacyHead,
+  head: (input) =>
+    pageHead(
+      input,
+      (app) => {
+        const { day } = input.params;
+        const read =
+          day && isEffectiveDate(day) && input.data.getQueryData(appPrivacyVersionQuery(app.id, day).queryKey);
+        return read ? { shown: { day } } : undefined;
+      },
+      VERSION_NOT_FOUND,
+    ),
   element: <AppPrivacyVersionPage />,
 });
 
@@ -326,6 +354,15 @@ export const appPrivacySavedPage = definePublicPage({
       return n ? [api.appPrivacySaved(id, n), api.appPrivacyVersions(id)] : [];
     },
   ),
-  head: privacyHead,
+  head: (input) =>
+    pageHead(
+      input,
+      (app) => {
+        const id = parseId(input.params.versionId);
+        const saved = id && input.data.getQueryData<AppPrivacyVersion>(appPrivacySavedQuery(app.id, id).queryKey);
+        return saved ? { shown: { saved } } : undefined;
+      },
+      VERSION_NOT_FOUND,
+    ),
   element: <AppPrivacySavedPage />,
 });

@@ -2,27 +2,27 @@
 // /apps/{slug}/delete-account: static HTML readable without JavaScript; the deletion form is an island.
 import { Mail, MessageCircleQuestion, Trash2 } from 'lucide-react';
 import { useContext, type ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths, api } from '../../../shared/paths';
 import type { PublicAppPages } from '../../../shared/schemas/app-pages';
 import type { App } from '../../../shared/schemas/apps';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { notFoundHead } from '../../page-kit/seo';
 import { DeletionFormContext } from '../../page-kit/page-state';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
-import { usePublicAppPages } from '../../features/app-pages/api';
+import { appPagesQuery, usePublicAppPages } from '../../features/app-pages/api';
 import DeletionForm from '../../islands/deletion-form';
 import { Island } from '../../islands/island';
-import { AppNotFound } from './app-blogs';
-import { appSubpageReads } from '../../page-kit/app-subpage';
-import { definePublicPage } from '../../page-kit/public-page';
+import { AppNotFound, appNotFoundHead } from './app-blogs';
+import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
+import { definePublicPage, type HeadInput } from '../../page-kit/public-page';
 
 function supportHead(site: SiteInfo, app: App): HeadData {
   return {
@@ -86,11 +86,8 @@ function Loading() {
 
 /** Not found, with the page's status (an app without accounts has no deletion page). */
 function PageNotFound() {
-  const site = useSite();
-  const { pathname } = useLocation();
   return (
     <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, pathname)} />
       <h1 className="text-3xl font-bold tracking-tight">404 Page Not Found</h1>
       <p className="mt-3 text-muted-foreground">This app has no page here.</p>
       <a href={paths.home} className={buttonVariants({ className: 'mt-8' })}>
@@ -108,17 +105,9 @@ export function AppSupportPage() {
 }
 
 function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
-  const site = useSite();
   return (
     <PageContainer narrow>
-      <Head {...supportHead(site, app)} />
-      <Breadcrumb
-        trail={[
-          { label: 'Home', href: paths.home },
-          { label: app.title, href: paths.app(app.slug) },
-          { label: 'Support' },
-        ]}
-      />
+      <Breadcrumb trail={appTrail(app, { label: 'Support' })} />
       <Title app={app}>{app.title} support</Title>
 
       {pages.supportIntro ? (
@@ -209,18 +198,10 @@ export function AppDeleteAccountPage() {
 }
 
 function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
-  const site = useSite();
   const form = useContext(DeletionFormContext);
   return (
     <PageContainer narrow>
-      <Head {...deleteAccountHead(site, app)} />
-      <Breadcrumb
-        trail={[
-          { label: 'Home', href: paths.home },
-          { label: app.title, href: paths.app(app.slug) },
-          { label: 'Delete your account' },
-        ]}
-      />
+      <Breadcrumb trail={appTrail(app, { label: 'Delete your account' })} />
       <Title app={app}>Delete your {app.title} account</Title>
       <p className="mt-6 text-lg text-muted-foreground">
         You can ask us to delete your {app.title} account and the data that goes with it here, without the app. We
@@ -271,17 +252,31 @@ function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
   );
 }
 
+/** The app and its texts, from the render's reads; missing when either is (as `useAppAndPages` says). */
+function pageWithTexts({ params, data }: HeadInput): { app: App; pages: PublicAppPages } | undefined {
+  const app = pageApp(params, data);
+  const pages = app && data.getQueryData<PublicAppPages>(appPagesQuery(app.id).queryKey);
+  return app && pages ? { app, pages } : undefined;
+}
+
 // An app's support and account-deletion pages (issue 14), from its deletion and support texts.
 export const appSupportPage = definePublicPage({
   paths: ['/apps/:appKey/support'],
   ...appSubpageReads(paths.appSupport, (id) => [api.appPages(id)]),
-  head: supportHead,
+  head: (input) => {
+    const found = pageWithTexts(input);
+    return found ? supportHead(input.site, found.app) : appNotFoundHead(input.site);
+  },
   element: <AppSupportPage />,
 });
 
 export const appDeleteAccountPage = definePublicPage({
   paths: ['/apps/:appKey/delete-account'],
   ...appSubpageReads(paths.appDeleteAccount, (id) => [api.appPages(id)]),
-  head: deleteAccountHead,
+  head: (input) => {
+    const found = pageWithTexts(input);
+    if (!found) return appNotFoundHead(input.site);
+    return found.pages.accountDeletion ? deleteAccountHead(input.site, found.app) : notFoundHead(input.site, '');
+  },
   element: <AppDeleteAccountPage />,
 });

@@ -7,8 +7,8 @@ import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import { BLOG_INDEX_PAGE_SIZE, type PublicBlogPost } from '../../../shared/schemas/blog-posts';
 import { excerpt, truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../page-kit/head';
-import { ItemNotFound } from '../../page-kit/item-not-found';
+import type { HeadData } from '../../page-kit/head';
+import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
@@ -18,8 +18,10 @@ import { useApps, useBlogCounts, appsQuery, blogCountsQuery } from '../../featur
 import { useBlogIndex, blogIndexQuery } from '../../features/blogs/api';
 import { ReadMoreLink } from '../../features/blogs/read-more-link';
 import { cx } from '../../lib/cx';
+import type { Page } from '../../lib/paged';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
+import { APP_NOT_FOUND, APP_NOT_FOUND_TEXT } from './app-blogs';
 
 /** The highest page the API serves. */
 const MAX_PAGE = 100_000;
@@ -49,6 +51,20 @@ function blogIndexHead(site: SiteInfo, { page, pages, app }: { page: number; pag
       ...(app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : []),
     ],
   };
+}
+
+const PAGE_NOT_FOUND = 'Page Not Found';
+
+/** What the page shows of its reads: the app it is filtered by and the number of pages, or why it is not found. */
+function shownIndex(
+  query: { page: number; appId?: number },
+  posts: Page<PublicBlogPost>,
+  apps: App[],
+): { app?: App; pages: number } | 'missing' | 'no-app' {
+  const app = query.appId === undefined ? undefined : apps.find((a) => a.id === query.appId);
+  if (query.appId !== undefined && !app) return 'no-app';
+  const pages = Math.max(1, Math.ceil(posts.total / BLOG_INDEX_PAGE_SIZE));
+  return query.page > pages ? 'missing' : { app, pages };
 }
 
 function IndexNotFound({ title, text }: { title: string; text: string }) {
@@ -195,23 +211,17 @@ export default function BlogIndexPage() {
   const posts = useBlogIndex(query ?? { page: 1 }, query !== null);
   const apps = useApps();
 
-  const missing = <IndexNotFound title="Page Not Found" text="There is no such page of the blog." />;
+  const missing = <IndexNotFound title={PAGE_NOT_FOUND} text="There is no such page of the blog." />;
   if (query === null || posts.isError || apps.isError) return missing;
   if (posts.isPending || apps.isPending) return <IndexSkeleton />;
-
-  const app = query.appId === undefined ? undefined : apps.data.find((a) => a.id === query.appId);
-  if (query.appId !== undefined && !app) {
-    return (
-      <IndexNotFound title="App Not Found" text="The app you are looking for does not exist or has been removed." />
-    );
-  }
-  const { items, total } = posts.data;
-  const pages = Math.max(1, Math.ceil(total / BLOG_INDEX_PAGE_SIZE));
-  if (query.page > pages) return missing;
+  const shown = shownIndex(query, posts.data, apps.data);
+  if (shown === 'missing') return missing;
+  if (shown === 'no-app') return <IndexNotFound title={APP_NOT_FOUND} text={APP_NOT_FOUND_TEXT} />;
+  const { app, pages } = shown;
+  const { items } = posts.data;
 
   return (
     <PageContainer narrow>
-      <Head {...blogIndexHead(site, { page: query.page, pages, app })} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Blog</h1>
@@ -257,6 +267,15 @@ export const blogIndexPage = definePublicPage({
       ? reads([blogIndexQuery(query).queryKey, appsQuery().queryKey[0]], [blogCountsQuery().queryKey[0]])
       : reads([]);
   },
-  head: blogIndexHead,
+  head: ({ site, search, data }) => {
+    const query = blogIndexParams(search);
+    const posts = query ? data.getQueryData<Page<PublicBlogPost>>(blogIndexQuery(query).queryKey) : undefined;
+    const apps = data.getQueryData<App[]>(appsQuery().queryKey);
+    if (!query || !posts || !apps) return itemNotFoundHead(site, PAGE_NOT_FOUND);
+    const shown = shownIndex(query, posts, apps);
+    if (shown === 'missing') return itemNotFoundHead(site, PAGE_NOT_FOUND);
+    if (shown === 'no-app') return itemNotFoundHead(site, APP_NOT_FOUND);
+    return blogIndexHead(site, { page: query.page, ...shown });
+  },
   element: <BlogIndexPage />,
 });

@@ -4,17 +4,17 @@ import { api, paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import type { BlogPost } from '../../../shared/schemas/blog-posts';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { appStoreId, postDescription } from '../../page-kit/seo';
-import { ItemNotFound } from '../../page-kit/item-not-found';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { MediaImage } from '../../components/media-image';
 import { AppIcon } from '../../features/apps/app-card';
-import { useApp } from '../../features/apps/api';
-import { useBlogPost } from '../../features/blogs/api';
+import { appQuery, useApp } from '../../features/apps/api';
+import { blogPostQuery, useBlogPost } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads, type PageParams } from '../../page-kit/public-page';
@@ -37,18 +37,18 @@ export function previewHead(site: SiteInfo, post: BlogPost, app: App | undefined
   return { ...blogPostHead(site, post, app), noindex: true, feeds: [] };
 }
 
+const POST_NOT_FOUND = 'Blog Post Not Found';
+
 function PostNotFound() {
   return (
-    <ItemNotFound title="Blog Post Not Found" text="The post you are looking for does not exist or has been removed." />
+    <ItemNotFound title={POST_NOT_FOUND} text="The post you are looking for does not exist or has been removed." />
   );
 }
 
 /** The post's page: what visitors see at its addresses, and a shared draft's preview (`preview`). */
 export function PostView({ post: p, app: a, preview = false }: { post: BlogPost; app?: App; preview?: boolean }) {
-  const site = useSite();
   return (
     <PageContainer narrow>
-      <Head {...(preview ? previewHead(site, p, a) : blogPostHead(site, p, a))} />
       <nav aria-label="Back" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
         <Link to={paths.home} className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -145,6 +145,12 @@ const postReads = ({ id }: PageParams) => {
 export const blogPostPage = definePublicPage({
   paths: ['/blogs/:id', '/blogs/:id/:slug'],
   reads: postReads,
-  head: blogPostHead,
+  head: ({ site, params, data }) => {
+    const id = parseId(params.id);
+    const post = id ? data.getQueryData<BlogPost>(blogPostQuery(id).queryKey) : undefined;
+    return post
+      ? blogPostHead(site, post, data.getQueryData<App>(appQuery(post.appId).queryKey))
+      : itemNotFoundHead(site, POST_NOT_FOUND);
+  },
   element: <BlogPostPage />,
 });

@@ -1,8 +1,8 @@
 import { Mail, MapPin } from 'lucide-react';
 import { useContext } from 'react';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { ContactFormContext } from '../../page-kit/page-state';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { PageContainer } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useContactInfo } from '../../features/pages/api';
@@ -89,11 +89,9 @@ function contactHead(site: SiteInfo): HeadData {
 }
 
 export default function ContactPage() {
-  const site = useSite();
   const form = useContext(ContactFormContext);
   return (
     <PageContainer>
-      <Head {...contactHead(site)} />
       <div className="max-w-2xl">
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Contact Us</h1>
         <p className="mt-3 text-lg text-muted-foreground">
@@ -111,6 +109,6 @@ export default function ContactPage() {
 export const contactPage = definePublicPage({
   paths: [paths.contact],
   reads: () => reads([]),
-  head: contactHead,
+  head: ({ site }) => contactHead(site),
   element: <ContactPage />,
 });

@@ -10,9 +10,9 @@ import { useLocation, useParams } from 'react-router';
 import { formatLongGb } from '../../../shared/dates';
 import { api, paths } from '../../../shared/paths';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../../shared/schemas/app-pages';
-import { Head, type HeadData } from '../../page-kit/head';
-import { DeletionConfirmContext } from '../../page-kit/page-state';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import type { HeadData } from '../../page-kit/head';
+import { DeletionConfirmContext, type DeletionConfirmState } from '../../page-kit/page-state';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -32,10 +32,29 @@ function confirmHead(site: SiteInfo, appKey: string, title: string, description:
   return { title: `${title} | ${site.name}`, description, path: paths.appDeleteAccount(appKey), noindex: true, status };
 }
 
-function useHead(title: string, description: string, status?: number) {
-  const site = useSite();
-  const appKey = useParams().appKey ?? '';
-  return <Head {...confirmHead(site, appKey, title, description, status)} />;
+/** The head of the page's state: confirmed (after the POST), the link gone, or the request to confirm. */
+function stateHead(
+  site: SiteInfo,
+  appKey: string,
+  state: DeletionConfirmState,
+  request: DeletionConfirmation | undefined,
+): HeadData {
+  if (state.confirmed) {
+    const { appTitle } = state.confirmed;
+    return confirmHead(
+      site,
+      appKey,
+      'Request confirmed',
+      `Your request to delete your ${appTitle} account is confirmed.`,
+    );
+  }
+  if (state.gone || !request) return confirmHead(site, appKey, 'Link expired', CONFIRM_LINK_GONE, 404);
+  return confirmHead(
+    site,
+    appKey,
+    'Confirm your deletion request',
+    `Confirm your request to delete your ${request.appTitle} account.`,
+  );
 }
 
 function Crumbs({ appKey, appTitle }: { appKey: string; appTitle?: string }) {
@@ -52,10 +71,8 @@ function Crumbs({ appKey, appTitle }: { appKey: string; appTitle?: string }) {
 }
 
 function Gone({ appKey }: { appKey: string }) {
-  const head = useHead('Link expired', CONFIRM_LINK_GONE, 404);
   return (
     <PageContainer narrow className="py-16">
-      {head}
       <Crumbs appKey={appKey} />
       <h1 className="mt-6 flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
         <LinkIcon aria-hidden="true" className="size-7 shrink-0 text-muted-foreground" />
@@ -73,10 +90,8 @@ function Gone({ appKey }: { appKey: string }) {
 }
 
 function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
-  const head = useHead('Request confirmed', `Your request to delete your ${confirmed.appTitle} account is confirmed.`);
   return (
     <PageContainer narrow className="py-16">
-      {head}
       <Crumbs appKey={confirmed.appSlug} appTitle={confirmed.appTitle} />
       <div role="status" data-testid="deletion-confirmed" className="mt-6">
         <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
@@ -100,14 +115,9 @@ function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
 }
 
 function Confirm({ request }: { request: DeletionConfirmation }) {
-  const head = useHead(
-    'Confirm your deletion request',
-    `Confirm your request to delete your ${request.appTitle} account.`,
-  );
   const { pathname } = useLocation();
   return (
     <PageContainer narrow className="py-16">
-      {head}
       <Crumbs appKey={request.appSlug} appTitle={request.appTitle} />
       <h1 className="mt-6 flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
         <MailCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
@@ -170,6 +180,12 @@ export const deletionConfirmPage = definePublicPage({
     const secret = deletionToken(token);
     return secret ? reads([deletionConfirmationQuery(secret).queryKey[0]]) : reads([]);
   },
-  head: confirmHead,
+  head: ({ site, params, data, deletionConfirm }) => {
+    const token = deletionToken(params.token);
+    const request = token
+      ? data.getQueryData<DeletionConfirmation>(deletionConfirmationQuery(token).queryKey)
+      : undefined;
+    return stateHead(site, params.appKey ?? '', deletionConfirm, request);
+  },
   element: <DeletionConfirmPage />,
 });

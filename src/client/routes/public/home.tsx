@@ -3,7 +3,7 @@ import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { AppCard, AppCardSkeleton, AppIcon } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { api, paths } from '../../../shared/paths';
 import type { HomeContent } from '../../../shared/schemas/site-content';
@@ -34,7 +34,6 @@ export default function HomePage() {
 
   return (
     <>
-      <Head {...homeHead(site, content ?? null)} />
       <section className="relative overflow-hidden border-b">
         <div
           aria-hidden="true"
@@ -112,6 +111,6 @@ export default function HomePage() {
 export const homePage = definePublicPage({
   paths: [paths.home],
   reads: () => reads([api.homeContent], [api.apps, api.blogCounts]),
-  head: homeHead,
+  head: ({ site, data }) => homeHead(site, data.getQueryData<HomeContent | null>([api.homeContent]) ?? null),
   element: <HomePage />,
 });

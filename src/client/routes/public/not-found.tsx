@@ -1,18 +1,14 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { Head } from '../../page-kit/head';
 import { notFoundHead } from '../../page-kit/seo';
-import { useSite } from '../../page-kit/site-context';
 import { buttonVariants } from '../../components/ui/button';
 import { PageContainer } from '../../components/page';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export default function NotFoundPage() {
-  const site = useSite();
   const { pathname } = useLocation();
   return (
     <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, pathname)} />
       <p className="text-7xl font-black text-primary">404</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">404 Page Not Found</h1>
       <p className="mt-3 text-muted-foreground">
@@ -30,6 +26,6 @@ export default function NotFoundPage() {
 export const notFoundPage = definePublicPage({
   paths: ['*'],
   reads: () => reads([]),
-  head: notFoundHead,
+  head: ({ site }) => notFoundHead(site, ''),
   element: <NotFoundPage />,
 });

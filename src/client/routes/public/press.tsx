@@ -13,7 +13,7 @@ import type { ContactInfo } from '../../../shared/schemas/site-content';
 import { monetizationText, type PressKit } from '../../../shared/schemas/press';
 import { appStoreUrl, googlePlayUrl } from '../../../shared/store-links';
 import { truncate } from '../../../shared/text';
-import { Head, type HeadData } from '../../page-kit/head';
+import type { HeadData } from '../../page-kit/head';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
@@ -27,18 +27,19 @@ import { useContactInfo } from '../../features/pages/api';
 import { Island } from '../../islands/island';
 import PressRequestForm, { type PressFormNotice } from '../../islands/press-request-form';
 import Trailer from '../../islands/trailer';
-import { AppNotFound } from './app-blogs';
-import { appSubpageReads } from '../../page-kit/app-subpage';
+import { AppNotFound, appNotFoundHead } from './app-blogs';
+import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
+import { untitledHead } from '../../page-kit/seo';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export const studioPressKitQuery = () => ({ queryKey: [api.pressKitStudio] as const });
 export const appPressKitQuery = (appId: number) => ({ queryKey: [api.pressKitApp(appId)] as const });
 
-function studioPressHead(site: SiteInfo, kit: PressKit | undefined): HeadData {
+function studioPressHead(site: SiteInfo, kit: PressKit): HeadData {
   return {
     title: `Press Kit | ${site.name}`,
     description: truncate(
-      `Press kit for ${site.name}${kit?.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
+      `Press kit for ${site.name}${kit.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
       160,
     ),
     path: paths.press,
@@ -382,7 +383,6 @@ export function StudioPressPage() {
 
   return (
     <PageContainer className="space-y-12">
-      <Head {...studioPressHead(site, k)} />
       <Breadcrumb trail={[{ label: 'Home', href: paths.home }, { label: 'Press kit' }]} />
       <header className="-mt-6 space-y-3">
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{site.name} press kit</h1>
@@ -529,14 +529,7 @@ function AppKit({ app }: { app: App }) {
 
   return (
     <PageContainer className="space-y-12">
-      <Head {...appPressHead(site, app)} />
-      <Breadcrumb
-        trail={[
-          { label: 'Home', href: paths.home },
-          { label: app.title, href: paths.app(app.slug) },
-          { label: 'Press kit' },
-        ]}
-      />
+      <Breadcrumb trail={appTrail(app, { label: 'Press kit' })} />
       <header className="-mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
         <AppIcon
           app={app}
@@ -592,7 +585,10 @@ export const studioPressPage = definePublicPage({
   paths: [paths.press],
   search: ['sent'],
   reads: () => reads([studioPressKitQuery().queryKey[0], api.apps]),
-  head: studioPressHead,
+  head: ({ site, data }) => {
+    const kit = data.getQueryData<PressKit>(studioPressKitQuery().queryKey);
+    return kit && data.getQueryData(appsQuery().queryKey) ? studioPressHead(site, kit) : untitledHead(site);
+  },
   element: <StudioPressPage />,
 });
 
@@ -600,6 +596,12 @@ export const appPressPage = definePublicPage({
   paths: ['/apps/:appKey/press'],
   search: ['sent'],
   ...appSubpageReads(paths.appPress, (id) => [appPressKitQuery(id).queryKey[0], studioPressKitQuery().queryKey[0]]),
-  head: appPressHead,
+  head: ({ site, params, data }) => {
+    const app = pageApp(params, data);
+    if (!app) return appNotFoundHead(site);
+    const read =
+      data.getQueryData(appPressKitQuery(app.id).queryKey) && data.getQueryData(studioPressKitQuery().queryKey);
+    return read ? appPressHead(site, app) : untitledHead(site);
+  },
   element: <AppPressPage />,
 });

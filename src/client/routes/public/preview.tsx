@@ -4,12 +4,12 @@ import { EyeOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { PreviewTokenParamsSchema } from '../../../shared/schemas/preview-links';
-import { Head } from '../../page-kit/head';
-import { notFoundHead } from '../../page-kit/seo';
-import { useSite } from '../../page-kit/site-context';
+import { itemNotFoundHead } from '../../page-kit/item-not-found';
 import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
-import { useApp } from '../../features/apps/api';
+import { appQuery, useApp } from '../../features/apps/api';
+import type { App } from '../../../shared/schemas/apps';
+import type { BlogPost } from '../../../shared/schemas/blog-posts';
 import { usePreview, previewQuery } from '../../features/blogs/api';
 import { PostSkeleton, PostView, previewHead } from './blog-post';
 import { definePublicPage, reads } from '../../page-kit/public-page';
@@ -23,11 +23,11 @@ export const PREVIEW_GONE = 'This preview link has expired or was revoked';
 export const previewToken = (value: string | undefined): string | null =>
   PreviewTokenParamsSchema.safeParse({ token: value }).success ? value! : null;
 
+const PREVIEW_NOT_AVAILABLE = 'Preview Not Available';
+
 function PreviewGone() {
-  const site = useSite();
   return (
     <PageContainer narrow className="py-24 text-center">
-      <Head {...notFoundHead(site, '', 'Preview Not Available')} />
       <h1 className="text-3xl font-bold text-balance">{PREVIEW_GONE}</h1>
       <p className="mt-3 text-muted-foreground">Ask whoever shared it for a new link.</p>
       <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
@@ -66,6 +66,12 @@ export const previewPage = definePublicPage({
     const secret = previewToken(token);
     return secret ? reads([previewQuery(secret).queryKey[0]]) : reads([]);
   },
-  head: previewHead,
+  head: ({ site, params, data }) => {
+    const secret = previewToken(params.token);
+    const post = secret ? data.getQueryData<BlogPost>(previewQuery(secret).queryKey) : undefined;
+    return post
+      ? previewHead(site, post, data.getQueryData<App>(appQuery(post.appId).queryKey))
+      : itemNotFoundHead(site, PREVIEW_NOT_AVAILABLE);
+  },
   element: <PreviewPage />,
 });

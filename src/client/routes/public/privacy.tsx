@@ -1,6 +1,6 @@
 import { formatLongGb } from '../../../shared/dates';
-import { Head, type HeadData } from '../../page-kit/head';
-import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import type { HeadData } from '../../page-kit/head';
+import type { SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -17,11 +17,9 @@ function privacyHead(site: SiteInfo): HeadData {
 }
 
 export default function PrivacyPage() {
-  const site = useSite();
   const policy = usePrivacyPolicy();
   return (
     <PageContainer narrow>
-      <Head {...privacyHead(site)} />
       <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Privacy Policy</h1>
       {policy.isPending ? (
         <div
@@ -62,6 +60,6 @@ export default function PrivacyPage() {
 export const privacyPage = definePublicPage({
   paths: [paths.privacy],
   reads: () => reads([], [api.privacyPolicy]),
-  head: privacyHead,
+  head: ({ site }) => privacyHead(site),
   element: <PrivacyPage />,
 });

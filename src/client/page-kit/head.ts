@@ -1,6 +1,5 @@
-// Page metadata: a public page's Head hands its data to the server renderer (title, meta, JSON-LD,
-// status), which writes the document's head.
-import { createContext, useContext } from 'react';
+// Page metadata: what a public page's definition (`head`, page-kit/public-page.ts) gives the server
+// renderer (title, meta, JSON-LD, status), which writes the document's head.
 import type { ShareImage } from '../../shared/share-image';
 
 export interface HeadData {
@@ -25,19 +24,4 @@ export interface HeadData {
   /** HTTP status of the page (404 for not found). */
   status?: number;
   noindex?: boolean;
-}
-
-/** The server render's collector: the page's Head reports its data here. */
-export class HeadCollector {
-  head?: HeadData;
-  set(head: HeadData): void {
-    this.head = head;
-  }
-}
-
-export const HeadContext = createContext<HeadCollector | null>(null);
-
-export function Head(props: HeadData) {
-  useContext(HeadContext)?.set(props);
-  return null;
 }
