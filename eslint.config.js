@@ -105,7 +105,7 @@ export default tseslint.config(
     },
   },
   clientLayer(['src/client/**'], []),
-  // Layers of the server, one direction (shared → db → lib → modules → plugins → ssr and the seed →
+  // Layers of the server, one direction (shared → db → lib → modules and plugins (one layer) → ssr and the seed →
   // app.ts and index.ts): a layer never imports one above it. Tests sit outside the layers (a route
   // test may build the whole app, pages and all), so these blocks leave `*.test.ts` out.
   serverLayer(['src/server/**'], []),

@@ -1,5 +1,5 @@
 // One public page = one module: its address(es), the query it reads, its API reads, the page itself
-// and its head, declared in one object next to the page (`definePublicPage`). app/public-pages.ts
+// and its head, declared in one object next to the page (`definePublicPage`). app/public-pages.tsx
 // lists them; the server's route table (prefetching, redirects, cache keys, Vary) and the React
 // Router routes are both built from that list.
 import type { QueryClient } from '@tanstack/react-query';
