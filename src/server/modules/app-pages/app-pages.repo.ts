@@ -77,13 +77,21 @@ export function appPagesRepo(db: Db, now: () => Date) {
           version: current.version + 1,
           updatedAt: now(),
         };
-        const [row] = existing
-          ? await tx.update(appPages).set(values).where(eq(appPages.appId, appId)).returning()
-          : await tx
-              .insert(appPages)
-              .values({ appId, ...values })
-              .returning();
-        return toPages(row!);
+        if (existing) {
+          const [row] = await tx.update(appPages).set(values).where(eq(appPages.appId, appId)).returning();
+          return toPages(row!);
+        }
+        // Two first saves at once: the primary key lets one in; the other is a conflict.
+        const [row] = await tx
+          .insert(appPages)
+          .values({ appId, ...values })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) {
+          const [now] = await tx.select().from(appPages).where(eq(appPages.appId, appId));
+          throw staleVersion(now ? toPages(now) : defaultPages(appId));
+        }
+        return toPages(row);
       });
     },
   };

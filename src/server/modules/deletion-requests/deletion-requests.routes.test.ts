@@ -92,6 +92,22 @@ describe('an app’s deletion and support texts', () => {
     await ok(ctx.app.inject({ url: `/api/apps/${id}/pages`, headers: { cookie: editor } }));
   });
 
+  it('lets one of two first saves at once in; the other meets it as a conflict, never a failure', async () => {
+    const { id } = await injectFactories(ctx.app, editor).makeApp({ ...APP, title: 'Two first saves' });
+    const save = (supportIntro: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/apps/${id}/pages`,
+        headers: { cookie: editor, 'if-match': '"0"' },
+        payload: { ...PAGES, supportIntro },
+      });
+    const answers = await Promise.all([save('<p>First.</p>'), save('<p>Second.</p>')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const kept = answers.find((a) => a.statusCode === 200)!.json<AppPages>();
+    const refused = expectError(answers.find((a) => a.statusCode === 409)!, 409, 'CONFLICT');
+    expect(refused.current).toEqual(kept);
+  });
+
   it('validates the texts with the shared schema', async () => {
     const { id } = await setUp(ctx, editor, { accountDeletion: false }, { ...APP, title: 'Other app' });
     const put = (payload: object) =>
