@@ -104,7 +104,11 @@ describe('an app’s deletion and support texts', () => {
     const answers = await Promise.all([save('<p>First.</p>'), save('<p>Second.</p>')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const kept = answers.find((a) => a.statusCode === 200)!.json<AppPages>();
-    const refused = expectError(answers.find((a) => a.statusCode === 409)!, 409, 'CONFLICT');
+    const refused = expectError(
+      answers.find((a) => a.statusCode === 409)!,
+      409,
+      'CONFLICT',
+    );
     expect(refused.current).toEqual(kept);
   });
 
