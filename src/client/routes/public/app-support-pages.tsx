@@ -14,7 +14,7 @@ import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonLines } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { usePublicAppPages } from '../../features/app-pages/api';
@@ -75,11 +75,12 @@ function Title({ app, children }: { app: App; children: ReactNode }) {
 function Loading() {
   return (
     <PageContainer narrow>
-      <div aria-busy="true" aria-label="Loading" className="space-y-6">
-        <Skeleton className="h-4 w-48" />
-        <Skeleton className="h-12 w-2/3" />
-        <Skeleton className="h-32 w-full" />
-      </div>
+      <SkeletonLines
+        aria-busy="true"
+        aria-label="Loading"
+        className="space-y-6"
+        lines={['h-4 w-48', 'h-12 w-2/3', 'h-32 w-full']}
+      />
     </PageContainer>
   );
 }

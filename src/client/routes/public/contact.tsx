@@ -4,7 +4,7 @@ import { Head, type HeadData } from '../../page-kit/head';
 import { ContactFormContext } from '../../page-kit/page-state';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { PageContainer } from '../../components/page';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../components/ui/skeleton';
 import { useContactInfo } from '../../features/pages/api';
 import { SocialLinkList, usePublicSocialLinks } from '../../features/social/public-social-links';
 import ContactForm from '../../islands/contact-form';
@@ -30,11 +30,7 @@ function InfoPanel() {
         >
           <Skeleton className="h-5 w-3/4" />
           <Skeleton className="h-5 w-1/2" />
-          <div className="flex gap-2">
-            <Skeleton className="size-10 rounded-full" />
-            <Skeleton className="size-10 rounded-full" />
-            <Skeleton className="size-10 rounded-full" />
-          </div>
+          <SkeletonLines className="flex gap-2" lines={Array<string>(3).fill('size-10 rounded-full')} />
         </div>
       ) : contact.isError || !c ? (
         <p className="mt-4 text-muted-foreground">

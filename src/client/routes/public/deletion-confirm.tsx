@@ -16,7 +16,7 @@ import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonLines } from '../../components/ui/skeleton';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export const CONFIRM_LINK_GONE = 'This link has expired or has already been used';
@@ -149,11 +149,12 @@ export default function DeletionConfirmPage() {
   if (request.isPending) {
     return (
       <PageContainer narrow className="py-16">
-        <div aria-busy="true" aria-label="Loading" className="space-y-6">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <SkeletonLines
+          aria-busy="true"
+          aria-label="Loading"
+          className="space-y-6"
+          lines={['h-4 w-48', 'h-10 w-2/3', 'h-24 w-full']}
+        />
       </PageContainer>
     );
   }
