@@ -14,6 +14,7 @@ import { Head, type HeadData } from '../../page-kit/head';
 import { DeletionConfirmContext } from '../../page-kit/page-state';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
+import { DeletionReference } from '../../features/app-pages/deletion-reference';
 import { PageContainer } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { SkeletonLines } from '../../components/ui/skeleton';
@@ -87,13 +88,13 @@ function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
           Thank you. We will delete your {confirmed.appTitle} account and data by{' '}
           <strong>{formatLongGb(confirmed.dueAt!)}</strong> at the latest, and email you when it is done.
         </p>
-        <p className="mt-3 text-muted-foreground">
-          Your reference:{' '}
-          <strong className="font-mono text-foreground tracking-wider" data-testid="deletion-reference">
-            {confirmed.reference}
-          </strong>
+        <DeletionReference
+          reference={confirmed.reference}
+          className="mt-3 text-muted-foreground"
+          strongClassName="font-mono text-foreground tracking-wider"
+        >
           . Please quote it if you write to us about it.
-        </p>
+        </DeletionReference>
       </div>
     </PageContainer>
   );
