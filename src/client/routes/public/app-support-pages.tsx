@@ -12,9 +12,8 @@ import { notFoundHead } from '../../page-kit/seo';
 import { DeletionFormContext } from '../../page-kit/page-state';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { PageContainer, RichText } from '../../components/page';
+import { PageContainer, RichText, PageSkeleton } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
-import { SkeletonLines } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { usePublicAppPages } from '../../features/app-pages/api';
@@ -73,16 +72,7 @@ function Title({ app, children }: { app: App; children: ReactNode }) {
 }
 
 function Loading() {
-  return (
-    <PageContainer narrow>
-      <SkeletonLines
-        aria-busy="true"
-        aria-label="Loading"
-        className="space-y-6"
-        lines={['h-4 w-48', 'h-12 w-2/3', 'h-32 w-full']}
-      />
-    </PageContainer>
-  );
+  return <PageSkeleton lines={['h-4 w-48', 'h-12 w-2/3', 'h-32 w-full']} />;
 }
 
 /** Not found, with the page's status (an app without accounts has no deletion page). */

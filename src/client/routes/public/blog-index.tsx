@@ -11,9 +11,8 @@ import { Head, type HeadData } from '../../page-kit/head';
 import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
-import { PageContainer } from '../../components/page';
+import { PageContainer, PageSkeleton } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
-import { SkeletonLines } from '../../components/ui/skeleton';
 import { useApps, useBlogCounts, appsQuery, blogCountsQuery } from '../../features/apps/api';
 import { useBlogIndex, blogIndexQuery } from '../../features/blogs/api';
 import { ReadMoreLink } from '../../features/blogs/read-more-link';
@@ -176,14 +175,10 @@ function Pagination({ page, pages, appId }: { page: number; pages: number; appId
 
 function IndexSkeleton() {
   return (
-    <PageContainer narrow>
-      <SkeletonLines
-        aria-busy="true"
-        aria-label="Loading blog posts"
-        className="space-y-6"
-        lines={['h-10 w-32', 'h-4 w-2/3', ...Array<string>(3).fill('h-40 w-full rounded-xl')]}
-      />
-    </PageContainer>
+    <PageSkeleton
+      label="Loading blog posts"
+      lines={['h-10 w-32', 'h-4 w-2/3', ...Array<string>(3).fill('h-40 w-full rounded-xl')]}
+    />
   );
 }
 

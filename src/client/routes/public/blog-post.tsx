@@ -9,8 +9,7 @@ import { appStoreId, postDescription } from '../../page-kit/seo';
 import { ItemNotFound } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
-import { PageContainer, RichText } from '../../components/page';
-import { SkeletonLines } from '../../components/ui/skeleton';
+import { PageContainer, RichText, PageSkeleton } from '../../components/page';
 import { MediaImage } from '../../components/media-image';
 import { AppIcon } from '../../features/apps/app-card';
 import { useApp } from '../../features/apps/api';
@@ -112,14 +111,11 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
 
 export function PostSkeleton() {
   return (
-    <PageContainer narrow>
-      <SkeletonLines
-        aria-busy="true"
-        aria-label="Loading blog post"
-        className="space-y-4"
-        lines={['h-4 w-48', 'h-10 w-3/4', 'h-4 w-full', 'h-4 w-full', 'h-4 w-2/3']}
-      />
-    </PageContainer>
+    <PageSkeleton
+      label="Loading blog post"
+      stackClassName="space-y-4"
+      lines={['h-4 w-48', 'h-10 w-3/4', 'h-4 w-full', 'h-4 w-full', 'h-4 w-2/3']}
+    />
   );
 }
 

@@ -15,9 +15,8 @@ import { DeletionConfirmContext } from '../../page-kit/page-state';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { DeletionReference } from '../../features/app-pages/deletion-reference';
-import { PageContainer } from '../../components/page';
+import { PageContainer, PageSkeleton } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { SkeletonLines } from '../../components/ui/skeleton';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export const CONFIRM_LINK_GONE = 'This link has expired or has already been used';
@@ -148,16 +147,7 @@ export default function DeletionConfirmPage() {
   if (state.confirmed) return <Confirmed confirmed={state.confirmed} />;
   if (state.gone || token === null || request.isError) return <Gone appKey={appKey} />;
   if (request.isPending) {
-    return (
-      <PageContainer narrow className="py-16">
-        <SkeletonLines
-          aria-busy="true"
-          aria-label="Loading"
-          className="space-y-6"
-          lines={['h-4 w-48', 'h-10 w-2/3', 'h-24 w-full']}
-        />
-      </PageContainer>
-    );
+    return <PageSkeleton className="py-16" lines={['h-4 w-48', 'h-10 w-2/3', 'h-24 w-full']} />;
   }
   return <Confirm request={request.data} />;
 }
