@@ -33,7 +33,7 @@ export function PageSkeleton({
 }) {
   return (
     <PageContainer narrow className={className}>
-      <SkeletonLines aria-busy="true" aria-label={label} className={stackClassName} lines={lines} />
+      <SkeletonLines label={label} className={stackClassName} lines={lines} />
     </PageContainer>
   );
 }

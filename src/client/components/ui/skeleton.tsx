@@ -9,14 +9,21 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
 
 /**
  * A block of placeholder bars, one per class name (each gives a bar its height, width and rounding):
- * the loading shape of a page or card. Other props (aria-busy, aria-label, a test id) go on the block.
+ * the loading shape of a page or card. With a `label`, the block is announced as busy loading it;
+ * `children` come after the bars.
  */
-export function SkeletonLines({ lines, ...props }: { lines: readonly string[] } & ComponentProps<'div'>) {
+export function SkeletonLines({
+  lines,
+  label,
+  children,
+  ...props
+}: { lines: readonly string[]; label?: string } & ComponentProps<'div'>) {
   return (
-    <div {...props}>
+    <div aria-busy={label ? true : undefined} aria-label={label} {...props}>
       {lines.map((line, i) => (
         <Skeleton key={i} className={line} />
       ))}
+      {children}
     </div>
   );
 }

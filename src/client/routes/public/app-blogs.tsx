@@ -93,8 +93,7 @@ export default function AppBlogsPage() {
       {posts.isPending ? (
         <SkeletonLines
           className="mt-6 space-y-4"
-          aria-busy="true"
-          aria-label="Loading blog posts"
+          label="Loading blog posts"
           lines={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
         />
       ) : posts.isError ? (

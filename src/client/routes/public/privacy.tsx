@@ -26,8 +26,7 @@ export default function PrivacyPage() {
       {policy.isPending ? (
         <SkeletonLines
           className="mt-6 space-y-4"
-          aria-busy="true"
-          aria-label="Loading privacy policy"
+          label="Loading privacy policy"
           data-testid="privacy-skeleton"
           lines={[
             'h-4 w-40',
