@@ -133,7 +133,6 @@ export default function MediaPage() {
         <SearchField
           id="media-search"
           label="Search media"
-          className="w-full sm:max-w-sm"
           placeholder="Search by file name or alt text..."
           value={searchInput}
           onChange={(e) => setSearchInput(e.target.value)}
