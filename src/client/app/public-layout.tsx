@@ -13,6 +13,15 @@ import ThemeMenu from '../islands/theme-menu';
 import { FooterNotesContext } from '../page-kit/footer-notes';
 import { useSite, type SiteInfo } from '../page-kit/site-context';
 
+/** The footer's links, in order. */
+const FOOTER_LINKS = [
+  [paths.home, 'Home'],
+  [paths.blogIndex, 'Blog'],
+  [paths.contact, 'Contact'],
+  [paths.privacy, 'Privacy Policy'],
+  [paths.press, 'Press kit'],
+] as const;
+
 /** The logo from Site Settings, or the name's initial on the brand colour. */
 function BrandMark({ site }: { site: SiteInfo }) {
   if (site.logo) {
@@ -82,31 +91,13 @@ function Footer() {
         <nav aria-label="Footer" className="md:justify-self-center">
           <p className="mb-3 text-sm font-semibold">Links</p>
           <ul className="space-y-2 text-sm">
-            <li>
-              <a href={paths.home} className="text-muted-foreground hover:text-foreground">
-                Home
-              </a>
-            </li>
-            <li>
-              <a href={paths.blogIndex} className="text-muted-foreground hover:text-foreground">
-                Blog
-              </a>
-            </li>
-            <li>
-              <a href={paths.contact} className="text-muted-foreground hover:text-foreground">
-                Contact
-              </a>
-            </li>
-            <li>
-              <a href={paths.privacy} className="text-muted-foreground hover:text-foreground">
-                Privacy Policy
-              </a>
-            </li>
-            <li>
-              <a href={paths.press} className="text-muted-foreground hover:text-foreground">
-                Press kit
-              </a>
-            </li>
+            {FOOTER_LINKS.map(([href, label]) => (
+              <li key={href}>
+                <a href={href} className="text-muted-foreground hover:text-foreground">
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <p className="text-sm text-muted-foreground md:self-end md:justify-self-end">

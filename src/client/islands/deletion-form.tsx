@@ -21,6 +21,7 @@ import {
 import { Button } from '../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input';
 import { sendDeletionRequest } from '../features/app-pages/api';
+import { DeletionReference } from '../features/app-pages/deletion-reference';
 import { ApiError } from '../lib/http';
 
 type FieldName = 'email' | 'accountId' | 'note' | typeof DELETION_HONEYPOT;
@@ -63,12 +64,11 @@ function Receipt({ receipt, appTitle, focus }: { receipt: DeletionReceipt; appTi
         )}
         {receipt.emailed ? 'Check your email to confirm' : 'Request received'}
       </h3>
-      <p className="mt-3">
-        Your reference:{' '}
-        <strong className="font-mono text-xl tracking-wider" data-testid="deletion-reference">
-          {receipt.reference}
-        </strong>
-      </p>
+      <DeletionReference
+        reference={receipt.reference}
+        className="mt-3"
+        strongClassName="font-mono text-xl tracking-wider"
+      />
       {receipt.emailed ? (
         <p className="mt-2 text-sm">
           We have sent a link to your email address. Open it within {DELETION_CONFIRM_DAYS} days to confirm that the

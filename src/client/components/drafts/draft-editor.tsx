@@ -2,9 +2,19 @@
 // on leaving, autosave with its status, the offer of changes kept from before a crash or reload,
 // and the conflict view when someone saved the item since the edit started (both versions shown).
 import { CloudOff, History } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { applyServerErrors } from '../../lib/form-errors';
 import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
 import type { DraftRef } from './api';
 import { ConflictDialog, conflictOf } from './conflict';
 import { UnsavedChangesGuard } from './unsaved-changes';
@@ -39,30 +49,51 @@ export function AutosaveStatus({ state }: { state: AutosaveState }) {
   );
 }
 
-/** A page editor's last row: `aside` (a link to the page) on the left, the autosave status and the save button. */
+/**
+ * A page editor's last row: `aside` (a link to the page) on the left, the autosave status and the
+ * save button, which waits while the save runs or an image is still uploading into the text.
+ */
 export function SaveRow({
   aside,
-  status,
-  saving,
-  disabled,
+  session,
   label,
 }: {
   aside: ReactNode;
-  status: ReactNode;
-  saving: boolean;
-  disabled: boolean;
+  session: { status: ReactNode; editorBusy: boolean; saving: boolean };
   label: string;
 }) {
+  const { saving } = session;
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
       {aside}
       <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:items-center">
-        {status}
-        <Button type="submit" disabled={disabled}>
+        {session.status}
+        <Button type="submit" disabled={saving || session.editorBusy}>
           {saving ? 'Saving...' : label}
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A one-card page editor: the kept-changes offer and the dialogs, then the fields and the SaveRow in one card. */
+export function PageEditorForm({
+  session,
+  onSubmit,
+  children,
+}: {
+  session: { banner: ReactNode; dialogs: ReactNode };
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {session.banner}
+      {session.dialogs}
+      <Card>
+        <CardContent className="space-y-5 pt-6">{children}</CardContent>
+      </Card>
+    </form>
   );
 }
 
@@ -96,7 +127,10 @@ export function useDraftEditor<V extends FieldValues>({
   extraDirty?: boolean;
 }) {
   const values = useWatch({ control: form.control }) as Record<string, unknown>;
+  // Images pasted or dropped into the editor are still uploading: saving now would leave them out.
+  const [editorBusy, setEditorBusy] = useState(false);
   const dirty = form.formState.isDirty;
+  const saving = form.formState.isSubmitting;
   const [base, setBase] = useState(item?.version ?? 0);
   const [saveConflict, setSaveConflict] = useState<Record<string, unknown> | null | undefined>(undefined);
   // A save moved the item on: the edit is now based on it.
@@ -138,6 +172,13 @@ export function useDraftEditor<V extends FieldValues>({
     form.reset(toValues(current));
     setBase((conflict as SavedItem | null)?.version ?? 0);
     void autosave.forget();
+  };
+
+  const onSaveError = (error: unknown): boolean => {
+    const current = conflictOf(error);
+    if (current === undefined) return false;
+    setSaveConflict(current);
+    return true;
   };
 
   const banner = kept ? (
@@ -185,19 +226,54 @@ export function useDraftEditor<V extends FieldValues>({
     /** The version to send with a save. */
     version: base || undefined,
     dirty,
+    /** The form is being submitted. */
+    saving,
     status: <AutosaveStatus state={autosave.state} />,
+    /** Whether an image is still uploading into a rich-text field (give it `onEditorBusyChange`). */
+    editorBusy,
+    onEditorBusyChange: setEditorBusy,
     banner,
     dialogs,
     /** A save was refused because the item moved on (409): show both. True when it handled the error. */
-    onSaveError(error: unknown): boolean {
-      const current = conflictOf(error);
-      if (current === undefined) return false;
-      setSaveConflict(current);
-      return true;
-    },
+    onSaveError,
     /** The user discarded the edit: the kept copies go too. */
     forget: autosave.forget,
     /** Call after a successful save. */
     saved: autosave.saved,
+    /**
+     * Waits for a save: once saved, the form starts again from the server's item; a conflict shows
+     * both versions; a refused field (one of `fields`) gets the server's message. The toasts come with the mutation.
+     */
+    async save(saving: Promise<SavedItem>, fields: readonly FieldPath<V>[]): Promise<void> {
+      await saving.then(
+        (saved) => {
+          autosave.saved();
+          form.reset(toValues(saved as never));
+        },
+        (error: unknown) => onSaveError(error) || applyServerErrors(form.setError, error, { fields }),
+      );
+    },
   };
+}
+
+/**
+ * A page editor's form and its draft session in one call: the form checks with `resolver` and
+ * starts from the saved item (`toValues`); see useDraftEditor for the rest.
+ */
+export function useDraftForm<V extends FieldValues, T = V>({
+  resolver,
+  item,
+  toValues,
+  draft,
+  labels,
+}: {
+  resolver: Resolver<V, unknown, T>;
+  item: SavedItem | null;
+  toValues: (item: never | null) => V;
+  draft: DraftRef;
+  labels: Record<string, string>;
+}) {
+  const form = useForm<V, unknown, T>({ resolver, defaultValues: toValues(item as never) as DefaultValues<V> });
+  const session = useDraftEditor({ form: form as UseFormReturn<V, unknown, unknown>, draft, item, toValues, labels });
+  return { form, session };
 }

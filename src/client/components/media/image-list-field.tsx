@@ -287,6 +287,12 @@ export function ImageListField({
   );
 }
 
+/** An item's two move buttons: one place earlier, one place later. */
+const MOVES = [
+  { direction: 'earlier', step: -1, Icon: ArrowLeft },
+  { direction: 'later', step: 1, Icon: ArrowRight },
+] as const;
+
 function ImageItem({
   src,
   index,
@@ -353,30 +359,24 @@ function ImageItem({
         {src}
       </p>
       <div className="mt-auto flex items-center gap-1 border-t p-1">
-        <Button
-          ref={(el) => register('earlier', el)}
-          variant="ghost"
-          size="iconSm"
-          className="size-8"
-          aria-label={`Move ${texts.noun} ${n} earlier`}
-          title="Move earlier"
-          disabled={index === 0}
-          onClick={() => onMove(index - 1, 'earlier')}
-        >
-          <ArrowLeft aria-hidden="true" />
-        </Button>
-        <Button
-          ref={(el) => register('later', el)}
-          variant="ghost"
-          size="iconSm"
-          className="size-8"
-          aria-label={`Move ${texts.noun} ${n} later`}
-          title="Move later"
-          disabled={index === count - 1}
-          onClick={() => onMove(index + 1, 'later')}
-        >
-          <ArrowRight aria-hidden="true" />
-        </Button>
+        {MOVES.map(({ direction, step, Icon }) => {
+          const to = index + step;
+          return (
+            <Button
+              key={direction}
+              ref={(el) => register(direction, el)}
+              variant="ghost"
+              size="iconSm"
+              className="size-8"
+              aria-label={`Move ${texts.noun} ${n} ${direction}`}
+              title={`Move ${direction}`}
+              disabled={to < 0 || to >= count}
+              onClick={() => onMove(to, direction)}
+            >
+              <Icon aria-hidden="true" />
+            </Button>
+          );
+        })}
         <Button
           ref={(el) => register('remove', el)}
           variant="ghost"

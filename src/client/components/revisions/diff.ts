@@ -13,35 +13,39 @@ export interface RevisionField {
   format: Format;
 }
 
+/** A kind's fields from their labels, in order; a field is plain text unless `formats` says otherwise. */
+const fieldsOf = (labels: Record<string, string>, formats: Record<string, Format> = {}): RevisionField[] =>
+  Object.entries(labels).map(([key, label]) => ({ key, label, format: formats[key] ?? 'text' }));
+
 /** What the history compares for each kind of item, in the editor's order. */
 export const REVISION_FIELDS: Record<RevisionKind, readonly RevisionField[]> = {
-  post: [
-    { key: 'title', label: 'Title', format: 'text' },
-    { key: 'slug', label: 'Slug', format: 'text' },
-    { key: 'excerpt', label: 'Excerpt', format: 'text' },
-    { key: 'content', label: 'Content', format: 'html' },
-    { key: 'images', label: 'Images', format: 'list' },
-    { key: 'seoTitle', label: 'SEO title', format: 'text' },
-    { key: 'seoDescription', label: 'SEO description', format: 'text' },
-    { key: 'shareImage', label: 'Share image', format: 'text' },
-  ],
-  about: [
-    { key: 'title', label: 'Title', format: 'text' },
-    { key: 'content', label: 'Content', format: 'html' },
-  ],
-  privacy: [
-    { key: 'lastUpdated', label: 'Last updated date', format: 'date' },
-    { key: 'content', label: 'Privacy policy content', format: 'html' },
-  ],
-  home: [
-    { key: 'heroTitle', label: 'Hero title', format: 'text' },
-    { key: 'heroSubtitle', label: 'Hero subtitle', format: 'text' },
-    { key: 'heroContent', label: 'Hero content', format: 'text' },
-    { key: 'introTitle', label: 'Intro title', format: 'text' },
-    { key: 'introContent', label: 'Intro content', format: 'text' },
-    { key: 'featuredAppTitle', label: 'Featured apps title', format: 'text' },
-    { key: 'ctaText', label: 'Call to action text', format: 'text' },
-  ],
+  post: fieldsOf(
+    {
+      title: 'Title',
+      slug: 'Slug',
+      excerpt: 'Excerpt',
+      content: 'Content',
+      images: 'Images',
+      seoTitle: 'SEO title',
+      seoDescription: 'SEO description',
+      shareImage: 'Share image',
+    },
+    { content: 'html', images: 'list' },
+  ),
+  about: fieldsOf({ title: 'Title', content: 'Content' }, { content: 'html' }),
+  privacy: fieldsOf(
+    { lastUpdated: 'Last updated date', content: 'Privacy policy content' },
+    { lastUpdated: 'date', content: 'html' },
+  ),
+  home: fieldsOf({
+    heroTitle: 'Hero title',
+    heroSubtitle: 'Hero subtitle',
+    heroContent: 'Hero content',
+    introTitle: 'Intro title',
+    introContent: 'Intro content',
+    featuredAppTitle: 'Featured apps title',
+    ctaText: 'Call to action text',
+  }),
 };
 
 /** Where a paragraph-like block of rich text ends: each becomes a line of the plain text. */

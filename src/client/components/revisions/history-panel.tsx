@@ -1,7 +1,7 @@
 // The history of a post or page (issue 12): its saved versions, the chosen one compared word by word
 // with the current saved text, and Restore (which saves that text again as a new version).
 import { History } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Revision, RevisionKind, RevisionSummary } from '../../../shared/schemas/revisions';
 import { EmptyCard, QueryState } from '../query-state';
 import { Badge } from '../ui/badge';
@@ -42,6 +42,22 @@ const authorLabel = (revision: RevisionSummary) =>
   revision.author ?? (revision.reason === 'scheduled publish' ? 'the scheduler' : 'a deleted account');
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A one-item editor's History (About Us, Privacy Policy, Home Content): the button for the page's
+ * actions once the item is loaded, and `restores` to key the form with, so that it starts again
+ * from the text a restore saved.
+ */
+export function useItemHistory(
+  kind: Exclude<RevisionKind, 'post'>,
+  query: { isSuccess: boolean; data?: Record<string, unknown> | null },
+): { button: ReactNode; restores: number } {
+  const [restores, setRestores] = useState(0);
+  const button = query.isSuccess && (
+    <HistoryButton kind={kind} current={query.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
+  );
+  return { button, restores };
+}
 
 /** The "History" button of an editor: opens the history in a wide dialog (also from inside another dialog). */
 export function HistoryButton({ onRestored, size, ...props }: HistoryProps & { size?: 'sm' }) {

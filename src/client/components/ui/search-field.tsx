@@ -7,13 +7,13 @@ import { Input, Label } from './input';
 export function SearchField({
   id,
   label,
-  className,
+  className = 'w-full sm:max-w-sm',
   inputClassName,
   ...input
 }: Omit<ComponentProps<'input'>, 'type' | 'className'> & {
   id: string;
   label: string;
-  /** Classes of the box around the input (its width). */
+  /** Classes of the box around the input (its width): by default full width on phones, a small column wider up. */
   className?: string;
   inputClassName?: string;
 }) {

@@ -5,7 +5,7 @@ import type { SpriteIconName } from '../../../shared/icons';
 import { isPortrait, MediaImage, type MediaImageProps } from '../../components/media-image';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../components/ui/skeleton';
 import { cx as cn } from '../../lib/cx';
 import { StatusBadge } from './status-badge';
 
@@ -166,11 +166,7 @@ export function AppCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border bg-card" data-testid="app-card-skeleton">
       <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="space-y-3 px-5 pt-10 pb-5">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-4/5" />
-      </div>
+      <SkeletonLines className="space-y-3 px-5 pt-10 pb-5" lines={['h-5 w-2/3', 'h-4 w-full', 'h-4 w-4/5']} />
     </div>
   );
 }

@@ -143,28 +143,65 @@ interface RowField<T> {
 
 type ListName = 'features' | 'releaseDates' | 'trailers' | 'awards' | 'quotes' | 'credits';
 
+/** The press kit's lists of rows: each one's heading, hint, noun and columns (its limit is PRESS_LIMITS'). */
+const ROW_LISTS: {
+  [N in ListName]: { title: string; hint?: string; noun: string; fields: RowField<PressKitFormValues[N][number]>[] };
+} = {
+  features: {
+    title: 'Features',
+    noun: 'feature',
+    fields: [{ name: 'value', label: 'Feature', placeholder: 'Hand-drawn worlds', wide: true }],
+  },
+  releaseDates: {
+    title: 'Release dates',
+    hint: "One per platform, as YYYY-MM-DD. Empty: the app's release date.",
+    noun: 'release date',
+    fields: [
+      { name: 'platform', label: 'Platform', placeholder: 'iOS' },
+      { name: 'date', label: 'Date', placeholder: 'YYYY-MM-DD', type: 'date' },
+    ],
+  },
+  trailers: {
+    title: 'Trailers',
+    hint: 'YouTube or Vimeo links. Visitors load nothing from them until they press play.',
+    noun: 'trailer',
+    fields: [
+      { name: 'video', label: 'Video link', placeholder: 'https://www.youtube.com/watch?v=…', type: 'url' },
+      { name: 'title', label: 'Title', placeholder: 'Launch trailer' },
+    ],
+  },
+  awards: {
+    title: 'Awards and recognition',
+    noun: 'award',
+    fields: [
+      { name: 'title', label: 'Award', placeholder: 'Best Indie Game' },
+      { name: 'detail', label: 'Detail', placeholder: 'Some Awards 2025' },
+    ],
+  },
+  quotes: {
+    title: 'Quotes',
+    noun: 'quote',
+    fields: [
+      { name: 'quote', label: 'Quote', type: 'textarea', wide: true },
+      { name: 'source', label: 'Source', placeholder: 'A Magazine' },
+      { name: 'url', label: 'Link', placeholder: 'https://', type: 'url' },
+    ],
+  },
+  credits: {
+    title: 'Credits',
+    noun: 'credit',
+    fields: [
+      { name: 'name', label: 'Name', placeholder: 'Ada Lovelace' },
+      { name: 'role', label: 'Role', placeholder: 'Design' },
+    ],
+  },
+};
+
 /** One list of the kit as ordered rows of inputs (the admin's one list editor). */
-function RowList<N extends ListName>({
-  form,
-  name,
-  idPrefix,
-  title,
-  hint,
-  noun,
-  fields: columns,
-  blank,
-  max,
-}: {
-  form: PressKitForm;
-  name: N;
-  idPrefix: string;
-  title: string;
-  hint?: string;
-  noun: string;
-  fields: RowField<PressKitFormValues[N][number]>[];
-  blank: PressKitFormValues[N][number];
-  max: number;
-}) {
+function RowList<N extends ListName>({ form, name, idPrefix }: { form: PressKitForm; name: N; idPrefix: string }) {
+  const { title, hint, noun, fields: columns } = ROW_LISTS[name] as (typeof ROW_LISTS)[ListName];
+  const max = PRESS_LIMITS[name];
+  const blank = Object.fromEntries(columns.map((col) => [col.name, '']));
   const errors = form.formState.errors[name] as
     | (Record<string, { message?: string }> & { message?: string; root?: { message?: string } })[]
     | { message?: string }
@@ -317,46 +354,9 @@ export function PressKitFields({
         height={220}
         onBusyChange={setBusy('history')}
       />
-      <RowList
-        form={form}
-        name="features"
-        idPrefix={idPrefix}
-        title="Features"
-        noun="feature"
-        fields={[{ name: 'value', label: 'Feature', placeholder: 'Hand-drawn worlds', wide: true }]}
-        blank={{ value: '' }}
-        max={PRESS_LIMITS.features}
-      />
-      {kind === 'app' && (
-        <RowList
-          form={form}
-          name="releaseDates"
-          idPrefix={idPrefix}
-          title="Release dates"
-          hint="One per platform, as YYYY-MM-DD. Empty: the app's release date."
-          noun="release date"
-          fields={[
-            { name: 'platform', label: 'Platform', placeholder: 'iOS' },
-            { name: 'date', label: 'Date', placeholder: 'YYYY-MM-DD', type: 'date' },
-          ]}
-          blank={{ platform: '', date: '' }}
-          max={PRESS_LIMITS.releaseDates}
-        />
-      )}
-      <RowList
-        form={form}
-        name="trailers"
-        idPrefix={idPrefix}
-        title="Trailers"
-        hint="YouTube or Vimeo links. Visitors load nothing from them until they press play."
-        noun="trailer"
-        fields={[
-          { name: 'video', label: 'Video link', placeholder: 'https://www.youtube.com/watch?v=…', type: 'url' },
-          { name: 'title', label: 'Title', placeholder: 'Launch trailer' },
-        ]}
-        blank={{ video: '', title: '' }}
-        max={PRESS_LIMITS.trailers}
-      />
+      <RowList form={form} name="features" idPrefix={idPrefix} />
+      {kind === 'app' && <RowList form={form} name="releaseDates" idPrefix={idPrefix} />}
+      <RowList form={form} name="trailers" idPrefix={idPrefix} />
       <div className="space-y-2">
         <ImageListField
           id={`${idPrefix}-logos`}
@@ -372,46 +372,9 @@ export function PressKitFields({
           max={PRESS_LIMITS.logos}
         />
       </div>
-      <RowList
-        form={form}
-        name="awards"
-        idPrefix={idPrefix}
-        title="Awards and recognition"
-        noun="award"
-        fields={[
-          { name: 'title', label: 'Award', placeholder: 'Best Indie Game' },
-          { name: 'detail', label: 'Detail', placeholder: 'Some Awards 2025' },
-        ]}
-        blank={{ title: '', detail: '' }}
-        max={PRESS_LIMITS.awards}
-      />
-      <RowList
-        form={form}
-        name="quotes"
-        idPrefix={idPrefix}
-        title="Quotes"
-        noun="quote"
-        fields={[
-          { name: 'quote', label: 'Quote', type: 'textarea', wide: true },
-          { name: 'source', label: 'Source', placeholder: 'A Magazine' },
-          { name: 'url', label: 'Link', placeholder: 'https://', type: 'url' },
-        ]}
-        blank={{ quote: '', source: '', url: '' }}
-        max={PRESS_LIMITS.quotes}
-      />
-      <RowList
-        form={form}
-        name="credits"
-        idPrefix={idPrefix}
-        title="Credits"
-        noun="credit"
-        fields={[
-          { name: 'name', label: 'Name', placeholder: 'Ada Lovelace' },
-          { name: 'role', label: 'Role', placeholder: 'Design' },
-        ]}
-        blank={{ name: '', role: '' }}
-        max={PRESS_LIMITS.credits}
-      />
+      <RowList form={form} name="awards" idPrefix={idPrefix} />
+      <RowList form={form} name="quotes" idPrefix={idPrefix} />
+      <RowList form={form} name="credits" idPrefix={idPrefix} />
       <FormField
         id={monetizationId}
         label="Videos and streams"

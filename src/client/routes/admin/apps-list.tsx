@@ -33,7 +33,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Tooltip } from '../../components/ui/controls';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../components/ui/skeleton';
 import { useDeleteApp, useReorderApps } from '../../features/apps/admin-api';
 import { useApps } from '../../features/apps/api';
 import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
@@ -158,11 +158,7 @@ function LoadingRows() {
           <li key={i} className={row} data-testid="app-row-skeleton">
             <div className="flex flex-1 items-start gap-4">
               <Skeleton className="size-14 shrink-0 rounded-xl" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-5 w-40 max-w-full" />
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-4 w-3/4" />
-              </div>
+              <SkeletonLines className="flex-1 space-y-2" lines={['h-5 w-40 max-w-full', 'h-4 w-full', 'h-4 w-3/4']} />
             </div>
             <div className="flex gap-2">
               <Skeleton className="h-9 w-20" />

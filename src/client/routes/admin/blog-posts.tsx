@@ -197,7 +197,6 @@ export default function BlogPosts() {
         <SearchField
           id="blog-search"
           label="Search blog posts"
-          className="w-full sm:max-w-sm"
           placeholder="Search blog posts..."
           value={search}
           onChange={(e) => setSearch(e.target.value)}

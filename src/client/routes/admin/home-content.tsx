@@ -1,8 +1,6 @@
 // Home Content editor (SPEC §2 "Home Content"): the hero, the featured-apps heading and the
 // call to action. introTitle and introContent are not edited here but are sent as loaded.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HomeContentInputSchema, type HomeContent } from '../../../shared/schemas/site-content';
 import { QueryState } from '../../components/query-state';
@@ -11,11 +9,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useDraftEditor } from '../../components/drafts/draft-editor';
+import { useDraftForm } from '../../components/drafts/draft-editor';
 import { useUpdateHomeContent } from '../../features/pages/admin-api';
 import { useHomeContent } from '../../features/pages/api';
-import { HistoryButton } from '../../components/revisions/history-panel';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useItemHistory } from '../../components/revisions/history-panel';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -43,16 +40,11 @@ const toValues = (content: HomeContent | null | undefined): FormValues => ({
 
 function HomeContentForm({ content }: { content: HomeContent | null }) {
   const update = useUpdateHomeContent();
-  const form = useForm<FormInput, unknown, FormOutput>({
+  const { form, session } = useDraftForm<FormInput, FormOutput>({
     resolver: zodResolver(FormSchema),
-    defaultValues: toValues(content),
-  });
-  const { errors, isSubmitting } = form.formState;
-  const session = useDraftEditor({
-    form,
-    draft: { kind: 'home', itemKey: 'main' },
     item: content,
     toValues,
+    draft: { kind: 'home', itemKey: 'main' },
     labels: {
       heroTitle: 'Hero Title',
       heroSubtitle: 'Hero Subtitle',
@@ -61,6 +53,7 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
       ctaText: 'Call To Action Text',
     },
   });
+  const { errors, isSubmitting } = form.formState;
 
   // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
@@ -70,13 +63,7 @@ function HomeContentForm({ content }: { content: HomeContent | null }) {
       introContent: content?.introContent ?? '',
       version: session.version,
     };
-    await update.mutateAsync(input).then(
-      (saved) => {
-        session.saved();
-        form.reset(toValues(saved));
-      },
-      (error: unknown) => session.onSaveError(error) || applyServerErrors(form.setError, error, { fields: FIELDS }),
-    );
+    await session.save(update.mutateAsync(input), FIELDS);
   });
 
   return (
@@ -189,19 +176,15 @@ export default function HomeContentEditor() {
   useDocumentTitle('Home Content');
   const home = useHomeContent();
   // A restore replaces the saved text: the form starts again from it.
-  const [restores, setRestores] = useState(0);
+  const history = useItemHistory('home', home);
   return (
     <AdminPage
       title="Home Content"
       description="Edit the texts of the home page: the hero, the featured apps heading and the call to action."
-      actions={
-        home.isSuccess && (
-          <HistoryButton kind="home" current={home.data ?? {}} onRestored={() => setRestores((n) => n + 1)} />
-        )
-      }
+      actions={history.button}
     >
       <QueryState query={home} loading={<FormSkeleton />} error="Failed to load home page content" errorStyle="inline">
-        {(data) => <HomeContentForm key={restores} content={data} />}
+        {(data) => <HomeContentForm key={history.restores} content={data} />}
       </QueryState>
     </AdminPage>
   );

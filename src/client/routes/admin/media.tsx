@@ -8,7 +8,7 @@ import { Pager } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../components/ui/skeleton';
 import { useDeleteMedia, usedByOf } from '../../features/media/admin-api';
 import { MediaCard, UsedByList } from '../../features/media/media-card';
 import { MEDIA_PAGE_SIZE, useMediaList } from '../../components/media/media-api';
@@ -41,11 +41,7 @@ function LoadingGrid() {
         {Array.from({ length: LOADING_CARDS }, (_, i) => (
           <Card key={i} className="overflow-hidden">
             <Skeleton className="aspect-[4/3] w-full rounded-none" />
-            <div className="space-y-2 p-3">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/2" />
-              <Skeleton className="h-9 w-full" />
-            </div>
+            <SkeletonLines className="space-y-2 p-3" lines={['h-4 w-3/4', 'h-3 w-1/2', 'h-9 w-full']} />
           </Card>
         ))}
       </div>
@@ -137,7 +133,6 @@ export default function MediaPage() {
         <SearchField
           id="media-search"
           label="Search media"
-          className="w-full sm:max-w-sm"
           placeholder="Search by file name or alt text..."
           value={searchInput}
           onChange={(e) => setSearchInput(e.target.value)}

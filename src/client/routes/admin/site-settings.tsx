@@ -2,7 +2,7 @@
 // shown on every public page; the public address is the server's and shown read-only.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { paths } from '../../../shared/paths';
 import {
@@ -40,22 +40,34 @@ const toValues = (s: SiteSettings): FormInput => ({
   shareImage: s.shareImage ?? '',
 });
 
-/** An image setting: the field on the form's value. */
+/** An image setting: the field on the form's value, with the field's error; a pick or a link sets it. */
 function ImageSetting({
+  form,
   name,
-  control,
-  ...field
+  label,
+  hint,
 }: {
+  form: UseFormReturn<FormInput, unknown, FormOutput>;
   name: ImageFieldName;
   label: string;
   hint: string;
-  control: Control<FormInput, unknown, FormOutput>;
-  error?: string;
-  onChange: (value: string) => void;
 }) {
-  const value = useWatch({ control, name }) ?? '';
-  return <MediaImageField id={`site-${name}`} value={value} {...field} />;
+  const value = useWatch({ control: form.control, name }) ?? '';
+  return (
+    <MediaImageField
+      id={`site-${name}`}
+      value={value}
+      label={label}
+      hint={hint}
+      error={form.formState.errors[name]?.message}
+      onChange={setImageOf(form, name)}
+    />
+  );
 }
+
+/** Sets an image setting as a change of the form, checked again once the form was submitted. */
+const setImageOf = (form: UseFormReturn<FormInput, unknown, FormOutput>, name: ImageFieldName) => (value: string) =>
+  form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
 function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const update = useUpdateSiteSettings();
@@ -64,9 +76,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
     resolver: zodResolver(SiteSettingsInputSchema),
     defaultValues: toValues(settings),
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const setImage = (name: ImageFieldName) => (value: string) =>
-    form.setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     await update.mutateAsync(values).then(
@@ -108,9 +118,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             name="logo"
             label="Logo"
             hint="A square image works best. Shown in the header and used for the browser tab and home-screen icons; without one, the name's first letter is used."
-            control={form.control}
-            error={errors.logo?.message}
-            onChange={setImage('logo')}
+            form={form}
           />
           <MediaUpload
             id="site-logo-upload"
@@ -119,7 +127,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             multiple={false}
             compact
             onBusyChange={setUploading}
-            onUploaded={([item]) => item && setImage('logo')(item.url)}
+            onUploaded={([item]) => item && setImageOf(form, 'logo')(item.url)}
           />
         </CardContent>
       </Card>
@@ -146,9 +154,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             name="shareImage"
             label="Default share image"
             hint={`The picture link previews show for pages without one of their own. ${SHARE_IMAGE_RULE}; without one, a card with the studio name is drawn.`}
-            control={form.control}
-            error={errors.shareImage?.message}
-            onChange={setImage('shareImage')}
+            form={form}
           />
           <FormField
             id="site-url"

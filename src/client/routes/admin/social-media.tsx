@@ -1,6 +1,6 @@
 // Social Media Links (SPEC §2): the table of links (stacked cards below 1024 px), the Add / Edit
 // dialog and delete with confirmation.
-import { ExternalLink, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SocialLink } from '../../../shared/schemas/social-links';
 import { ActionButton } from '../../components/ui/action-button';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyCard, QueryState } from '../../components/query-state';
 import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { NewTabLink } from '../../components/ui/new-tab-link';
 import {
   useAdminSocialLinks,
   useCreateSocialLink,
@@ -135,16 +136,12 @@ export default function SocialMediaLinks() {
                     <TableRow key={link.id}>
                       <TableCell className="font-medium">{link.name}</TableCell>
                       <TableCell>
-                        <a
+                        <NewTabLink
                           href={link.url}
-                          target="_blank"
-                          rel="noopener noreferrer"
                           className="inline-flex max-w-64 items-center gap-1 text-primary underline-offset-4 hover:underline"
                         >
                           <span className="truncate">{link.url}</span>
-                          <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-                          <span className="sr-only">(opens in a new tab)</span>
-                        </a>
+                        </NewTabLink>
                       </TableCell>
                       <TableCell className="whitespace-nowrap">
                         <SocialIconWithLabel icon={link.icon} />
@@ -170,16 +167,12 @@ export default function SocialMediaLinks() {
                     <p className="font-medium break-words">{link.name}</p>
                     {link.isVisible ? <Badge variant="green">Visible</Badge> : <Badge variant="grey">Hidden</Badge>}
                   </div>
-                  <a
+                  <NewTabLink
                     href={link.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     className="flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
                   >
                     <span className="min-w-0 truncate">{link.url}</span>
-                    <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
+                  </NewTabLink>
                   <div className="flex items-center gap-4 text-sm text-muted-foreground">
                     <SocialIconWithLabel icon={link.icon} />
                     <span>Order {link.order}</span>

@@ -9,7 +9,7 @@ import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
 import { PageContainer } from '../../components/page';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { appQuery, useApp } from '../../features/apps/api';
 import { useAppBlogs } from '../../features/blogs/api';
@@ -33,10 +33,7 @@ function ListSkeleton() {
     <div aria-busy="true" aria-label="Loading blog posts" className="space-y-6">
       <div className="flex items-center gap-4">
         <Skeleton className="size-20 rounded-2xl" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-8 w-1/2" />
-          <Skeleton className="h-4 w-3/4" />
-        </div>
+        <SkeletonLines className="flex-1 space-y-2" lines={['h-8 w-1/2', 'h-4 w-3/4']} />
       </div>
       {[0, 1].map((i) => (
         <Skeleton key={i} className="h-40 w-full rounded-xl" />
@@ -97,10 +94,11 @@ export default function AppBlogsPage() {
         </a>
       </div>
       {posts.isPending ? (
-        <div className="mt-6 space-y-4" aria-busy="true" aria-label="Loading blog posts">
-          <Skeleton className="h-40 w-full rounded-xl" />
-          <Skeleton className="h-40 w-full rounded-xl" />
-        </div>
+        <SkeletonLines
+          className="mt-6 space-y-4"
+          label="Loading blog posts"
+          lines={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
+        />
       ) : posts.isError ? (
         <p role="alert" className="mt-6 text-muted-foreground">
           The blog posts could not be loaded. Please try again later.

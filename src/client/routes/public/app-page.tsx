@@ -21,7 +21,7 @@ import { PageContainer, RichText } from '../../components/page';
 import { SpriteIcon } from '../../components/sprite-icon';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
@@ -68,10 +68,7 @@ function PageSkeleton() {
       <div aria-busy="true" aria-label="Loading the app" className="space-y-8">
         <div className="flex items-center gap-6">
           <Skeleton className="size-28 rounded-3xl" />
-          <div className="flex-1 space-y-3">
-            <Skeleton className="h-10 w-1/2" />
-            <Skeleton className="h-5 w-3/4" />
-          </div>
+          <SkeletonLines className="flex-1 space-y-3" lines={['h-10 w-1/2', 'h-5 w-3/4']} />
         </div>
         <Skeleton className="h-64 w-full rounded-xl" />
       </div>

@@ -12,9 +12,8 @@ import { notFoundHead } from '../../page-kit/seo';
 import { DeletionFormContext } from '../../page-kit/page-state';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { PageContainer, RichText } from '../../components/page';
+import { PageContainer, RichText, PageSkeleton } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { appPagesQuery, usePublicAppPages } from '../../features/app-pages/api';
@@ -73,15 +72,7 @@ function Title({ app, children }: { app: App; children: ReactNode }) {
 }
 
 function Loading() {
-  return (
-    <PageContainer narrow>
-      <div aria-busy="true" aria-label="Loading" className="space-y-6">
-        <Skeleton className="h-4 w-48" />
-        <Skeleton className="h-12 w-2/3" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    </PageContainer>
-  );
+  return <PageSkeleton lines={['h-4 w-48', 'h-12 w-2/3', 'h-32 w-full']} />;
 }
 
 /** Not found, with the page's status (an app without accounts has no deletion page). */

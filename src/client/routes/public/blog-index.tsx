@@ -11,9 +11,8 @@ import type { HeadData } from '../../page-kit/head';
 import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
-import { PageContainer } from '../../components/page';
+import { PageContainer, PageSkeleton } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useApps, useBlogCounts, appsQuery, blogCountsQuery } from '../../features/apps/api';
 import { useBlogIndex, blogIndexQuery } from '../../features/blogs/api';
 import { ReadMoreLink } from '../../features/blogs/read-more-link';
@@ -192,15 +191,10 @@ function Pagination({ page, pages, appId }: { page: number; pages: number; appId
 
 function IndexSkeleton() {
   return (
-    <PageContainer narrow>
-      <div aria-busy="true" aria-label="Loading blog posts" className="space-y-6">
-        <Skeleton className="h-10 w-32" />
-        <Skeleton className="h-4 w-2/3" />
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-40 w-full rounded-xl" />
-        ))}
-      </div>
-    </PageContainer>
+    <PageSkeleton
+      label="Loading blog posts"
+      lines={['h-10 w-32', 'h-4 w-2/3', ...Array<string>(3).fill('h-40 w-full rounded-xl')]}
+    />
   );
 }
 

@@ -9,8 +9,7 @@ import { appStoreId, postDescription } from '../../page-kit/seo';
 import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { LocalDate } from '../../components/local-date';
-import { PageContainer, RichText } from '../../components/page';
-import { Skeleton } from '../../components/ui/skeleton';
+import { PageContainer, RichText, PageSkeleton } from '../../components/page';
 import { MediaImage } from '../../components/media-image';
 import { AppIcon } from '../../features/apps/app-card';
 import { appQuery, useApp } from '../../features/apps/api';
@@ -112,15 +111,11 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
 
 export function PostSkeleton() {
   return (
-    <PageContainer narrow>
-      <div aria-busy="true" aria-label="Loading blog post" className="space-y-4">
-        <Skeleton className="h-4 w-48" />
-        <Skeleton className="h-10 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
-    </PageContainer>
+    <PageSkeleton
+      label="Loading blog post"
+      stackClassName="space-y-4"
+      lines={['h-4 w-48', 'h-10 w-3/4', 'h-4 w-full', 'h-4 w-full', 'h-4 w-2/3']}
+    />
   );
 }
 

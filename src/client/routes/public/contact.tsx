@@ -4,7 +4,7 @@ import type { HeadData } from '../../page-kit/head';
 import { ContactFormContext } from '../../page-kit/page-state';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { PageContainer } from '../../components/page';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonLines } from '../../components/ui/skeleton';
 import { useContactInfo } from '../../features/pages/api';
 import { SocialLinkList, usePublicSocialLinks } from '../../features/social/public-social-links';
 import ContactForm from '../../islands/contact-form';
@@ -22,20 +22,14 @@ function InfoPanel() {
         Contact Information
       </h2>
       {contact.isPending ? (
-        <div
+        <SkeletonLines
           className="mt-6 space-y-5"
-          aria-busy="true"
-          aria-label="Loading contact information"
+          label="Loading contact information"
           data-testid="contact-skeleton"
+          lines={['h-5 w-3/4', 'h-5 w-1/2']}
         >
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-5 w-1/2" />
-          <div className="flex gap-2">
-            <Skeleton className="size-10 rounded-full" />
-            <Skeleton className="size-10 rounded-full" />
-            <Skeleton className="size-10 rounded-full" />
-          </div>
-        </div>
+          <SkeletonLines className="flex gap-2" lines={Array<string>(3).fill('size-10 rounded-full')} />
+        </SkeletonLines>
       ) : contact.isError || !c ? (
         <p className="mt-4 text-muted-foreground">
           Contact details are not available right now. The form still reaches us.

@@ -14,9 +14,9 @@ import type { HeadData } from '../../page-kit/head';
 import { DeletionConfirmContext, type DeletionConfirmState } from '../../page-kit/page-state';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { PageContainer } from '../../components/page';
+import { DeletionReference } from '../../features/app-pages/deletion-reference';
+import { PageContainer, PageSkeleton } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export const CONFIRM_LINK_GONE = 'This link has expired or has already been used';
@@ -102,13 +102,13 @@ function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
           Thank you. We will delete your {confirmed.appTitle} account and data by{' '}
           <strong>{formatLongGb(confirmed.dueAt!)}</strong> at the latest, and email you when it is done.
         </p>
-        <p className="mt-3 text-muted-foreground">
-          Your reference:{' '}
-          <strong className="font-mono text-foreground tracking-wider" data-testid="deletion-reference">
-            {confirmed.reference}
-          </strong>
+        <DeletionReference
+          reference={confirmed.reference}
+          className="mt-3 text-muted-foreground"
+          strongClassName="font-mono text-foreground tracking-wider"
+        >
           . Please quote it if you write to us about it.
-        </p>
+        </DeletionReference>
       </div>
     </PageContainer>
   );
@@ -157,15 +157,7 @@ export default function DeletionConfirmPage() {
   if (state.confirmed) return <Confirmed confirmed={state.confirmed} />;
   if (state.gone || token === null || request.isError) return <Gone appKey={appKey} />;
   if (request.isPending) {
-    return (
-      <PageContainer narrow className="py-16">
-        <div aria-busy="true" aria-label="Loading" className="space-y-6">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      </PageContainer>
-    );
+    return <PageSkeleton className="py-16" lines={['h-4 w-48', 'h-10 w-2/3', 'h-24 w-full']} />;
   }
   return <Confirm request={request.data} />;
 }

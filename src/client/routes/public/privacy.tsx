@@ -3,7 +3,7 @@ import type { HeadData } from '../../page-kit/head';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonLines } from '../../components/ui/skeleton';
 import { usePrivacyPolicy } from '../../features/pages/api';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { api, paths } from '../../../shared/paths';
@@ -22,21 +22,21 @@ export default function PrivacyPage() {
     <PageContainer narrow>
       <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Privacy Policy</h1>
       {policy.isPending ? (
-        <div
+        <SkeletonLines
           className="mt-6 space-y-4"
-          aria-busy="true"
-          aria-label="Loading privacy policy"
+          label="Loading privacy policy"
           data-testid="privacy-skeleton"
-        >
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-6 w-2/3" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-5/6" />
-          <Skeleton className="h-6 w-1/2" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-4/6" />
-        </div>
+          lines={[
+            'h-4 w-40',
+            'h-6 w-2/3',
+            'h-4 w-full',
+            'h-4 w-full',
+            'h-4 w-5/6',
+            'h-6 w-1/2',
+            'h-4 w-full',
+            'h-4 w-4/6',
+          ]}
+        />
       ) : policy.isError ? (
         <p role="alert" className="mt-6 text-muted-foreground">
           The privacy policy could not be loaded. Please try again later.
