@@ -156,7 +156,7 @@ export interface StaffTestContext extends TestContext {
   editor: string;
   /** The session of a role, for tests run once per role. */
   session: (role: 'admin' | 'editor') => string;
-  /** The factories, writing as the administrator (who may make every kind of record). */
+  /** The factories, writing as the administrator (who may make every kind of record), on `app` and `admin` as they are at each call. */
   make: Factories;
   /** `get(url, cookie?)`, anonymous unless told (see `requests`). */
   get: ReturnType<typeof requests>['get'];
@@ -167,7 +167,8 @@ export interface StaffTestContext extends TestContext {
 /**
  * The usual start of an API test file, registered as its beforeAll: `createTestApp(overrides, build)`
  * and `staffSessions`. Returns at once an object the hook fills in, so the file reads `ctx.app`,
- * `ctx.editor`, `ctx.make` in its tests.
+ * `ctx.editor`, `ctx.make` in its tests; a file that restarts its app or signs in again assigns to it
+ * (`Object.assign(ctx, await restartTestApp(ctx))`, `ctx.admin = await login(...)`).
  */
 export function useStaffApp(
   overrides: Partial<Config> = {},
@@ -175,18 +176,19 @@ export function useStaffApp(
 ): StaffTestContext {
   const ctx = {
     session: (role: 'admin' | 'editor') => (role === 'admin' ? ctx.admin : ctx.editor),
-  } as StaffTestContext;
-  Object.assign(
-    ctx,
-    requests(
+    make: injectFactories(
+      () => ctx.app,
+      () => ctx.admin,
+    ),
+    ...requests(
       () => ctx.app,
       () => ctx.editor,
     ),
-  );
+  } as StaffTestContext;
   beforeAll(async () => {
     const built = await createTestApp(overrides, build);
     const sessions = await staffSessions(built);
-    Object.assign(ctx, built, sessions, { make: injectFactories(built.app, sessions.admin) });
+    Object.assign(ctx, built, sessions);
   });
   return ctx;
 }
