@@ -57,6 +57,18 @@ export const postInput = (appId: number, overrides: Partial<BlogPostInput> = {})
   ...overrides,
 });
 
+/** A save of `post` as the spec's post form makes it (its spec fields only), with the given changes. */
+export const postSave = (
+  post: Pick<BlogPostInput, 'appId' | 'title' | 'content' | 'isPublished'>,
+  overrides: Record<string, unknown> = {},
+) => ({
+  appId: post.appId,
+  title: post.title,
+  content: post.content,
+  isPublished: post.isPublished,
+  ...overrides,
+});
+
 /** A valid new account: a plain User (not an administrator) with a password long enough. */
 export const userInput = (overrides: Partial<CreateUserInput> = {}) => ({
   username: unique('user').replace(/ /g, '-'),

@@ -12,7 +12,7 @@ import {
   type BlogPostInput,
 } from '../../../shared/schemas/blog-posts';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
-import { injectFactories, postInput } from '../../../../tests/factories';
+import { injectFactories, postInput, postSave } from '../../../../tests/factories';
 import { fixedClock } from '../../../../tests/setup/clock';
 import { login, restartTestApp, useStaffApp } from '../../../../tests/setup/test-app';
 import { blogPosts } from '../../db/schema';
@@ -48,13 +48,7 @@ const postBody = (overrides: Partial<BlogPostInput> = {}) => postInput(appId, ov
 const createPost = (overrides: Record<string, unknown> = {}) =>
   ok<BlogPost>(send('POST', api.adminBlogs, postBody(overrides)), 201);
 const updatePost = (post: BlogPost, overrides: Record<string, unknown> = {}) =>
-  send('PUT', api.adminBlog(post.id), {
-    appId: post.appId,
-    title: post.title,
-    content: post.content,
-    isPublished: post.isPublished,
-    ...overrides,
-  });
+  send('PUT', api.adminBlog(post.id), postSave(post, overrides));
 const staffView = (id: number) => ok<BlogPost>(get(api.blog(id), ctx.editor));
 
 /** Where a visitor may meet a post: its page, its app's list, the counts, the feeds, the sitemap, the index. */

@@ -15,7 +15,7 @@ import type { NewPreviewLink, PreviewLink } from '../../../shared/schemas/previe
 import { PREVIEW_LINK_DAYS } from '../../../shared/schemas/preview-links';
 import { SLUG_MAX } from '../../../shared/slug';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
-import { postInput } from '../../../../tests/factories';
+import { postInput, postSave } from '../../../../tests/factories';
 import { fixedClock } from '../../../../tests/setup/clock';
 import { login, useStaffApp } from '../../../../tests/setup/test-app';
 import { previewLinks } from '../../db/schema';
@@ -37,13 +37,7 @@ const create = (overrides: Record<string, unknown> = {}) => send('POST', api.adm
 const createPost = async (overrides: Record<string, unknown> = {}) => ok<BlogPost>(create(overrides), 201);
 /** A save as the form makes it: the post's spec fields, with the given changes. */
 const update = (post: BlogPost, overrides: Record<string, unknown> = {}) =>
-  send('PUT', api.adminBlog(post.id), {
-    appId: post.appId,
-    title: post.title,
-    content: post.content,
-    isPublished: post.isPublished,
-    ...overrides,
-  });
+  send('PUT', api.adminBlog(post.id), postSave(post, overrides));
 
 describe('slugs', () => {
   it('are made from the title, accents folded and punctuation dropped', async () => {
