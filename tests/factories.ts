@@ -57,6 +57,18 @@ export const postInput = (appId: number, overrides: Partial<BlogPostInput> = {})
   ...overrides,
 });
 
+/** A save of `post` as the spec's post form makes it (its spec fields only), with the given changes. */
+export const postSave = (
+  post: Pick<BlogPostInput, 'appId' | 'title' | 'content' | 'isPublished'>,
+  overrides: Record<string, unknown> = {},
+) => ({
+  appId: post.appId,
+  title: post.title,
+  content: post.content,
+  isPublished: post.isPublished,
+  ...overrides,
+});
+
 /** A valid new account: a plain User (not an administrator) with a password long enough. */
 export const userInput = (overrides: Partial<CreateUserInput> = {}) => ({
   username: unique('user').replace(/ /g, '-'),
@@ -128,14 +140,26 @@ export function factories(writer: ApiWriter) {
 }
 export type Factories = ReturnType<typeof factories>;
 
-/** Factories writing through app.inject with `cookie` (a staff session from staffSessions or login). */
-export function injectFactories(app: AppInstance, cookie: string): Factories {
+/**
+ * Factories writing through app.inject with `cookie` (a staff session from staffSessions or login).
+ * Either may be a function, read at each call (for a file that restarts its app or signs in again).
+ */
+export function injectFactories(
+  appOf: AppInstance | (() => AppInstance),
+  cookieOf: string | (() => string),
+): Factories {
+  const current = () => ({
+    app: typeof appOf === 'function' ? appOf() : appOf,
+    cookie: typeof cookieOf === 'function' ? cookieOf() : cookieOf,
+  });
   return factories({
     send: async (method, url, body) => {
+      const { app, cookie } = current();
       const res = await app.inject({ method, url, headers: { cookie }, payload: body as Record<string, unknown> });
       return { status: res.statusCode, body: res.body };
     },
     upload: async (url, file, fields = {}) => {
+      const { app, cookie } = current();
       const form = multipart([
         ...Object.entries(fields).map(([name, value]) => ({ name, value })),
         { name: 'file', filename: file.name, data: file.data, type: file.type },

@@ -62,6 +62,9 @@ export function expectSingleIssue(res: LightMyRequestResponse, path: string, mes
   expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
 }
 
+/** Ids a route must answer 400 for (never 500): not a number, not positive, not whole, past int4. */
+export const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
+
 /** The 400 a route gives for an id that is not a whole number in range (path `id` unless told). */
 export function expectInvalidId(res: LightMyRequestResponse, path = 'id'): void {
   expect(res.statusCode).toBe(400);

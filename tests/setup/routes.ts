@@ -2,6 +2,8 @@
 // registered, for the tests that must cover them all (the access-control table, the property tests).
 import type { Config } from '../../src/server/config';
 import { productionWeb } from '../../src/server/ssr/web';
+import type { AppInput } from '../../src/shared/schemas/apps';
+import { appInput, injectFactories } from '../factories';
 import { multipart } from './multipart';
 import { createTestApp, type TestContext } from './test-app';
 
@@ -48,12 +50,8 @@ let userCounter = 0;
 
 /** A minimal valid body for every route that takes one (the property tests mutate these). */
 export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
-  'POST /api/apps': () => ({
-    title: 'Probe app',
-    description: 'An app made by a test.',
-    icon: 'https://example.com/icon.png',
-    screenshots: ['https://example.com/shot.png', '/media/demo/shot-1.svg'],
-  }),
+  'POST /api/apps': () =>
+    appInput({ title: 'Probe app', screenshots: ['https://example.com/shot.png', '/media/demo/shot-1.svg'] }),
   'PUT /api/apps/:id': (f) => VALID_BODIES['POST /api/apps']!(f),
   'POST /api/admin/blogs': (f) => ({ appId: f.appId, title: 'Probe post', content: '<p>Written by a test.</p>' }),
   'PUT /api/admin/blogs/:id': (f) => VALID_BODIES['POST /api/admin/blogs']!(f),
@@ -126,27 +124,15 @@ export async function createFixtures(ctx: TestContext, cookie: string): Promise<
     if (res.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json() as { id: number };
   };
+  const make = injectFactories(ctx.app, cookie);
   const none = {} as Fixtures;
-  const appId = (await call('POST', '/api/apps', VALID_BODIES['POST /api/apps']!(none))).id;
-  const post = (isPublished: boolean) =>
-    call('POST', '/api/admin/blogs', {
-      ...(VALID_BODIES['POST /api/admin/blogs']!({ appId } as Fixtures) as object),
-      isPublished,
-    });
-  const publishedPostId = (await post(true)).id;
-  const draftPostId = (await post(false)).id;
+  const appId = (await make.makeApp(VALID_BODIES['POST /api/apps']!(none) as AppInput)).id;
+  const publishedPostId = (await make.makePost(appId, { isPublished: true })).id;
+  const draftPostId = (await make.makePost(appId)).id;
   await call('POST', '/api/messages', VALID_BODIES['POST /api/messages']!(none), { cookie: '' });
   const [message] = (await ctx.app.inject({ url: '/api/messages', headers: { cookie } })).json() as { id: number }[];
   const socialLinkId = (await call('POST', '/api/social-media', VALID_BODIES['POST /api/social-media']!(none))).id;
-  const upload = probeUpload();
-  const uploaded = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { ...upload.headers, cookie },
-    payload: upload.payload,
-  });
-  if (uploaded.statusCode !== 201) throw new Error(`fixture upload: ${uploaded.statusCode} ${uploaded.body}`);
-  const [image] = uploaded.json() as { id: number; url: string }[];
+  const image = await make.makeImage();
   // The app takes deletion requests; one is made by a visitor (issue 14).
   await call('PUT', `/api/admin/apps/${appId}/pages`, VALID_BODIES['PUT /api/admin/apps/:id/pages']!(none));
   const asked = await ctx.app.inject({
@@ -156,17 +142,17 @@ export async function createFixtures(ctx: TestContext, cookie: string): Promise<
     remoteAddress: '203.0.113.250',
   });
   if (asked.statusCode !== 201) throw new Error(`fixture deletion request: ${asked.statusCode} ${asked.body}`);
-  const [deletion] = (
-    await ctx.app.inject({ url: '/api/admin/deletion-requests', headers: { cookie } })
-  ).json() as { id: number }[];
+  const [deletion] = (await ctx.app.inject({ url: '/api/admin/deletion-requests', headers: { cookie } })).json() as {
+    id: number;
+  }[];
   return {
     appId,
     publishedPostId,
     draftPostId,
     messageId: message!.id,
     socialLinkId,
-    mediaId: image!.id,
-    mediaUrl: image!.url,
+    mediaId: image.id,
+    mediaUrl: image.url,
     deletionRequestId: deletion!.id,
   };
 }

@@ -2,13 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { users } from '../../src/server/db/schema';
 import type { AppInstance } from '../../src/server/types';
+import { injectFactories, type Factories } from '../factories';
+import { requests } from './api';
 import { TestClock } from './clock';
 
 export interface TestContext {
@@ -144,4 +146,49 @@ export async function restartTestApp(ctx: TestContext, offsetMs = 0): Promise<Te
     if (database !== ctx.database) await database.close();
   });
   return { ...ctx, app, database, clock };
+}
+
+/** A file's app with its staff: the context, an administrator and a plain User signed in, and helpers over them. */
+export interface StaffTestContext extends TestContext {
+  /** The administrator's Cookie header value. */
+  admin: string;
+  /** The plain User's Cookie header value. */
+  editor: string;
+  /** The session of a role, for tests run once per role. */
+  session: (role: 'admin' | 'editor') => string;
+  /** The factories, writing as the administrator (who may make every kind of record), on `app` and `admin` as they are at each call. */
+  make: Factories;
+  /** `get(url, cookie?)`, anonymous unless told (see `requests`). */
+  get: ReturnType<typeof requests>['get'];
+  /** `send(method, url, payload?, cookie?)`, as the plain User unless told (see `requests`). */
+  send: ReturnType<typeof requests>['send'];
+}
+
+/**
+ * The usual start of an API test file, registered as its beforeAll: `createTestApp(overrides, build)`
+ * and `staffSessions`. Returns at once an object the hook fills in, so the file reads `ctx.app`,
+ * `ctx.editor`, `ctx.make` in its tests; a file that restarts its app or signs in again assigns to it
+ * (`Object.assign(ctx, await restartTestApp(ctx))`, `ctx.admin = await login(...)`).
+ */
+export function useStaffApp(
+  overrides: Partial<Config> = {},
+  build: Parameters<typeof createTestApp>[1] = {},
+): StaffTestContext {
+  const ctx = {
+    session: (role: 'admin' | 'editor') => (role === 'admin' ? ctx.admin : ctx.editor),
+    make: injectFactories(
+      () => ctx.app,
+      () => ctx.admin,
+    ),
+    ...requests(
+      () => ctx.app,
+      () => ctx.editor,
+    ),
+  } as StaffTestContext;
+  beforeAll(async () => {
+    const built = await createTestApp(overrides, build);
+    const sessions = await staffSessions(built);
+    Object.assign(ctx, built, sessions);
+  });
+  return ctx;
 }

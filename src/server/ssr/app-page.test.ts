@@ -3,14 +3,13 @@
 // the Smart App Banner, the store badges in the visitor's order (a page kept per platform, sent with
 // Vary: User-Agent), the trademark lines, the latest posts, and the sitemap.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../../tests/setup/api';
-import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
+import { fixedClock } from '../../../tests/setup/clock';
+import { useStaffApp } from '../../../tests/setup/test-app';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { productionWeb } from './web';
 
-let ctx: TestContext;
-let admin: string;
+const ctx = useStaffApp({}, { web: productionWeb(), clock: fixedClock() });
 let game: App;
 let paid: App;
 let hidden: App;
@@ -25,8 +24,6 @@ const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
-const staff = <T>(method: 'POST' | 'PUT', url: string, payload: unknown, status = 200) =>
-  ok<T>(ctx.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object }), status);
 const base = () => ctx.config.siteUrl;
 
 const metaContent = (html: string, attr: string, name: string) =>
@@ -97,72 +94,49 @@ function expectSchemaOrg(node: Record<string, unknown>, where = 'root'): void {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { web: productionWeb() });
-  ({ admin } = await staffSessions(ctx));
   const common = {
     icon: 'https://cdn.example/icon.png',
     screenshots: ['https://cdn.example/a.png', 'https://cdn.example/b.png'],
   };
-  game = await staff<App>(
-    'POST',
-    '/api/apps',
-    {
-      ...common,
-      title: 'Lantern Drift',
-      description: 'Guide paper lanterns down a moonlit river.',
-      kind: 'game',
-      category: 'Puzzle',
-      platforms: ['ios', 'android'],
-      appleAppId: '6478123904',
-      googlePlayPackage: 'com.northpaw.lanterndrift',
-      releaseDate: '2025-09-18',
-      tagline: 'A calm river puzzle',
-      longDescription: '<p>Every evening the village sends its <strong>lanterns</strong> down the river.</p>',
-      trailer: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
-      appLinkPaths: ['/apps/lantern-drift/*'],
-      twitterLink: 'https://x.com/lanterndrift',
-    },
-    201,
-  );
-  paid = await staff<App>(
-    'POST',
-    '/api/apps',
-    {
-      ...common,
-      title: 'Brightlist',
-      description: 'A gentle habit tracker.',
-      kind: 'app',
-      category: 'Productivity',
-      platforms: ['ios'],
-      appStoreLink: 'https://apps.apple.com/app/brightlist/id1500000001',
-      priceAmount: '4.99',
-      priceCurrency: 'EUR',
-      releaseDate: '2026-01-02',
-    },
-    201,
-  );
-  hidden = await staff<App>(
-    'POST',
-    '/api/apps',
-    { ...common, title: 'Secret Project', description: 'Not yet.', isHidden: true },
-    201,
-  );
-  bare = await staff<App>('POST', '/api/apps', { ...common, title: 'Quiet Hours', description: 'Soon.' }, 201);
+  game = await ctx.make.makeApp({
+    ...common,
+    title: 'Lantern Drift',
+    description: 'Guide paper lanterns down a moonlit river.',
+    kind: 'game',
+    category: 'Puzzle',
+    platforms: ['ios', 'android'],
+    appleAppId: '6478123904',
+    googlePlayPackage: 'com.northpaw.lanterndrift',
+    releaseDate: '2025-09-18',
+    tagline: 'A calm river puzzle',
+    longDescription: '<p>Every evening the village sends its <strong>lanterns</strong> down the river.</p>',
+    trailer: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+    appLinkPaths: ['/apps/lantern-drift/*'],
+    twitterLink: 'https://x.com/lanterndrift',
+  });
+  paid = await ctx.make.makeApp({
+    ...common,
+    title: 'Brightlist',
+    description: 'A gentle habit tracker.',
+    kind: 'app',
+    category: 'Productivity',
+    platforms: ['ios'],
+    appStoreLink: 'https://apps.apple.com/app/brightlist/id1500000001',
+    priceAmount: '4.99',
+    priceCurrency: 'EUR',
+    releaseDate: '2026-01-02',
+  });
+  hidden = await ctx.make.makeApp({ ...common, title: 'Secret Project', description: 'Not yet.', isHidden: true });
+  bare = await ctx.make.makeApp({ ...common, title: 'Quiet Hours', description: 'Soon.' });
   posts = [];
   for (let i = 1; i <= 4; i++) {
     posts.push(
-      await staff<BlogPost>(
-        'POST',
-        '/api/admin/blogs',
-        {
-          appId: game.id,
-          title: `Devlog ${i}`,
-          content: `<p>Devlog ${i}: ${'words '.repeat(30)}</p>`,
-          isPublished: true,
-          publishAt: new Date(Date.now() - (10 - i) * 60_000).toISOString(),
-        },
-        201,
-      ),
+      await ctx.make.makePost(game.id, {
+        title: `Devlog ${i}`,
+        content: `<p>Devlog ${i}: ${'words '.repeat(30)}</p>`,
+        isPublished: true,
+        publishAt: new Date(ctx.clock.now().getTime() - (10 - i) * 60_000).toISOString(),
+      }),
     );
   }
 });
@@ -194,7 +168,7 @@ describe('/apps/{slug}', () => {
       expect(res.body, url).toContain('App Not Found');
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');
     }
-    const staffRes = await get(`/apps/${hidden.slug}`, { cookie: admin });
+    const staffRes = await get(`/apps/${hidden.slug}`, { cookie: ctx.admin });
     expect(staffRes.statusCode).toBe(200);
     expect(staffRes.headers['cache-control']).toBe('private, no-store');
   });

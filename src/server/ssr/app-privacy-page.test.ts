@@ -4,6 +4,7 @@
 // and the sitemap listing the page only when the app has a policy.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../tests/setup/api';
+import { fixedClock } from '../../../tests/setup/clock';
 import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
 import { appPages } from '../db/schema';
 import { api, paths } from '../../shared/paths';
@@ -24,7 +25,9 @@ let day2: string;
 const get = (url: string) => ctx.app.inject({ url });
 const staff = <T>(method: 'POST' | 'PUT', url: string, payload: unknown, status = 200) =>
   ok<T>(ctx.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object }), status);
-const today = () => new Date(Date.now() + ctx.clock.offsetMs).toISOString().slice(0, 10);
+/** The app's day `days` on from now by its clock (which stands still until a test moves it). */
+const dayAfter = (days: number) => new Date(ctx.clock.now().getTime() + days * DAY_MS).toISOString().slice(0, 10);
+const today = () => dayAfter(0);
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
 const text = (html: string) =>
   html
@@ -47,14 +50,14 @@ const newApp = (title: string, extra: Record<string, unknown> = {}) =>
   );
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { web: productionWeb() });
+  ctx = await createTestApp({}, { web: productionWeb(), clock: fixedClock() });
   ({ admin } = await staffSessions(ctx));
   app = await newApp('Lantern Drift');
   bare = await newApp('Quiet Notes');
   hidden = await newApp('Hidden Thing', { isHidden: true });
   day1 = today();
   await staff('PUT', api.adminAppPrivacyPolicy(app.id), { content: '<p>First words about lanterns.</p>' });
-  ctx.clock.offsetMs += 3 * DAY_MS;
+  ctx.clock.advance(3 * DAY_MS);
   day2 = today();
   await staff('PUT', api.adminAppPrivacyPolicy(app.id), {
     content: '<h2>Your data</h2><p>We keep your river scores.</p>',
@@ -171,7 +174,7 @@ describe('every saved version and a version for a later day (issue 21)', () => {
   });
 
   it('is announced on the current page, then shown once the clock reaches its day (the page cache too)', async () => {
-    const soon = new Date(Date.now() + ctx.clock.offsetMs + 2 * DAY_MS).toISOString().slice(0, 10);
+    const soon = dayAfter(2);
     const long = new Date(`${soon}T00:00:00Z`).toLocaleDateString('en-GB', {
       year: 'numeric',
       month: 'long',
@@ -194,7 +197,7 @@ describe('every saved version and a version for a later day (issue 21)', () => {
     const saved = text((await get(paths.appPrivacySaved(app.slug, upcoming!.id))).body);
     expect(saved).toContain(`This version takes effect on ${long}`);
 
-    ctx.clock.offsetMs += 2 * DAY_MS;
+    ctx.clock.advance(2 * DAY_MS);
     page = await get(paths.appPrivacy(app.slug));
     expect(text(page.body)).toContain('Lanterns, new rules.');
     expect(text(page.body)).not.toContain('river scores');

@@ -3,13 +3,13 @@
 // sitemap; and a shared draft's preview page (not indexed, not kept, gone once expired or revoked).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../tests/setup/api';
-import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
-import type { BlogPost } from '../../shared/schemas/blog-posts';
+import { fixedClock } from '../../../tests/setup/clock';
+import { useStaffApp } from '../../../tests/setup/test-app';
+import type { BlogPost, BlogPostInput } from '../../shared/schemas/blog-posts';
 import type { NewPreviewLink } from '../../shared/schemas/preview-links';
 import { productionWeb } from './web';
 
-let ctx: TestContext;
-let admin: string;
+const ctx = useStaffApp({}, { web: productionWeb(), clock: fixedClock() });
 let lantern: number;
 let orchard: number;
 /** Lantern's posts, oldest first (12 published), and a draft. */
@@ -19,7 +19,7 @@ let draft: BlogPost;
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
 const staff = <T>(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, status = 200) =>
-  ok<T>(ctx.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object }), status);
+  ok<T>(ctx.app.inject({ method, url, headers: { cookie: ctx.admin }, payload: payload as object }), status);
 const pages = () => ctx.app.caches.pages!;
 const base = () => ctx.config.siteUrl;
 
@@ -33,43 +33,21 @@ const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec
 const metaContent = (html: string, attr: string, name: string) =>
   new RegExp(`<meta ${attr}="${name}" content="([^"]*)">`).exec(html)?.[1];
 
-async function createApp(title: string) {
-  const app = await staff<{ id: number }>(
-    'POST',
-    '/api/apps',
-    {
-      title,
-      description: `${title}, a game.`,
-      icon: 'https://cdn.example/icon.png',
-      screenshots: ['https://cdn.example/shot.png'],
-    },
-    201,
-  );
-  return app.id;
-}
+const createApp = async (title: string) => (await ctx.make.makeApp({ title })).id;
 
-async function createPost(appId: number, title: string, extra: Record<string, unknown> = {}) {
-  return staff<BlogPost>(
-    'POST',
-    '/api/admin/blogs',
-    {
-      appId,
-      title,
-      content: `<p>${title}: what changed and why. ${'More words. '.repeat(30)}</p>`,
-      isPublished: true,
-      ...extra,
-    },
-    201,
-  );
-}
+const createPost = (appId: number, title: string, extra: Partial<BlogPostInput> = {}) =>
+  ctx.make.makePost(appId, {
+    title,
+    content: `<p>${title}: what changed and why. ${'More words. '.repeat(30)}</p>`,
+    isPublished: true,
+    ...extra,
+  });
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { web: productionWeb() });
-  ({ admin } = await staffSessions(ctx));
   lantern = await createApp('Lantern Drift');
   orchard = await createApp('Pocket Orchard');
   // Published one after another, each a minute later, so newest first is a known order.
-  const start = Date.now() - 60 * 60_000;
+  const start = ctx.clock.now().getTime() - 60 * 60_000;
   lanternPosts = [];
   for (let i = 1; i <= 12; i++) {
     const at = new Date(start + i * 2 * 60_000).toISOString();
@@ -248,7 +226,7 @@ describe('readable post addresses', () => {
     );
     expect((await get(`/blogs/${post.id}/lantern-devlog-two`)).statusCode).toBe(200);
     // Signed-in staff are redirected too.
-    const asStaff = await get(old, { cookie: admin });
+    const asStaff = await get(old, { cookie: ctx.admin });
     expect(asStaff.statusCode).toBe(301);
     lanternPosts[1] = renamed;
   });

@@ -1,5 +1,6 @@
 // The feeds and the sitemap stay well-formed XML 1.0 whatever characters staff content holds.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { injectFactories } from '../../../tests/factories';
 import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
 import { xml } from './feeds';
 
@@ -38,32 +39,13 @@ describe('feeds and sitemap with control characters in staff content', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const { admin } = await staffSessions(ctx);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/apps',
-      headers: { cookie: admin },
-      payload: {
-        title: `Bell\u0001 \u000BTower\uFFFE & <Co>`,
-        description: 'A game.',
-        icon: 'https://cdn.example/icon.png',
-        screenshots: ['https://cdn.example/shot.png'],
-      },
+    const make = injectFactories(ctx.app, (await staffSessions(ctx)).admin);
+    appId = (await make.makeApp({ title: `Bell\u0001 \u000BTower\uFFFE & <Co>` })).id;
+    await make.makePost(appId, {
+      title: `Patch\u0001 notes\u000B\u001F \uFFFE\uFFFF 1.2 & "more"`,
+      content: `<p>Fixed\u0001 the\u000B lighthouse \uFFFE bug &amp; more: &#1; &#x1F; &#xFFFE;</p>`,
+      isPublished: true,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    appId = created.json().id;
-    const post = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/blogs',
-      headers: { cookie: admin },
-      payload: {
-        appId,
-        title: `Patch\u0001 notes\u000B\u001F \uFFFE\uFFFF 1.2 & "more"`,
-        content: `<p>Fixed\u0001 the\u000B lighthouse \uFFFE bug &amp; more: &#1; &#x1F; &#xFFFE;</p>`,
-        isPublished: true,
-      },
-    });
-    expect(post.statusCode, post.body).toBe(201);
   });
 
   it('the site feed is well-formed and keeps the readable text', async () => {

@@ -3,18 +3,13 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, staffSessions, type TestContext } from '../../../tests/setup/test-app';
+import { useStaffApp } from '../../../tests/setup/test-app';
 import { aboutUs } from '../db/schema';
-import sharp from 'sharp';
-import { multipart } from '../../../tests/setup/multipart';
 import { productionWeb } from './web';
 
-let ctx: TestContext;
-let editor: string;
+const ctx = useStaffApp({}, { web: productionWeb() });
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { web: productionWeb() });
-  ({ editor } = await staffSessions(ctx));
   await ctx.database.db.insert(aboutUs).values({ title: 'About the studio', content: '<p>We make games.</p>' });
 });
 
@@ -49,7 +44,7 @@ describe('public page cache', () => {
     await ctx.app.inject({
       method: 'PUT',
       url: '/api/about-us',
-      headers: { cookie: editor },
+      headers: { cookie: ctx.editor },
       payload: { title: 'Rewritten', content: '<p>We still make games.</p>' },
     });
     expect((await get('/about')).body).toContain('Rewritten');
@@ -139,39 +134,19 @@ describe('public page cache', () => {
   });
 
   it('shows the alt text written in the media library for uploaded images, and follows its edits', async () => {
-    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#2a6' } })
-      .png()
-      .toBuffer();
-    const form = multipart([
-      { name: 'alt', value: 'The lighthouse level at dusk' },
-      { name: 'file', filename: 'dusk.png', data: png, type: 'image/png' },
-    ]);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/media',
-      headers: { ...form.headers, cookie: editor },
-      payload: form.payload,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const [item] = uploaded.json() as { id: number; url: string }[];
-    const app = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/apps',
-      headers: { cookie: editor },
-      payload: { title: 'Beacon', description: 'A game.', icon: 'https://cdn.example/i.png', screenshots: [item!.url] },
-    });
-    expect(app.statusCode, app.body).toBe(201);
+    const item = await ctx.make.makeImage({ width: 800, height: 450, alt: 'The lighthouse level at dusk' });
+    await ctx.make.makeApp({ title: 'Beacon', screenshots: [item.url] });
 
     const home = await get('/');
-    expect(home.body).toContain(`src="${item!.url}"`);
+    expect(home.body).toContain(`src="${item.url}"`);
     expect(home.body).toContain('alt="The lighthouse level at dusk"');
     expect(home.body).not.toContain('alt="Screenshot of Beacon"');
 
     // A new alt text in the library reaches the cached page.
     const patched = await ctx.app.inject({
       method: 'PATCH',
-      url: `/api/admin/media/${item!.id}`,
-      headers: { cookie: editor },
+      url: `/api/admin/media/${item.id}`,
+      headers: { cookie: ctx.editor },
       payload: { alt: 'Beacon: the harbour at night' },
     });
     expect(patched.statusCode).toBe(200);
@@ -182,7 +157,7 @@ describe('public page cache', () => {
     'does not keep a page rendered from data older than a write that landed meanwhile',
     async () => {
       const home = { heroTitle: 'Old hero', featuredAppTitle: 'Our games' };
-      await ctx.app.inject({ method: 'PUT', url: '/api/home-content', headers: { cookie: editor }, payload: home });
+      await ctx.app.inject({ method: 'PUT', url: '/api/home-content', headers: { cookie: ctx.editor }, payload: home });
       // Hold the apps table so the home page's render stops half-way, after reading the hero.
       const blocker = new pg.Client({ connectionString: ctx.databaseUrl });
       await blocker.connect();
@@ -201,7 +176,7 @@ describe('public page cache', () => {
       const write = await ctx.app.inject({
         method: 'PUT',
         url: '/api/home-content',
-        headers: { cookie: editor },
+        headers: { cookie: ctx.editor },
         payload: { ...home, heroTitle: 'New hero' },
       });
       expect(write.statusCode).toBe(200);

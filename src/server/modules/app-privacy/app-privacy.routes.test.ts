@@ -13,14 +13,15 @@ import type {
   AppPrivacyVersionSummary,
 } from '../../../shared/schemas/app-privacy';
 import { PRIVACY_MESSAGES } from '../../../shared/schemas/app-privacy';
+import type { AppInput } from '../../../shared/schemas/apps';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
-import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { fixedClock } from '../../../../tests/setup/clock';
+import { useStaffApp } from '../../../../tests/setup/test-app';
 import { appPages, revisions } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let ctx: TestContext;
-let editor: string;
+const ctx = useStaffApp({}, { clock: fixedClock() });
 let appId: number;
 let hiddenId: number;
 
@@ -37,35 +38,22 @@ const row = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const put = (id: number, payload: Record<string, unknown>, cookie: string | null = editor, headers = {}) =>
+const put = (id: number, payload: Record<string, unknown>, cookie: string | null = ctx.editor, headers = {}) =>
   ctx.app.inject({
     method: 'PUT',
     url: api.adminAppPrivacyPolicy(id),
     headers: { ...(cookie ? { cookie } : {}), ...headers },
     payload,
   });
-const get = (url: string, cookie?: string) => ctx.app.inject({ url, headers: cookie ? { cookie } : {} });
-const today = () => new Date(Date.now() + ctx.clock.offsetMs).toISOString().slice(0, 10);
+const { get, send } = ctx;
+/** The app's day (its clock stands still until a test moves it). */
+const today = () => dayAfter(0);
+const dayAfter = (days: number) => new Date(ctx.clock.now().getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
-async function createApp(title: string, extra: Record<string, unknown> = {}) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: api.apps,
-    headers: { cookie: editor },
-    payload: {
-      title,
-      description: `${title}, a test app.`,
-      icon: 'https://example.com/icon.png',
-      screenshots: ['https://example.com/shot.png'],
-      ...extra,
-    },
-  });
-  return (await ok<{ id: number }>(res, 201)).id;
-}
+const createApp = async (title: string, extra: Partial<AppInput> = {}) =>
+  (await ctx.make.makeApp({ title, ...extra })).id;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ editor } = await staffSessions(ctx));
   appId = await createApp('Puzzle Quest');
   hiddenId = await createApp('Secret Game', { isHidden: true });
 });
@@ -74,7 +62,7 @@ describe('an app with no policy', () => {
   it('is not found publicly, reads as null for staff, has no versions', async () => {
     const id = await createApp('Empty App');
     expectError(await get(api.appPrivacyPolicy(id)), 404, 'NOT_FOUND');
-    expect(await ok(get(api.adminAppPrivacyPolicy(id), editor))).toBeNull();
+    expect(await ok(get(api.adminAppPrivacyPolicy(id), ctx.editor))).toBeNull();
     expect(await ok(get(api.appPrivacyVersions(id)))).toEqual([]);
     const links = await ok<AppPageLinks>(get(api.appPageLinks(id)));
     expect(links).toEqual({ privacyPolicy: false, accountDeletion: false, support: true, pressKit: true });
@@ -146,7 +134,7 @@ describe('access', () => {
     expectError(await get(api.appPrivacyVersions(hiddenId)), 404, 'NOT_FOUND');
     expectError(await get(api.appPrivacyVersion(hiddenId, today())), 404, 'NOT_FOUND');
     expectError(await get(api.appPageLinks(hiddenId)), 404, 'NOT_FOUND');
-    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(hiddenId), editor))).content).toContain('Hidden');
+    expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(hiddenId), ctx.editor))).content).toContain('Hidden');
   });
 });
 
@@ -176,10 +164,12 @@ describe('saving and versions', () => {
   });
 
   it('a second save the same day keeps the first: both at their own address, the day’s address shows the later', async () => {
-    const first = await ok<AppPrivacyAdmin>(get(api.adminAppPrivacyPolicy(appId), editor));
+    const first = await ok<AppPrivacyAdmin>(get(api.adminAppPrivacyPolicy(appId), ctx.editor));
     const day1 = today();
     const [morning] = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
-    await ok(put(appId, { content: '<p>Same day, second text.</p>' }, editor, { 'if-match': `"${first.version}"` }));
+    await ok(
+      put(appId, { content: '<p>Same day, second text.</p>' }, ctx.editor, { 'if-match': `"${first.version}"` }),
+    );
     let list = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
     expect(list.map((v) => [v.effectiveOn, v.status])).toEqual([
       [day1, 'current'],
@@ -200,7 +190,7 @@ describe('saving and versions', () => {
     expect(onDay.content).toContain('second text');
     expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)))).versionId).toBe(list[0]!.id);
 
-    ctx.clock.offsetMs += DAY_MS;
+    ctx.clock.advance(DAY_MS);
     const day2 = today();
     const saved = await ok<AppPrivacyAdmin>(put(appId, { content: '<p>Next day text.</p>', noDataCollected: true }));
     expect(saved.version).toBe(first.version + 2);
@@ -223,7 +213,7 @@ describe('saving and versions', () => {
 
   it('a version of another app, an unknown id or a malformed one is not found', async () => {
     const [mine] = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
-    expectError(await get(api.appPrivacySaved(hiddenId, mine!.id), editor), 404, 'NOT_FOUND');
+    expectError(await get(api.appPrivacySaved(hiddenId, mine!.id), ctx.editor), 404, 'NOT_FOUND');
     expectError(await get(api.appPrivacySaved(appId, 999_999)), 404, 'NOT_FOUND');
     expectError(await get(api.appPrivacySaved(appId, 'latest')), 400, 'BAD_REQUEST');
   });
@@ -235,8 +225,8 @@ describe('saving and versions', () => {
   });
 
   it('a save over a newer version is refused with the policy as it is now', async () => {
-    const now = await ok<AppPrivacyAdmin>(get(api.adminAppPrivacyPolicy(appId), editor));
-    const res = await put(appId, { content: '<p>Stale edit.</p>' }, editor, { 'if-match': `"${now.version - 1}"` });
+    const now = await ok<AppPrivacyAdmin>(get(api.adminAppPrivacyPolicy(appId), ctx.editor));
+    const res = await put(appId, { content: '<p>Stale edit.</p>' }, ctx.editor, { 'if-match': `"${now.version - 1}"` });
     const body = expectError(res, 409, 'CONFLICT');
     expect((body.current as AppPrivacyAdmin).version).toBe(now.version);
     expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)))).content).not.toContain('Stale');
@@ -249,9 +239,6 @@ describe('saving and versions', () => {
 });
 
 describe('a version for a later day (issue 21)', () => {
-  const dayAfter = (days: number) =>
-    new Date(Date.now() + ctx.clock.offsetMs + days * DAY_MS).toISOString().slice(0, 10);
-
   it('refuses a day before today and a malformed day, naming the field', async () => {
     expectInvalid(
       await put(appId, { content: '<p>Backdated.</p>', effectiveOn: dayAfter(-1) }),
@@ -291,9 +278,9 @@ describe('a version for a later day (issue 21)', () => {
     expect(again.json<AppPrivacyPolicy>().versionId).toBe(before.versionId);
 
     // The day before: nothing changes. The day itself, by the clock alone (no write): in force.
-    ctx.clock.offsetMs += 2 * DAY_MS;
+    ctx.clock.advance(2 * DAY_MS);
     expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)))).versionId).toBe(before.versionId);
-    ctx.clock.offsetMs += DAY_MS;
+    ctx.clock.advance(DAY_MS);
     expect(today()).toBe(soon);
     const inForce = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
     expect(inForce.versionId).toBe(upcomingId);
@@ -318,7 +305,7 @@ describe('a version for a later day (issue 21)', () => {
     expect(list.slice(0, 2).map((v) => v.status)).toEqual(['upcoming', 'replaced']);
     expect(policy.upcoming!.id).toBe(list[0]!.id);
     expect((await ok<AppPrivacyVersion>(get(api.appPrivacySaved(appId, list[1]!.id)))).content).toContain('Draft');
-    ctx.clock.offsetMs += 2 * DAY_MS;
+    ctx.clock.advance(2 * DAY_MS);
     const now = await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(appId)));
     expect(now.content).toContain('Final for the day');
     const later = await ok<AppPrivacyVersionSummary[]>(get(api.appPrivacyVersions(appId)));
@@ -331,7 +318,7 @@ describe('a version for a later day (issue 21)', () => {
     await ok(put(id, { content: '<p>From launch day.</p>', effectiveOn: soon }));
     expectError(await get(api.appPrivacyPolicy(id)), 404, 'NOT_FOUND');
     expect((await ok<AppPageLinks>(get(api.appPageLinks(id)))).privacyPolicy).toBe(false);
-    ctx.clock.offsetMs += DAY_MS;
+    ctx.clock.advance(DAY_MS);
     expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(id)))).content).toContain('launch day');
     expect((await ok<AppPageLinks>(get(api.appPageLinks(id)))).privacyPolicy).toBe(true);
   });
@@ -340,11 +327,9 @@ describe('a version for a later day (issue 21)', () => {
 describe('the studio’s policy with the app’s name', () => {
   it('shows the studio text with {app} replaced (escaped), and keeps the own text for later', async () => {
     await ok(
-      ctx.app.inject({
-        method: 'PUT',
-        url: api.privacyPolicy,
-        headers: { cookie: editor },
-        payload: { content: '<p>This policy covers {app} and our website.</p>', lastUpdated: '14/05/2025' },
+      send('PUT', api.privacyPolicy, {
+        content: '<p>This policy covers {app} and our website.</p>',
+        lastUpdated: '14/05/2025',
       }),
     );
     const id = await createApp('Tom & <Jerry>');
@@ -357,14 +342,7 @@ describe('the studio’s policy with the app’s name', () => {
     expect(policy.content).toBe('<p>This policy covers Tom &amp; &lt;Jerry&gt; and our website.</p>');
 
     // The studio's text changes: the current page follows it, the day's version keeps what it showed.
-    await ok(
-      ctx.app.inject({
-        method: 'PUT',
-        url: api.privacyPolicy,
-        headers: { cookie: editor },
-        payload: { content: '<p>Rewritten for {app}.</p>', lastUpdated: '20/05/2025' },
-      }),
-    );
+    await ok(send('PUT', api.privacyPolicy, { content: '<p>Rewritten for {app}.</p>', lastUpdated: '20/05/2025' }));
     expect((await ok<AppPrivacyPolicy>(get(api.appPrivacyPolicy(id)))).content).toContain('Rewritten for Tom');
     const version = await ok<AppPrivacyVersion>(get(api.appPrivacyVersion(id, today())));
     expect(version.content).toContain('This policy covers Tom');

@@ -1,105 +1,87 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appInput } from '../../../../tests/factories';
+import { APP_LINK_FIELDS } from '../../../shared/schemas/apps';
 import {
+  BAD_IDS,
   expectInvalidId,
   expectIsoTimestamp,
   expectSingleIssue,
   expectUnauthenticated,
 } from '../../../../tests/setup/api';
-import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { useStaffApp } from '../../../../tests/setup/test-app';
 import { apps, blogPosts } from '../../db/schema';
 
-const validApp = {
+const validApp = appInput({
   title: 'Lantern Drift',
-  description: 'A calm river adventure.',
-  icon: 'https://example.com/icon.png',
   screenshots: ['https://example.com/1.png', '/media/demo/shot-1.svg'],
   status: 'Live',
   googlePlayLink: 'https://play.google.com/store/apps/details?id=x',
   appStoreLink: '',
-};
+});
 
+// In alphabetical order, as the reply's keys are compared sorted.
 const APP_KEYS = [
-  'id',
-  'title',
-  'description',
-  'icon',
-  'screenshots',
-  'status',
-  'googlePlayLink',
+  'ageRating',
+  'androidFingerprints',
+  'appLinkPaths',
   'appStoreLink',
-  'webAppLink',
-  'githubRepoLink',
-  'twitterLink',
-  'instagramLink',
-  'facebookLink',
-  'position',
-  'isFeatured',
-  'isHidden',
-  // issue 13
-  'slug',
-  'kind',
-  'category',
-  'platforms',
   'appleAppId',
   'appleBundleId',
   'appleTeamId',
+  'category',
+  'comingSoon',
+  'createdAt',
+  'description',
+  'facebookLink',
+  'githubRepoLink',
+  'googlePlayLink',
   'googlePlayPackage',
-  'androidFingerprints',
-  'appLinkPaths',
+  'icon',
+  'id',
+  'instagramLink',
+  'isFeatured',
+  'isHidden',
+  'kind',
+  'longDescription',
+  'platforms',
+  'position',
+  'preOrderLink',
+  'preRegisterLink',
   'priceAmount',
   'priceCurrency',
   'releaseDate',
-  'comingSoon',
-  'ageRating',
-  'tagline',
-  'longDescription',
-  'trailerProvider',
-  'trailerId',
-  'preRegisterLink',
-  'preOrderLink',
-  'wishlistLink',
-  // issue 21
+  'screenshots',
   'shareImage',
+  'slug',
+  'status',
+  'tagline',
+  'title',
+  'trailerId',
+  'trailerProvider',
+  'twitterLink',
+  'updatedAt',
   // what an edit is based on (apps.versions.test.ts)
   'version',
-  'createdAt',
-  'updatedAt',
-].sort();
-
-const LINK_FIELDS = [
-  'googlePlayLink',
-  'appStoreLink',
   'webAppLink',
-  'githubRepoLink',
-  'twitterLink',
-  'instagramLink',
-  'facebookLink',
-] as const;
+  'wishlistLink',
+];
 
-const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
+const LINK_FIELDS = APP_LINK_FIELDS;
 
-let ctx: TestContext;
-let admin: string;
-let editor: string;
-const session = (role: 'admin' | 'editor') => (role === 'admin' ? admin : editor);
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ admin, editor } = await staffSessions(ctx));
-});
+const ctx = useStaffApp();
 
 type Payload = Record<string, unknown>;
 
-function post(payload: Payload, cookie: string | null = editor) {
+function post(payload: Payload, cookie: string | null = ctx.editor) {
   return ctx.app.inject({ method: 'POST', url: '/api/apps', headers: cookie ? { cookie } : {}, payload });
 }
 
-function put(id: number | string, payload: Payload, cookie: string | null = editor) {
+function put(id: number | string, payload: Payload, cookie: string | null = ctx.editor) {
   return ctx.app.inject({ method: 'PUT', url: `/api/apps/${id}`, headers: cookie ? { cookie } : {}, payload });
 }
 
-function del(id: number | string, cookie: string | null = editor) {
+function del(id: number | string, cookie: string | null = ctx.editor) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/apps/${id}`, headers: cookie ? { cookie } : {} });
 }
 
@@ -113,16 +95,8 @@ async function createApp(overrides: Payload = {}): Promise<{ id: number; title: 
   return res.json();
 }
 
-async function createPost(appId: number, isPublished: boolean, title = 'Post'): Promise<{ id: number }> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/blogs',
-    headers: { cookie: editor },
-    payload: { appId, title, content: '<p>Body</p>', isPublished },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const createPost = (appId: number, isPublished: boolean, title = 'Post') =>
+  ctx.make.makePost(appId, { title, isPublished });
 
 async function appCount(): Promise<number> {
   return (await ctx.database.db.select({ id: apps.id }).from(apps)).length;
@@ -146,13 +120,17 @@ describe('apps', () => {
     const updated = await ctx.app.inject({
       method: 'PUT',
       url: `/api/apps/${app.id}`,
-      headers: { cookie: admin },
+      headers: { cookie: ctx.admin },
       payload: { ...validApp, title: 'Lantern Drift 2', status: 'Testing' },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ title: 'Lantern Drift 2', status: 'Testing' });
 
-    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/apps/${app.id}`, headers: { cookie: admin } });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/apps/${app.id}`,
+      headers: { cookie: ctx.admin },
+    });
     expect(removed.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).statusCode).toBe(404);
   });
@@ -241,7 +219,7 @@ describe('GET /api/apps/by-slug/:slug', () => {
     const hidden = await createApp({ title: 'Hidden Seeker', slug: 'hidden-seeker', isHidden: true });
     const url = '/api/apps/by-slug/hidden-seeker';
     expect((await ctx.app.inject({ url })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url, headers: { cookie: editor } })).json()).toMatchObject({
+    expect((await ctx.app.inject({ url, headers: { cookie: ctx.editor } })).json()).toMatchObject({
       slug: 'hidden-seeker',
       isHidden: true,
     });
@@ -252,7 +230,7 @@ describe('GET /api/apps/by-slug/:slug', () => {
 
 describe('POST /api/apps', () => {
   it.each(['editor', 'admin'] as const)('lets a signed-in %s create an app (201, full shape)', async (role) => {
-    const res = await post({ ...validApp, title: `Made by ${role}` }, session(role));
+    const res = await post({ ...validApp, title: `Made by ${role}` }, ctx.session(role));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(APP_KEYS);
@@ -429,7 +407,7 @@ describe('PUT /api/apps/:id', () => {
         screenshots: ['/media/demo/new.png'],
         facebookLink: 'https://facebook.com/x',
       },
-      session(role),
+      ctx.session(role),
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -499,12 +477,12 @@ describe('PUT /api/apps/:id', () => {
 describe('DELETE /api/apps/:id', () => {
   it.each(['editor', 'admin'] as const)('lets a signed-in %s delete an app', async (role) => {
     const created = await createApp();
-    const res = await del(created.id, session(role));
+    const res = await del(created.id, ctx.session(role));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect((await getOne(created.id)).statusCode).toBe(404);
     // A second delete finds nothing.
-    const again = await del(created.id, session(role));
+    const again = await del(created.id, ctx.session(role));
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'App not found', code: 'NOT_FOUND' });
   });
@@ -525,10 +503,10 @@ describe('DELETE /api/apps/:id', () => {
       .where(eq(blogPosts.appId, doomed.id));
     expect(remaining).toEqual([]);
     for (const id of [published.id, draft.id]) {
-      const one = await ctx.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: { cookie: admin } });
+      const one = await ctx.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: { cookie: ctx.admin } });
       expect(one.statusCode, `post ${id}`).toBe(404);
     }
-    const adminList = await ctx.app.inject({ method: 'GET', url: '/api/admin/blogs', headers: { cookie: admin } });
+    const adminList = await ctx.app.inject({ method: 'GET', url: '/api/admin/blogs', headers: { cookie: ctx.admin } });
     const adminIds = adminList.json().map((p: { id: number }) => p.id);
     expect(adminIds).not.toContain(published.id);
     expect(adminIds).not.toContain(draft.id);
@@ -590,7 +568,7 @@ describe('GET /api/blog-counts', () => {
     const published = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/admin/blogs/${draft.id}/publish`,
-      headers: { cookie: editor },
+      headers: { cookie: ctx.editor },
     });
     expect(published.statusCode).toBe(200);
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/blog-counts' })).json();
@@ -605,7 +583,7 @@ describe('GET /api/blog-counts', () => {
 });
 
 describe('app order (PUT /api/apps/order)', () => {
-  const order = (ids: unknown, cookie: string | null = editor) =>
+  const order = (ids: unknown, cookie: string | null = ctx.editor) =>
     ctx.app.inject({ method: 'PUT', url: '/api/apps/order', headers: cookie ? { cookie } : {}, payload: { ids } });
   const listIds = async (cookie?: string) =>
     (await ctx.app.inject({ url: '/api/apps', headers: cookie ? { cookie } : {} }))
@@ -629,7 +607,7 @@ describe('app order (PUT /api/apps/order)', () => {
   });
 
   it('refuses a list that is not exactly every app, and changes nothing', async () => {
-    const ids = await listIds(editor);
+    const ids = await listIds(ctx.editor);
     for (const bad of [
       ids.slice(1),
       [...ids, ids[0]],
@@ -642,19 +620,19 @@ describe('app order (PUT /api/apps/order)', () => {
       expect(res.json().issues[0].path).toBe('ids');
     }
     for (const bad of ['1,2', [1.5], ['a'], null]) expect((await order(bad)).statusCode).toBe(422);
-    expect(await listIds(editor)).toEqual(ids);
+    expect(await listIds(ctx.editor)).toEqual(ids);
   });
 
   it('is for staff only', async () => {
-    const ids = await listIds(editor);
+    const ids = await listIds(ctx.editor);
     expect((await order(ids, null)).statusCode).toBe(401);
-    expect((await order([...ids].reverse(), admin)).statusCode).toBe(200);
+    expect((await order([...ids].reverse(), ctx.admin)).statusCode).toBe(200);
   });
 
   it('gives concurrent creates a well-defined order (ties by id), all after the existing apps', async () => {
-    const before = await listIds(editor);
+    const before = await listIds(ctx.editor);
     const made = await Promise.all([1, 2, 3, 4].map((n) => createApp({ title: `Burst ${n}` })));
-    const after = await listIds(editor);
+    const after = await listIds(ctx.editor);
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length).sort()).toEqual(made.map((m) => m.id).sort());
   });
@@ -673,7 +651,7 @@ describe('featured and hidden apps', () => {
     const app = await createApp({ title: 'Secret Game', isHidden: true });
     const published = await createPost(app.id, true, 'Secret news');
     const visitor = (url: string) => ctx.app.inject({ url });
-    const staff = (url: string) => ctx.app.inject({ url, headers: { cookie: editor } });
+    const staff = (url: string) => ctx.app.inject({ url, headers: { cookie: ctx.editor } });
 
     expect((await visitor('/api/apps')).json().map((a: { id: number }) => a.id)).not.toContain(app.id);
     expect((await visitor(`/api/apps/${app.id}`)).statusCode).toBe(404);

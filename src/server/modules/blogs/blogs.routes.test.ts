@@ -12,24 +12,25 @@ import { expectSanitised, XSS_CONTENT } from '../../../../tests/setup/xss';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { blogPosts } from '../../db/schema';
 
+// In alphabetical order, as the reply's keys are compared sorted.
 const POST_KEYS = [
-  'id',
   'appId',
-  'title',
   'content',
+  'createdAt',
+  'excerpt',
+  'id',
   'images',
   'isPublished',
-  'publishedAt',
   'publishAt',
-  'slug',
-  'excerpt',
-  'seoTitle',
+  'publishedAt',
   'seoDescription',
+  'seoTitle',
   'shareImage',
-  'version',
-  'createdAt',
+  'slug',
+  'title',
   'updatedAt',
-].sort();
+  'version',
+];
 const ADMIN_POST_KEYS = [...POST_KEYS, 'appTitle'].sort();
 const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
 const MISSING_ID = 999999;

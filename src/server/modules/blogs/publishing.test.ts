@@ -9,85 +9,47 @@ import {
   INVALID_PUBLISH_DATE,
   PAST_SCHEDULE,
   type BlogPost,
+  type BlogPostInput,
 } from '../../../shared/schemas/blog-posts';
-import { expectError, expectInvalid, ok, requests } from '../../../../tests/setup/api';
-import {
-  createTestApp,
-  login,
-  restartTestApp,
-  staffSessions,
-  type TestContext,
-} from '../../../../tests/setup/test-app';
+import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
+import { injectFactories, postInput, postSave } from '../../../../tests/factories';
+import { fixedClock } from '../../../../tests/setup/clock';
+import { login, restartTestApp, useStaffApp } from '../../../../tests/setup/test-app';
 import { blogPosts } from '../../db/schema';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const MISSING_ID = 2_147_483_647;
-/** How far a timestamp the server took from its clock may be from the test's reading of the same clock. */
-const SLACK_MS = 5_000;
 
-let ctx: TestContext;
-let editor: string;
+const ctx = useStaffApp({}, { clock: fixedClock() });
 let appId: number;
 let otherAppId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   // The tests run the scheduler themselves (runDue) after moving the clock: its own timer, which
   // looks every minute, would otherwise publish due posts at moments of its choosing in a slow run.
   await ctx.app.scheduler.stop();
-  ({ editor } = await staffSessions(ctx));
   appId = (await createApp('Alpha Quest')).id;
   otherAppId = (await createApp('Beta Blocks')).id;
 });
 
-/** The app's clock. Tests only move it forward, so schedules made by one never fall due in another. */
-const now = () => Date.now() + ctx.clock.offsetMs;
-const advance = (ms: number) => {
-  ctx.clock.offsetMs += ms;
-};
+/** The app's clock, standing still. Tests only move it forward, so schedules made by one never fall due in another. */
+const now = () => ctx.clock.now().getTime();
+const advance = (ms: number) => ctx.clock.advance(ms);
 const iso = (ms: number) => new Date(ms).toISOString();
-const expectNear = (actual: string | null | undefined, expected: number) => {
-  expect(actual, 'a timestamp').toBeTruthy();
-  expect(Math.abs(new Date(actual!).getTime() - expected)).toBeLessThan(SLACK_MS);
-};
+/** A timestamp the server took from its clock: exactly `expected`. */
+const expectAt = (actual: string | null | undefined, expected: number) => expect(actual).toBe(iso(expected));
 
-const { get, send } = requests(
-  () => ctx.app,
-  () => editor,
-);
+const { get, send } = ctx;
 
-async function createApp(title: string) {
-  return ok<{ id: number; updatedAt: string }>(
-    send('POST', api.apps, {
-      title,
-      description: 'An app.',
-      icon: 'https://example.com/icon.png',
-      screenshots: ['https://example.com/shot.png'],
-    }),
-    201,
-  );
-}
+const createApp = (title: string) => ctx.make.makeApp({ title });
 
-let titles = 0;
-const postBody = (overrides: Record<string, unknown> = {}) => ({
-  appId,
-  title: `Devlog ${++titles}`,
-  content: '<p>What changed this week.</p>',
-  isPublished: false,
-  ...overrides,
-});
+const postBody = (overrides: Partial<BlogPostInput> = {}) => postInput(appId, overrides);
 const createPost = (overrides: Record<string, unknown> = {}) =>
   ok<BlogPost>(send('POST', api.adminBlogs, postBody(overrides)), 201);
 const updatePost = (post: BlogPost, overrides: Record<string, unknown> = {}) =>
-  send('PUT', api.adminBlog(post.id), {
-    appId: post.appId,
-    title: post.title,
-    content: post.content,
-    isPublished: post.isPublished,
-    ...overrides,
-  });
-const staffView = (id: number) => ok<BlogPost>(get(api.blog(id), editor));
+  send('PUT', api.adminBlog(post.id), postSave(post, overrides));
+const staffView = (id: number) => ok<BlogPost>(get(api.blog(id), ctx.editor));
 
 /** Where a visitor may meet a post: its page, its app's list, the counts, the feeds, the sitemap, the index. */
 async function publicPlaces(post: { id: number; appId: number }) {
@@ -144,7 +106,7 @@ describe('unpublish', () => {
     await ok(send('PATCH', api.unpublishBlog(post.id)));
     const again = await ok<BlogPost>(send('PATCH', api.publishBlog(post.id)));
     expect(again.isPublished).toBe(true);
-    expectNear(again.publishedAt, now());
+    expectAt(again.publishedAt, now());
     expect(await visibility(again)).toEqual(EVERYWHERE);
   });
 
@@ -212,12 +174,12 @@ describe('schedule', () => {
     expect(published.publishedAt).toBe(date);
     // A published post's date can be changed later; leaving publishAt out keeps it.
     const redated = await ok<BlogPost>(updatePost(published, { publishAt: iso(now() - 5 * DAY_MS) }));
-    expect(Math.abs(new Date(redated.publishedAt!).getTime() - (now() - 5 * DAY_MS))).toBeLessThan(SLACK_MS);
+    expectAt(redated.publishedAt, now() - 5 * DAY_MS);
     const kept = await ok<BlogPost>(updatePost(redated, { title: 'Renamed' }));
     expect(kept.publishedAt).toBe(redated.publishedAt);
     // Not published without asking: a post published by isPublished only is dated now.
     const plain = await createPost({ isPublished: true });
-    expectNear(plain.publishedAt, now());
+    expectAt(plain.publishedAt, now());
   });
 
   it('a save can move, keep or clear a schedule', async () => {
@@ -264,13 +226,13 @@ describe('schedule', () => {
     const viaPatch = await createPost({ publishAt: iso(now() + DAY_MS) });
     const patched = await ok<BlogPost>(send('PATCH', api.publishBlog(viaPatch.id)));
     expect(patched).toMatchObject({ isPublished: true, publishAt: null });
-    expectNear(patched.publishedAt, now());
+    expectAt(patched.publishedAt, now());
 
     // The form still carries the schedule when staff choose "publish now": the post goes live now.
     const viaSave = await createPost({ publishAt: iso(now() + DAY_MS) });
     const saved = await ok<BlogPost>(updatePost(viaSave, { isPublished: true, publishAt: viaSave.publishAt }));
     expect(saved).toMatchObject({ isPublished: true, publishAt: null });
-    expectNear(saved.publishedAt, now());
+    expectAt(saved.publishedAt, now());
 
     advance(2 * DAY_MS);
     await ctx.app.scheduler.runDue();
@@ -324,8 +286,7 @@ describe('catching up after a restart', () => {
     const future = await createPost({ publishAt: iso(at + 10 * DAY_MS) });
 
     // Down for a day: the new process starts after both times.
-    const restarted = await restartTestApp(ctx, ctx.clock.offsetMs + DAY_MS);
-    ctx = restarted;
+    Object.assign(ctx, await restartTestApp(ctx, ctx.clock.offsetMs + DAY_MS));
     await ctx.app.scheduler.idle();
     const read = async (id: number) => {
       const [row] = await ctx.database.db.select().from(blogPosts).where(eq(blogPosts.id, id));
@@ -345,7 +306,7 @@ describe('the one clock', () => {
   it('stamps the updates of apps, posts, pages, social links, site settings and messages', async () => {
     advance(40 * DAY_MS);
     // Sessions expire by the same clock: sign in again, 40 days later.
-    editor = await login(ctx.app, 'editor', 'editor-pass');
+    ctx.editor = await login(ctx.app, 'editor', 'editor-pass');
     const expected = now();
     const app = await ok<{ updatedAt: string }>(
       send('PUT', api.app(appId), {
@@ -355,36 +316,37 @@ describe('the one clock', () => {
         screenshots: ['https://example.com/shot.png'],
       }),
     );
-    expectNear(app.updatedAt, expected);
+    expectAt(app.updatedAt, expected);
 
-    const created = await createApp('Gamma Grove');
-    expectNear(created.updatedAt, expected);
+    // As the User signed in again (the administrator's session of 40 days ago has expired).
+    const created = await injectFactories(ctx.app, ctx.editor).makeApp({ title: 'Gamma Grove' });
+    expectAt(created.updatedAt, expected);
 
     const post = await createPost();
-    expectNear(post.createdAt, expected);
-    expectNear(post.updatedAt, expected);
+    expectAt(post.createdAt, expected);
+    expectAt(post.updatedAt, expected);
 
     const link = await ok<{ id: number; createdAt: string; updatedAt: string }>(
       send('POST', api.socialMedia, { name: 'GitHub', url: 'https://github.com/studio', icon: 'FaGithub' }),
       201,
     );
-    expectNear(link.createdAt, expected);
+    expectAt(link.createdAt, expected);
     const linkUpdate = await ok<{ updatedAt: string }>(
       send('PUT', api.socialLink(link.id), { name: 'GitHub', url: 'https://github.com/studio2', icon: 'FaGithub' }),
     );
-    expectNear(linkUpdate.updatedAt, expected);
+    expectAt(linkUpdate.updatedAt, expected);
 
     const settings = await ok<{ updatedAt: string }>(send('PUT', api.siteSettings, { name: 'Clockwork Studio' }));
-    expectNear(settings.updatedAt, expected);
+    expectAt(settings.updatedAt, expected);
 
     const about = await ok<{ updatedAt: string; lastUpdated: string }>(
       send('PUT', api.aboutUs, { title: 'About us', content: '<p>Two people who make small games.</p>' }),
     );
-    expectNear(about.updatedAt, expected);
-    expectNear(about.lastUpdated, expected);
+    expectAt(about.updatedAt, expected);
+    expectAt(about.lastUpdated, expected);
 
     const contact = await ok<{ updatedAt: string }>(send('PUT', api.contact, { email: 'studio@example.com' }));
-    expectNear(contact.updatedAt, expected);
+    expectAt(contact.updatedAt, expected);
 
     await ok(
       send(
@@ -401,7 +363,7 @@ describe('the one clock', () => {
       ),
       201,
     );
-    const [message] = await ok<{ createdAt: string }[]>(get(api.messages, editor));
-    expectNear(message!.createdAt, expected);
+    const [message] = await ok<{ createdAt: string }[]>(get(api.messages, ctx.editor));
+    expectAt(message!.createdAt, expected);
   });
 });

@@ -14,58 +14,30 @@ import {
 import type { NewPreviewLink, PreviewLink } from '../../../shared/schemas/preview-links';
 import { PREVIEW_LINK_DAYS } from '../../../shared/schemas/preview-links';
 import { SLUG_MAX } from '../../../shared/slug';
-import { expectError, expectInvalid, ok, requests } from '../../../../tests/setup/api';
-import { createTestApp, login, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
+import { postInput, postSave } from '../../../../tests/factories';
+import { fixedClock } from '../../../../tests/setup/clock';
+import { login, useStaffApp } from '../../../../tests/setup/test-app';
 import { previewLinks } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 const MISSING_ID = 2_147_483_647;
-const SLACK_MS = 5_000;
 
-let ctx: TestContext;
-let admin: string;
-let editor: string;
+const ctx = useStaffApp({ siteUrl: 'https://studio.example' }, { clock: fixedClock() });
 let appId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ siteUrl: 'https://studio.example' });
-  ({ admin, editor } = await staffSessions(ctx));
-  appId = (
-    await ok<{ id: number }>(
-      send('POST', api.apps, {
-        title: 'Alpha Quest',
-        description: 'An app.',
-        icon: 'https://example.com/icon.png',
-        screenshots: ['https://example.com/shot.png'],
-      }),
-      201,
-    )
-  ).id;
+  appId = (await ctx.make.makeApp({ title: 'Alpha Quest' })).id;
 });
 
-const { get, send } = requests(
-  () => ctx.app,
-  () => editor,
-);
+const { get, send } = ctx;
 
-const postBody = (overrides: Record<string, unknown> = {}) => ({
-  appId,
-  title: 'Patch notes',
-  content: '<p>What changed this week.</p>',
-  isPublished: false,
-  ...overrides,
-});
+const postBody = (overrides: Record<string, unknown> = {}) => postInput(appId, { title: 'Patch notes', ...overrides });
 const create = (overrides: Record<string, unknown> = {}) => send('POST', api.adminBlogs, postBody(overrides));
 const createPost = async (overrides: Record<string, unknown> = {}) => ok<BlogPost>(create(overrides), 201);
 /** A save as the form makes it: the post's spec fields, with the given changes. */
 const update = (post: BlogPost, overrides: Record<string, unknown> = {}) =>
-  send('PUT', api.adminBlog(post.id), {
-    appId: post.appId,
-    title: post.title,
-    content: post.content,
-    isPublished: post.isPublished,
-    ...overrides,
-  });
+  send('PUT', api.adminBlog(post.id), postSave(post, overrides));
 
 describe('slugs', () => {
   it('are made from the title, accents folded and punctuation dropped', async () => {
@@ -117,7 +89,7 @@ describe('slugs', () => {
     const other = await createPost({ title: 'Other' });
     const res = await update(other, { slug: taken.slug });
     expect(expectInvalid(res, 'slug', SLUG_TAKEN).message).toBe(SLUG_TAKEN);
-    expect((await ok<BlogPost>(get(api.blog(other.id), editor))).slug).toBe(other.slug);
+    expect((await ok<BlogPost>(get(api.blog(other.id), ctx.editor))).slug).toBe(other.slug);
   });
 
   it('refuses characters a URL segment should not have, and too long a slug', async () => {
@@ -161,7 +133,7 @@ describe('search and link-preview fields', () => {
     expect(post).toMatchObject(seo);
     const kept = await ok<BlogPost>(update(post, { title: 'Renamed' }));
     expect(kept).toMatchObject({ ...seo, title: 'Renamed' });
-    expect(await ok<BlogPost>(get(api.blog(post.id), editor))).toMatchObject(seo);
+    expect(await ok<BlogPost>(get(api.blog(post.id), ctx.editor))).toMatchObject(seo);
   });
 
   it('default to empty, and can be changed or cleared', async () => {
@@ -196,22 +168,21 @@ describe('search and link-preview fields', () => {
 });
 
 describe('preview links', () => {
-  const createLink = (postId: number, cookie: string | null = editor) =>
+  const createLink = (postId: number, cookie: string | null = ctx.editor) =>
     send('POST', api.previewLink(postId), undefined, cookie);
   const tokenOf = (link: NewPreviewLink) => link.url.slice(link.url.lastIndexOf('/') + 1);
 
   it('are made for a post: a secret URL on the site, valid for a week', async () => {
     const post = await createPost({ title: 'Secret draft' });
-    const before = Date.now() + ctx.clock.offsetMs;
     const link = await ok<NewPreviewLink>(createLink(post.id), 201);
     expect(Object.keys(link).sort()).toEqual(['createdAt', 'createdBy', 'expiresAt', 'id', 'url']);
     expect(link.url).toMatch(/^https:\/\/studio\.example\/preview\/[0-9a-f]{64}$/);
     expect(link.url).toBe(`https://studio.example${paths.preview(tokenOf(link))}`);
     expect(link.createdBy).toBe('editor');
-    expect(Math.abs(new Date(link.createdAt).getTime() - before)).toBeLessThan(SLACK_MS);
+    expect(link.createdAt).toBe(ctx.clock.now().toISOString());
     expect(new Date(link.expiresAt).getTime() - new Date(link.createdAt).getTime()).toBe(PREVIEW_LINK_DAYS * DAY_MS);
     // Every link has its own secret.
-    const second = await ok<NewPreviewLink>(createLink(post.id, admin), 201);
+    const second = await ok<NewPreviewLink>(createLink(post.id, ctx.admin), 201);
     expect(tokenOf(second)).not.toBe(tokenOf(link));
     expect(second.createdBy).toBe('admin');
   });
@@ -239,16 +210,14 @@ describe('preview links', () => {
   it('expire after seven days', async () => {
     const post = await createPost({ title: 'Expiring' });
     const link = await ok<NewPreviewLink>(createLink(post.id), 201);
-    ctx.clock.offsetMs += PREVIEW_LINK_DAYS * DAY_MS - 60_000;
+    ctx.clock.advance(PREVIEW_LINK_DAYS * DAY_MS - 60_000);
     expect((await get(api.preview(tokenOf(link)))).statusCode).toBe(200);
-    ctx.clock.offsetMs += 2 * 60_000;
+    ctx.clock.advance(2 * 60_000);
     expectError(await get(api.preview(tokenOf(link))), 404, 'NOT_FOUND');
     // Staff sessions expire by the same clock: sign in again for what follows.
-    ({ editor, admin } = {
-      editor: await login(ctx.app, 'editor', 'editor-pass'),
-      admin: await login(ctx.app, 'admin', 'admin-pass'),
-    });
-    expect(await ok<PreviewLink[]>(get(api.previewLinks(post.id), editor))).toEqual([]);
+    ctx.editor = await login(ctx.app, 'editor', 'editor-pass');
+    ctx.admin = await login(ctx.app, 'admin', 'admin-pass');
+    expect(await ok<PreviewLink[]>(get(api.previewLinks(post.id), ctx.editor))).toEqual([]);
   });
 
   it('can be revoked: the link stops opening; revoking twice or another post’s link is 404', async () => {
@@ -270,12 +239,12 @@ describe('preview links', () => {
     const post = await createPost({ title: 'Listed' });
     const other = await createPost({ title: 'Not listed' });
     const a = await ok<NewPreviewLink>(createLink(post.id), 201);
-    const b = await ok<NewPreviewLink>(createLink(post.id, admin), 201);
+    const b = await ok<NewPreviewLink>(createLink(post.id, ctx.admin), 201);
     const c = await ok<NewPreviewLink>(createLink(post.id), 201);
     await ok<NewPreviewLink>(createLink(other.id), 201);
     await ok(send('DELETE', api.revokePreviewLink(post.id, b.id)));
 
-    const list = await ok<PreviewLink[]>(get(api.previewLinks(post.id), editor));
+    const list = await ok<PreviewLink[]>(get(api.previewLinks(post.id), ctx.editor));
     expect(list.map((l) => l.id)).toEqual([c.id, a.id]);
     for (const item of list) expect(Object.keys(item).sort()).toEqual(['createdAt', 'createdBy', 'expiresAt', 'id']);
     expect(list[1]).toEqual({ id: a.id, createdAt: a.createdAt, expiresAt: a.expiresAt, createdBy: 'editor' });
@@ -302,7 +271,7 @@ describe('preview links', () => {
 
   it('of a post that does not exist are 404', async () => {
     expectError(await createLink(MISSING_ID), 404, 'NOT_FOUND');
-    expectError(await get(api.previewLinks(MISSING_ID), editor), 404, 'NOT_FOUND');
+    expectError(await get(api.previewLinks(MISSING_ID), ctx.editor), 404, 'NOT_FOUND');
     expectError(await send('DELETE', api.revokePreviewLink(MISSING_ID, 1)), 404, 'NOT_FOUND');
   });
 

@@ -92,6 +92,16 @@ const linkIn = (mail: ReceivedMail) => {
   return { url: found[0], path: new URL(found[0]).pathname, token: found[1]! };
 };
 
+/** A plain form POST from one of the site's pages (no JavaScript), as a browser sends it. */
+const formPost = (ctx: TestContext, url: string, fields: Record<string, string> = {}, remoteAddress?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.config.siteUrl },
+    payload: new URLSearchParams(fields).toString(),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
 /** Staff sign in again after the clock moved past their session's life. */
 const signIn = (ctx: TestContext) => login(ctx.app, 'editor', 'editor-pass');
 
@@ -151,12 +161,7 @@ describe('the confirmation link', () => {
     expect((await detail(ctx, editor, listed!.id)).confirmation).toBe('awaiting');
 
     // The button: a plain form POST to the page (no JavaScript), answered with the page confirmed.
-    const posted = await ctx.app.inject({
-      method: 'POST',
-      url: link.path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.config.siteUrl },
-      payload: '',
-    });
+    const posted = await formPost(ctx, link.path);
     expect(posted.statusCode).toBe(200);
     expect(posted.headers['x-robots-tag']).toContain('noindex');
     expect(posted.body).toContain('Request confirmed');
@@ -175,12 +180,7 @@ describe('the confirmation link', () => {
     expect((await list(ctx, editor, 'status=open')).headers['x-total-count']).toBe('1');
 
     // Once: the link is spent, by the page and by the API alike.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: link.path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.config.siteUrl },
-      payload: '',
-    });
+    const again = await formPost(ctx, link.path);
     expect(again.statusCode).toBe(404);
     expect(again.body).toContain('This link has expired or has already been used');
     expectError(await ctx.app.inject({ url: `/api/deletion-confirmations/${link.token}` }), 404, 'NOT_FOUND');
@@ -358,13 +358,7 @@ describe('the mail limits', () => {
     for (let i = 0; i < 3; i++) await nthMail(`cap${i}@example.com`, 1);
     expect(mailsTo('cap3@example.com')).toHaveLength(0);
     // Without JavaScript, the form says the same with the page.
-    const page = await ctx.app.inject({
-      method: 'POST',
-      url: '/apps/lantern-drift/delete-account',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.config.siteUrl },
-      payload: new URLSearchParams({ email: 'cap4@example.com' }).toString(),
-      remoteAddress: '10.21.9.9',
-    });
+    const page = await formPost(ctx, '/apps/lantern-drift/delete-account', { email: 'cap4@example.com' }, '10.21.9.9');
     expect(page.statusCode).toBe(429);
     expect(page.body).toContain('We cannot take more deletion requests today.');
   });

@@ -4,27 +4,20 @@
 import { paths, api } from '../../../shared/paths';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { expectError, expectInvalid, ok, uploadMedia } from '../../../../tests/setup/api';
-import { multipart } from '../../../../tests/setup/multipart';
-import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
-import type { App } from '../../../shared/schemas/apps';
+import { injectFactories } from '../../../../tests/factories';
+import { createTestApp, staffSessions, useStaffApp } from '../../../../tests/setup/test-app';
+import type { AppInput } from '../../../shared/schemas/apps';
 import type { MediaItem } from '../../../shared/schemas/media';
 import type { Message } from '../../../shared/schemas/messages';
 import { PRESS_LIMITS, type PressKit } from '../../../shared/schemas/press';
 import { mediaFiles } from '../../db/schema';
 import { productionWeb } from '../../ssr/web';
 
-let ctx: TestContext;
-let admin: string;
-let editor: string;
-
-beforeAll(async () => {
-  // With the public website: its catch-all page route must not swallow the ZIP addresses.
-  ctx = await createTestApp({ contactMaxPerHour: 1000 }, { web: productionWeb() });
-  ({ admin, editor } = await staffSessions(ctx));
-});
+// With the public website: its catch-all page route must not swallow the ZIP addresses.
+const ctx = useStaffApp({ contactMaxPerHour: 1000 }, { web: productionWeb() });
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?: unknown, headers = {}) =>
   ctx.app.inject({
@@ -34,21 +27,10 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 
-async function createApp(fields: Record<string, unknown> = {}): Promise<App> {
-  return ok<App>(
-    call('POST', '/api/apps', admin, {
-      title: `Press App ${Math.random().toString(36).slice(2, 8)}`,
-      description: 'A game.',
-      icon: 'https://cdn.example/icon.png',
-      screenshots: ['https://cdn.example/shot.png'],
-      ...fields,
-    }),
-    201,
-  );
-}
+const createApp = (fields: Partial<AppInput> = {}) => ctx.make.makeApp(fields);
 
 async function uploadImage(filename: string, data: Buffer): Promise<MediaItem> {
-  return uploadMedia(ctx.app, editor, filename, data);
+  return uploadMedia(ctx.app, ctx.editor, filename, data);
 }
 
 /** A picture of one colour, `w`×`h`, as PNG or JPEG bytes. */
@@ -114,16 +96,16 @@ describe('access', () => {
     expectError(await call('PUT', api.adminPressKitStudio, '', KIT), 401, 'UNAUTHENTICATED');
     expectError(await call('GET', api.adminPressKitApp(1)), 401, 'UNAUTHENTICATED');
     expectError(await call('PUT', api.adminPressKitApp(1), '', KIT), 401, 'UNAUTHENTICATED');
-    await ok(call('GET', api.adminPressKitStudio, editor));
+    await ok(call('GET', api.adminPressKitStudio, ctx.editor));
     await ok(call('GET', api.pressKitStudio));
   });
 
   it('a hidden app has no public kit; unknown apps are 404', async () => {
     const hidden = await createApp({ isHidden: true });
     expectError(await call('GET', api.pressKitApp(hidden.id)), 404, 'NOT_FOUND');
-    await ok(call('GET', api.pressKitApp(hidden.id), editor));
-    expectError(await call('GET', api.adminPressKitApp(2_147_483_000), editor), 404, 'NOT_FOUND');
-    expectError(await call('PUT', api.adminPressKitApp(2_147_483_000), editor, KIT), 404, 'NOT_FOUND');
+    await ok(call('GET', api.pressKitApp(hidden.id), ctx.editor));
+    expectError(await call('GET', api.adminPressKitApp(2_147_483_000), ctx.editor), 404, 'NOT_FOUND');
+    expectError(await call('PUT', api.adminPressKitApp(2_147_483_000), ctx.editor, KIT), 404, 'NOT_FOUND');
     expectError(await call('GET', paths.appPressScreenshots(hidden.slug)), 404, 'NOT_FOUND');
   });
 });
@@ -143,16 +125,16 @@ describe('validation', () => {
     ['basedIn', { basedIn: 'x'.repeat(101) }],
     ['credits.0.name', { credits: [{ name: '', role: 'Art' }] }],
   ])('refuses a bad %s', async (path, change) => {
-    expectInvalid(await call('PUT', api.adminPressKitStudio, editor, { ...KIT, ...change }), path);
+    expectInvalid(await call('PUT', api.adminPressKitStudio, ctx.editor, { ...KIT, ...change }), path);
   });
 });
 
 describe('studio kit: upsert and version', () => {
   it('reads empty until written, sanitises rich text, counts versions and refuses a stale If-Match', async () => {
-    const empty = await ok<PressKit>(call('GET', api.adminPressKitStudio, editor));
+    const empty = await ok<PressKit>(call('GET', api.adminPressKitStudio, ctx.editor));
     expect(empty).toMatchObject({ appId: null, version: 0, features: [], monetization: 'ask', updatedAt: null });
 
-    const first = await ok<PressKit>(call('PUT', api.adminPressKitStudio, editor, KIT, { 'if-match': '"0"' }));
+    const first = await ok<PressKit>(call('PUT', api.adminPressKitStudio, ctx.editor, KIT, { 'if-match': '"0"' }));
     expect(first.version).toBe(1);
     expect(first.description).toBe('<p>Small games.</p>');
     expect(first.history).toBe('<p>Started in a garage.</p>');
@@ -160,13 +142,13 @@ describe('studio kit: upsert and version', () => {
     expect(first.quotes[0]).toEqual({ quote: 'Lovely.', source: 'A Magazine', url: 'https://magazine.example/review' });
 
     const second = await ok<PressKit>(
-      call('PUT', api.adminPressKitStudio, admin, { ...KIT, basedIn: 'Porto' }, { 'if-match': '"1"' }),
+      call('PUT', api.adminPressKitStudio, ctx.admin, { ...KIT, basedIn: 'Porto' }, { 'if-match': '"1"' }),
     );
     expect(second).toMatchObject({ version: 2, basedIn: 'Porto' });
 
     // Someone still on version 1 is told, with the kit as it is now.
     const stale = expectError(
-      await call('PUT', api.adminPressKitStudio, editor, { ...KIT, basedIn: 'Faro' }, { 'if-match': '"1"' }),
+      await call('PUT', api.adminPressKitStudio, ctx.editor, { ...KIT, basedIn: 'Faro' }, { 'if-match': '"1"' }),
       409,
       'CONFLICT',
     );
@@ -174,14 +156,14 @@ describe('studio kit: upsert and version', () => {
 
     // The public read follows at once (its cached copy is dropped by the write).
     expect(await ok<PressKit>(call('GET', api.pressKitStudio))).toMatchObject({ version: 2, basedIn: 'Porto' });
-    await ok(call('PUT', api.adminPressKitStudio, editor, { ...KIT, basedIn: 'Braga' }));
+    await ok(call('PUT', api.adminPressKitStudio, ctx.editor, { ...KIT, basedIn: 'Braga' }));
     expect(await ok<PressKit>(call('GET', api.pressKitStudio))).toMatchObject({ version: 3, basedIn: 'Braga' });
   });
 
   it("an app's kit is its own row", async () => {
     const app = await createApp();
     const saved = await ok<PressKit>(
-      call('PUT', api.adminPressKitApp(app.id), editor, { features: ['Co-op'], monetization: 'non_commercial' }),
+      call('PUT', api.adminPressKitApp(app.id), ctx.editor, { features: ['Co-op'], monetization: 'non_commercial' }),
     );
     expect(saved).toMatchObject({ appId: app.id, version: 1, features: ['Co-op'], monetization: 'non_commercial' });
     expect(await ok<PressKit>(call('GET', api.pressKitApp(app.id)))).toMatchObject({
@@ -214,7 +196,7 @@ describe('press-copy requests', () => {
       }),
       201,
     );
-    const messages = await ok<Message[]>(call('GET', '/api/messages', editor));
+    const messages = await ok<Message[]>(call('GET', '/api/messages', ctx.editor));
     const press = messages.find((m) => m.email === REQUEST.email)!;
     expect(press).toMatchObject({
       firstName: 'Nellie',
@@ -230,7 +212,7 @@ describe('press-copy requests', () => {
 
   it('drops a filled-in honeypot (still answering 201) and checks the fields', async () => {
     await ok(call('POST', api.pressRequests, '', { ...REQUEST, email: 'bot@spam.example', website: 'x' }), 201);
-    const messages = await ok<Message[]>(call('GET', '/api/messages', editor));
+    const messages = await ok<Message[]>(call('GET', '/api/messages', ctx.editor));
     expect(messages.some((m) => m.email === 'bot@spam.example')).toBe(false);
 
     expectInvalid(await call('POST', api.pressRequests, '', { ...REQUEST, email: 'nope' }), 'email');
@@ -247,7 +229,7 @@ describe('press-copy requests', () => {
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/press?sent=sent#press-request');
-    const messages = await ok<Message[]>(call('GET', '/api/messages', editor));
+    const messages = await ok<Message[]>(call('GET', '/api/messages', ctx.editor));
     expect(messages.find((m) => m.email === 'plain@paper.example')).toMatchObject({ tag: 'press' });
   });
 
@@ -296,7 +278,9 @@ describe('ZIP downloads', () => {
 
     // No logos yet: nothing to zip.
     expectError(await call('GET', paths.appPressLogos(app.slug)), 404, 'NOT_FOUND');
-    await ok(call('PUT', api.adminPressKitApp(app.id), editor, { logos: [logo.url, 'https://cdn.example/logo.svg'] }));
+    await ok(
+      call('PUT', api.adminPressKitApp(app.id), ctx.editor, { logos: [logo.url, 'https://cdn.example/logo.svg'] }),
+    );
     const logos = await call('GET', paths.appPressLogos(app.slug));
     expect(logos.statusCode).toBe(200);
     const logoEntries = await unzip(logos.rawPayload);
@@ -323,34 +307,13 @@ describe('ZIP downloads', () => {
     expect((await fresh.app.inject({ url: paths.pressImages })).statusCode).toBe(404);
     expect((await fresh.app.inject({ url: paths.pressLogos })).statusCode).toBe(404);
 
-    const up = async (name: string, data: Buffer) => {
-      const { payload, headers } = multipart([{ name: 'file', filename: name, data }]);
-      const res = await fresh.app.inject({
-        method: 'POST',
-        url: '/api/admin/media',
-        headers: { ...headers, cookie: boss },
-        payload,
-      });
-      return (res.json() as MediaItem[])[0]!;
-    };
+    const up = (name: string, data: Buffer) => uploadMedia(fresh.app, boss, name, data);
     const icon = await up('icon.png', await picture(40, 40, [10, 10, 10], 'png'));
     const shot = await up('shot.jpg', await picture(80, 45, [90, 90, 20], 'jpeg'));
     const siteLogo = await up('site-logo.png', await picture(30, 30, [1, 2, 3], 'png'));
-    const made = (await (
-      await studio('POST', '/api/apps', {
-        title: 'Zip Quest',
-        description: 'A game.',
-        icon: icon.url,
-        screenshots: [shot.url],
-      })
-    ).json()) as App;
-    await studio('POST', '/api/apps', {
-      title: 'Hidden Thing',
-      description: 'Secret.',
-      icon: icon.url,
-      screenshots: [shot.url],
-      isHidden: true,
-    });
+    const make = injectFactories(fresh.app, boss);
+    const made = await make.makeApp({ title: 'Zip Quest', icon: icon.url, screenshots: [shot.url] });
+    await make.makeApp({ title: 'Hidden Thing', icon: icon.url, screenshots: [shot.url], isHidden: true });
     await studio('PUT', '/api/site-settings', { name: 'Zip Studio', logo: siteLogo.url });
 
     const images = await fresh.app.inject({ url: paths.pressImages });

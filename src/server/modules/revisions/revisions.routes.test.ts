@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/paths';
 import { REVISIONS_KEPT, type Revision, type RevisionSummary } from '../../../shared/schemas/revisions';
-import { expectError, ok } from '../../../../tests/setup/api';
-import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { postInput } from '../../../../tests/factories';
+import { BAD_IDS, expectError, ok } from '../../../../tests/setup/api';
+import { useStaffApp } from '../../../../tests/setup/test-app';
 import { revisions } from '../../db/schema';
 
 const SUMMARY_KEYS = ['id', 'version', 'reason', 'createdAt', 'author'].sort();
 const REVISION_KEYS = [...SUMMARY_KEYS, 'kind', 'itemId', 'data'].sort();
 const MISSING_ID = 2_147_483_647;
-const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999'];
 
 const about = (n: number) => ({ title: `About us ${n}`, content: `<p>We are ${n} friends making small games.</p>` });
 const privacy = (n: number) => ({ content: `<p>We keep ${n} cookies.</p>`, lastUpdated: `1${n % 10}/05/2025` });
@@ -22,51 +22,29 @@ const PAGE: Record<Kind, { url: string; body: (n: number) => Record<string, unkn
   home: { url: api.homeContent, body: home },
 };
 
-let ctx: TestContext;
-let admin: string;
-let editor: string;
+const ctx = useStaffApp();
 let appId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ admin, editor } = await staffSessions(ctx));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: api.apps,
-    headers: { cookie: admin },
-    payload: {
-      title: 'Alpha Quest',
-      description: 'An app.',
-      icon: 'https://example.com/icon.png',
-      screenshots: ['https://example.com/shot.png'],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  appId = res.json().id;
+  appId = (await ctx.make.makeApp({ title: 'Alpha Quest' })).id;
 });
 
-const get = (url: string, cookie: string | null = editor) =>
+const get = (url: string, cookie: string | null = ctx.editor) =>
   ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = editor) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const { send } = ctx;
 
-const list = (type: string, id?: number, cookie: string | null = editor) => get(api.revisions(type, id), cookie);
+const list = (type: string, id?: number, cookie: string | null = ctx.editor) => get(api.revisions(type, id), cookie);
 const history = (type: string, id?: number) => ok<RevisionSummary[]>(list(type, id));
 const revision = (id: number) => ok<Revision>(get(api.revision(id)));
-const restore = (id: number | string, cookie = editor) => send('POST', api.restoreRevision(id), undefined, cookie);
+const restore = (id: number | string, cookie = ctx.editor) => send('POST', api.restoreRevision(id), undefined, cookie);
 
-async function savePage(kind: Kind, n: number, cookie = editor) {
+async function savePage(kind: Kind, n: number, cookie = ctx.editor) {
   return ok<Record<string, unknown> & { version: number }>(send('PUT', PAGE[kind].url, PAGE[kind].body(n), cookie));
 }
 
 async function createPost(fields: Record<string, unknown> = {}) {
   return ok<Record<string, unknown> & { id: number; version: number }>(
-    send('POST', api.adminBlogs, { appId, title: 'First title', content: '<p>First words.</p>', ...fields }),
+    send('POST', api.adminBlogs, postInput(appId, { title: 'First title', content: '<p>First words.</p>', ...fields })),
     201,
   );
 }
@@ -81,8 +59,8 @@ describe('GET /api/admin/revisions', () => {
     'keeps a revision of each save of %s, newest first, with its version, author and reason',
     async (kind) => {
       const before = await history(kind);
-      const first = await savePage(kind, 1, editor);
-      const second = await savePage(kind, 2, admin);
+      const first = await savePage(kind, 1, ctx.editor);
+      const second = await savePage(kind, 2, ctx.admin);
       expect(second.version).toBe(first.version + 1);
 
       const after = await history(kind);
@@ -101,7 +79,7 @@ describe('GET /api/admin/revisions', () => {
     const post = await createPost();
     await updatePost(post.id, { title: 'Second title' });
     await ok(send('PATCH', api.publishBlog(post.id)));
-    await ok(send('PATCH', api.unpublishBlog(post.id), undefined, admin));
+    await ok(send('PATCH', api.unpublishBlog(post.id), undefined, ctx.admin));
 
     const entries = await history('post', post.id);
     expect(entries.map((e) => [e.version, e.reason, e.author])).toEqual([
@@ -187,7 +165,7 @@ describe('POST /api/admin/revisions/:id/restore', () => {
       const oldData = (await revision(old!.id)).data;
       const changed = await savePage(kind, 4);
 
-      const restored = await ok<Record<string, unknown> & { version: number }>(restore(old!.id, admin));
+      const restored = await ok<Record<string, unknown> & { version: number }>(restore(old!.id, ctx.admin));
       expect(restored.version).toBe(changed.version + 1);
       expect(restored).toMatchObject(oldData);
 
@@ -277,21 +255,10 @@ describe('a deleted post', () => {
 
 describe('a deleted app', () => {
   it('takes the revisions of its posts with it', async () => {
-    const res = await send(
-      'POST',
-      api.apps,
-      {
-        title: 'Doomed',
-        description: 'An app.',
-        icon: 'https://example.com/i.png',
-        screenshots: ['https://example.com/s.png'],
-      },
-      admin,
-    );
-    const doomed = (await ok<{ id: number }>(res, 201)).id;
+    const doomed = (await ctx.make.makeApp({ title: 'Doomed' })).id;
     const post = await createPost({ appId: doomed });
     expect(await count('post', post.id)).toBe(1);
-    await ok(send('DELETE', api.app(doomed), undefined, admin));
+    await ok(send('DELETE', api.app(doomed), undefined, ctx.admin));
     expect(await count('post', post.id)).toBe(0);
   });
 });

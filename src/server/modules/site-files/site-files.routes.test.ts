@@ -1,23 +1,17 @@
 // app-ads.txt and ads.txt as staff write them (checked line by line against the IAB format) and the
 // .well-known files made from the apps: what the admin API takes and what crawlers get.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
-import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
-import type { App } from '../../../shared/schemas/apps';
+import { useStaffApp } from '../../../../tests/setup/test-app';
+import type { App, AppInput } from '../../../shared/schemas/apps';
+import { appInput } from '../../../../tests/factories';
 import { productionWeb } from '../../ssr/web';
 import { siteFileIssues, type SiteFile } from '../../../shared/schemas/site-files';
 
-let ctx: TestContext;
-let admin: string;
-let editor: string;
+// With the public website: its catch-all page route must not swallow (or redirect) these files.
+const ctx = useStaffApp({}, { web: productionWeb() });
 
-beforeAll(async () => {
-  // With the public website: its catch-all page route must not swallow (or redirect) these files.
-  ctx = await createTestApp({}, { web: productionWeb() });
-  ({ admin, editor } = await staffSessions(ctx));
-});
-
-const put = (name: string, content: unknown, cookie = admin) =>
+const put = (name: string, content: unknown, cookie = ctx.admin) =>
   ctx.app.inject({ method: 'PUT', url: `/api/admin/site-files/${name}`, headers: { cookie }, payload: { content } });
 const crawl = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
 
@@ -25,23 +19,7 @@ const FINGERPRINT = Array.from({ length: 32 }, (_, i) => (i * 7 + 16).toString(1
   ':',
 );
 
-async function createApp(fields: Record<string, unknown>): Promise<App> {
-  return ok<App>(
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/apps',
-      headers: { cookie: admin },
-      payload: {
-        title: `App ${Math.random().toString(36).slice(2, 8)}`,
-        description: 'A game.',
-        icon: 'https://cdn.example/icon.png',
-        screenshots: ['https://cdn.example/shot.png'],
-        ...fields,
-      },
-    }),
-    201,
-  );
-}
+const createApp = (fields: Partial<AppInput>) => ctx.make.makeApp(fields);
 
 describe('ads.txt and app-ads.txt lines (IAB ads.txt 1.1)', () => {
   const GOOD = [
@@ -64,7 +42,7 @@ describe('ads.txt and app-ads.txt lines (IAB ads.txt 1.1)', () => {
     const saved = await ok<SiteFile>(put(name, GOOD));
     expect(saved).toMatchObject({ name, content: `${GOOD}\n` });
     expect(
-      await ok<SiteFile>(ctx.app.inject({ url: `/api/admin/site-files/${name}`, headers: { cookie: admin } })),
+      await ok<SiteFile>(ctx.app.inject({ url: `/api/admin/site-files/${name}`, headers: { cookie: ctx.admin } })),
     ).toMatchObject({ name, content: `${GOOD}\n` });
   });
 
@@ -138,7 +116,7 @@ describe('ads.txt and app-ads.txt lines (IAB ads.txt 1.1)', () => {
     expectInvalid(await put('ads.txt', 42), 'content');
     expectError(await put('sellers.json', ''), 404, 'NOT_FOUND');
     expectError(
-      await ctx.app.inject({ url: '/api/admin/site-files/robots.txt', headers: { cookie: admin } }),
+      await ctx.app.inject({ url: '/api/admin/site-files/robots.txt', headers: { cookie: ctx.admin } }),
       404,
       'NOT_FOUND',
     );
@@ -147,7 +125,7 @@ describe('ads.txt and app-ads.txt lines (IAB ads.txt 1.1)', () => {
   it('is for staff: a User may write it, visitors may not', async () => {
     expectError(await put('ads.txt', '', ''), 401, 'UNAUTHENTICATED');
     expectError(await ctx.app.inject({ url: '/api/admin/site-files/ads.txt' }), 401, 'UNAUTHENTICATED');
-    await ok(put('ads.txt', 'google.com, pub-9, RESELLER\n', editor));
+    await ok(put('ads.txt', 'google.com, pub-9, RESELLER\n', ctx.editor));
   });
 });
 
@@ -257,7 +235,7 @@ describe('the .well-known files made from the apps', () => {
       ctx.app.inject({
         method: 'PUT',
         url: `/api/apps/${mine.id}`,
-        headers: { cookie: admin },
+        headers: { cookie: ctx.admin },
         payload: { ...pick(mine), isHidden: true },
       }),
     );
@@ -295,19 +273,12 @@ describe('the .well-known files made from the apps', () => {
       FINGERPRINT.replace(/:/g, '-'),
       FINGERPRINT.replace(/^../, 'GG'),
     ]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/apps',
-        headers: { cookie: admin },
-        payload: {
-          title: 'Bad print',
-          description: 'A game.',
-          icon: 'https://cdn.example/icon.png',
-          screenshots: ['https://cdn.example/shot.png'],
-          googlePlayPackage: 'com.studio.bad',
-          androidFingerprints: [bad],
-        },
-      });
+      const res = await ctx.send(
+        'POST',
+        '/api/apps',
+        appInput({ title: 'Bad print', googlePlayPackage: 'com.studio.bad', androidFingerprints: [bad] }),
+        ctx.admin,
+      );
       expectInvalid(res, 'androidFingerprints.0');
     }
   });

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectInvalidId,
   expectIsoTimestamp,
   expectSingleIssue,
   expectUnauthenticated,
 } from '../../../../tests/setup/api';
-import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import { useStaffApp } from '../../../../tests/setup/test-app';
 import { socialMediaLinks } from '../../db/schema';
 
 const LINK_KEYS = ['id', 'name', 'url', 'icon', 'isVisible', 'order', 'createdAt', 'updatedAt'].sort();
@@ -30,15 +30,7 @@ const MISSING_ID = 999999;
 
 const validLink = { name: 'Twitter', url: 'https://twitter.com/studio', icon: 'FaTwitter', isVisible: true, order: 1 };
 
-let ctx: TestContext;
-let admin: string;
-let editor: string;
-const session = (role: 'admin' | 'editor') => (role === 'admin' ? admin : editor);
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ admin, editor } = await staffSessions(ctx));
-});
+const ctx = useStaffApp();
 
 type Payload = Record<string, unknown>;
 type Link = { id: number; name: string; url: string; icon: string; isVisible: boolean; order: number };
@@ -48,13 +40,13 @@ const headers = (cookie: string | null) => (cookie ? { cookie } : {});
 function list(cookie: string | null = null) {
   return ctx.app.inject({ method: 'GET', url: '/api/social-media', headers: headers(cookie) });
 }
-function create(payload: Payload, cookie: string | null = editor) {
+function create(payload: Payload, cookie: string | null = ctx.editor) {
   return ctx.app.inject({ method: 'POST', url: '/api/social-media', headers: headers(cookie), payload });
 }
-function update(id: number | string, payload: Payload, cookie: string | null = editor) {
+function update(id: number | string, payload: Payload, cookie: string | null = ctx.editor) {
   return ctx.app.inject({ method: 'PUT', url: `/api/social-media/${id}`, headers: headers(cookie), payload });
 }
-function remove(id: number | string, cookie: string | null = editor) {
+function remove(id: number | string, cookie: string | null = ctx.editor) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/social-media/${id}`, headers: headers(cookie) });
 }
 
@@ -65,7 +57,7 @@ async function createLink(overrides: Payload = {}): Promise<Link> {
 }
 
 async function staffFind(id: number): Promise<Link | undefined> {
-  return ((await list(editor)).json() as Link[]).find((l) => l.id === id);
+  return ((await list(ctx.editor)).json() as Link[]).find((l) => l.id === id);
 }
 
 async function linkCount(): Promise<number> {
@@ -98,7 +90,7 @@ describe('GET /api/social-media', () => {
       }
     }
 
-    for (const cookie of [editor, admin]) {
+    for (const cookie of [ctx.editor, ctx.admin]) {
       const res = await list(cookie);
       expect(res.statusCode).toBe(200);
       const ids = (res.json() as Link[]).map((l) => l.id);
@@ -113,7 +105,7 @@ describe('GET /api/social-media', () => {
 
 describe('POST /api/social-media', () => {
   it.each(['editor', 'admin'] as const)('lets a signed-in %s create a link (201, full shape)', async (role) => {
-    const res = await create({ ...validLink, name: `  By ${role}  ` }, session(role));
+    const res = await create({ ...validLink, name: `  By ${role}  ` }, ctx.session(role));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(LINK_KEYS);
@@ -253,7 +245,7 @@ describe('PUT /api/social-media/:id', () => {
     const res = await update(
       link.id,
       { name: 'After', url: 'https://discord.gg/studio', icon: 'FaDiscord', isVisible: false, order: '4' },
-      session(role),
+      ctx.session(role),
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -346,11 +338,11 @@ describe('PUT /api/social-media/:id', () => {
 describe('DELETE /api/social-media/:id', () => {
   it.each(['editor', 'admin'] as const)('lets a signed-in %s delete a link', async (role) => {
     const link = await createLink();
-    const res = await remove(link.id, session(role));
+    const res = await remove(link.id, ctx.session(role));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(await staffFind(link.id)).toBeUndefined();
-    const again = await remove(link.id, session(role));
+    const again = await remove(link.id, ctx.session(role));
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Social media link not found', code: 'NOT_FOUND' });
   });
