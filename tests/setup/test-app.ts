@@ -19,7 +19,7 @@ export interface TestContext {
   config: Config;
   /** The PostgreSQL URL of this file's database (PostgreSQL runs only). */
   databaseUrl?: string;
-  /** The app's clock (sessions expire by it): `fixedClock()` when the file asked for one. */
+  /** The app's clock (sessions expire by it), standing still until the test moves it. */
   clock: TestClock;
 }
 
@@ -63,7 +63,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 /**
  * Builds the app on a fresh, migrated, empty database; closes both after the file's tests.
  * `build` adds what only some files need (the public website, a route listener, a log stream) and
- * the clock: a file whose assertions name times passes `clock: fixedClock()` and expects exact values.
+ * the clock: fixed at the second the app is built unless the file passes its own (`fixedClock(at)`);
+ * assertions name exact instants, and what falls due by the clock waits for the test to move it.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -91,7 +92,8 @@ export async function createPeerApp(ctx: TestContext, overrides: Partial<Config>
   if (!ctx.databaseUrl) throw new Error('createPeerApp needs PostgreSQL (TEST_ENGINE=postgres)');
   const database = await openDatabase({ url: ctx.databaseUrl });
   const config = { ...ctx.config, ...overrides };
-  const clock = new TestClock();
+  // Instances of one site keep the same time: the peer reads the first one's clock.
+  const clock = ctx.clock;
   const app = await buildApp({ config, database, now: clock.now });
   await app.ready();
   cleanups.push(async () => {
@@ -136,7 +138,7 @@ export async function staffSessions(ctx: TestContext) {
 export async function restartTestApp(ctx: TestContext, offsetMs = 0): Promise<TestContext> {
   await ctx.app.close();
   const database = ctx.databaseUrl ? await openDatabase({ url: ctx.databaseUrl }) : ctx.database;
-  // Where the old clock started (fixed or the wall clock), moved `offsetMs` on.
+  // Where the old clock started, moved `offsetMs` on.
   const clock = new TestClock(ctx.clock.start);
   clock.advance(offsetMs);
   const app = await buildApp({ config: ctx.config, database, now: clock.now });

@@ -127,11 +127,16 @@ describe('when the mail server and the webhook are down', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await ctx.database.db.select().from(userMessages)).toHaveLength(1);
 
-    // 1 try + 2 retries each, then both give up, with a log line naming the message.
+    // 1 try + 2 retries each, then both give up, with a log line naming the message. The retries
+    // fall due by the app's clock: each look moves it past the longest delay.
     await expect
-      .poll(async () => (await ctx.database.db.select().from(notificationJobs)).filter((j) => j.failedAt).length, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => {
+          ctx.clock.advance(100);
+          return (await ctx.database.db.select().from(notificationJobs)).filter((j) => j.failedAt).length;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(2);
     const jobs = await ctx.database.db.select().from(notificationJobs);
     expect(jobs.map((j) => j.attempts)).toEqual([3, 3]);
@@ -170,7 +175,9 @@ describe('when the mail server and the webhook are down', () => {
     const ctx = await createTestApp(config);
     // A message stored with its job by an instance that stopped before sending.
     const [row] = await ctx.database.db.insert(userMessages).values(message(6)).returning();
-    await ctx.database.db.insert(notificationJobs).values({ channel: 'webhook', messageId: row!.id });
+    await ctx.database.db
+      .insert(notificationJobs)
+      .values({ channel: 'webhook', messageId: row!.id, runAt: ctx.clock.now() });
     expect(hook.received).toHaveLength(0);
     // A new message wakes the worker, which sends every due job, the old one first.
     expect((await send(ctx, 7)).statusCode).toBe(201);
