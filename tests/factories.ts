@@ -111,13 +111,16 @@ async function created<T>(what: string, reply: Promise<WriterReply>): Promise<T>
   return JSON.parse(body) as T;
 }
 
-/** The factories over one writer (see injectFactories and requestFactories). */
-export function factories(writer: ApiWriter) {
+/**
+ * The factories over one writer (see injectFactories and requestFactories); `appDefaults` stand
+ * under every makeApp's overrides.
+ */
+export function factories(writer: ApiWriter, appDefaults: Partial<AppInput> = {}) {
   return {
     writer,
     /** A new app (POST /api/apps), as the server returned it. */
     makeApp: (overrides: Partial<AppInput> = {}) =>
-      created<App>('makeApp', writer.send('POST', api.apps, appInput(overrides))),
+      created<App>('makeApp', writer.send('POST', api.apps, appInput({ ...appDefaults, ...overrides }))),
     /** A new post of `appId` (POST /api/admin/blogs): a draft unless the overrides say otherwise. */
     makePost: (appId: number, overrides: Partial<BlogPostInput> = {}) =>
       created<AdminBlogPost>('makePost', writer.send('POST', api.adminBlogs, postInput(appId, overrides))),
@@ -175,18 +178,27 @@ export function injectFactories(
   });
 }
 
-/** Factories writing through a Playwright request context that is signed in (staffApi, signIn). */
+/** The site's own default pictures: the journeys' browser has no internet to load example.com from. */
+const SITE_IMAGES = { icon: '/media/demo/default-icon.svg', screenshots: ['/media/demo/default-screenshot.svg'] };
+
+/**
+ * Factories writing through a Playwright request context that is signed in (staffApi, signIn). Their
+ * apps show the site's own default pictures unless the overrides say otherwise.
+ */
 export function requestFactories(request: APIRequestContext): Factories {
-  return factories({
-    send: async (method, url, body) => {
-      const res = await request.fetch(url, { method, data: body });
-      return { status: res.status(), body: await res.text() };
+  return factories(
+    {
+      send: async (method, url, body) => {
+        const res = await request.fetch(url, { method, data: body });
+        return { status: res.status(), body: await res.text() };
+      },
+      upload: async (url, file, fields = {}) => {
+        const res = await request.post(url, {
+          multipart: { ...fields, file: { name: file.name, mimeType: file.type, buffer: file.data } },
+        });
+        return { status: res.status(), body: await res.text() };
+      },
     },
-    upload: async (url, file, fields = {}) => {
-      const res = await request.post(url, {
-        multipart: { ...fields, file: { name: file.name, mimeType: file.type, buffer: file.data } },
-      });
-      return { status: res.status(), body: await res.text() };
-    },
-  });
+    SITE_IMAGES,
+  );
 }

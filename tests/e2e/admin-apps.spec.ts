@@ -2,11 +2,11 @@
 // The whole suite shares one database: the tests change only apps they create (titles carry
 // RUN), and every such app is deleted after each test, so the demo apps stay as they were.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import sharp from 'sharp';
 import { ADMIN_APP_LIST_LOADING_ROWS, ADMIN_DESCRIPTION_TRUNCATE } from '../../src/shared/constants';
-import type { App } from '../../src/shared/schemas/apps';
+import type { App, AppInput } from '../../src/shared/schemas/apps';
 import { truncate } from '../../src/shared/text';
 import { demoApps } from '../../src/server/modules/demo-content/seed-data';
+import { requestFactories } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const NOT_FOUND_LOG = 'the server responded with a status of 404 (Not Found)';
@@ -20,6 +20,8 @@ const rows = (page: Page) => page.getByTestId('app-row');
 const row = (page: Page, title: string) =>
   rows(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
+// This file's own mark, not the factories' run-wide RUN: the cleanup deletes every app that carries
+// it, and must not reach the apps of the other spec files.
 const RUN = `e2e-${Date.now().toString(36)}`;
 let counter = 0;
 /** A title no other test uses, marked as this file's. */
@@ -31,20 +33,9 @@ test.afterEach(async ({ request }) => {
   for (const app of apps.filter((a) => a.title.includes(RUN))) await api.delete(`/api/apps/${app.id}`);
 });
 
-async function createApp(request: APIRequestContext, overrides: Partial<App> = {}): Promise<App> {
-  const api = await staffApi(request);
-  const res = await api.post('/api/apps', {
-    data: {
-      title: unique('E2E App'),
-      description: 'An app made by the end-to-end tests.',
-      icon: ICON,
-      screenshots: [SHOT_1],
-      status: 'Testing',
-      ...overrides,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as App;
+/** An app of this file: the factory's, with a title that carries RUN (so the cleanup above finds it). */
+async function createApp(request: APIRequestContext, overrides: Partial<AppInput> = {}): Promise<App> {
+  return requestFactories(await staffApi(request)).makeApp({ title: unique('E2E App'), ...overrides });
 }
 
 /** A held route: requests wait until release() is called. */
@@ -538,14 +529,7 @@ test.describe('Edit App', () => {
 
   test("the share image is chosen from the library; the app's page shares it (issue 21)", async ({ page, request }) => {
     const name = `${RUN}-key-art.png`;
-    const keyArt = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2563eb' } })
-      .png()
-      .toBuffer();
-    const api = await staffApi(request);
-    const uploaded = await api.post('/api/admin/media', {
-      multipart: { alt: 'Key art', file: { name, mimeType: 'image/png', buffer: keyArt } },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    await requestFactories(await staffApi(request)).makeImage({ name, width: 1600, height: 900, alt: 'Key art' });
     const app = await createApp(request, { title: unique('Share image') });
 
     await signIn(page);

@@ -1,7 +1,7 @@
 // Admin Blog Posts (SPEC §2 "Blog Posts (admin)", §4 "Blog post", §8 "Blog toasts", §9 excerpt 150).
 import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { excerpt } from '../../src/shared/text';
-import { requestFactories } from '../factories';
+import { requestFactories, unique } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 interface AdminPost {
@@ -20,10 +20,6 @@ const QUIET_HOURS = 6; // a demo app without posts
 const DEMO_IMAGE = '/media/demo/post-moss-and-bolt-1.svg';
 /** What Chromium logs for a fetch the server answered with an error status. */
 const FAILED_LOAD = 'Failed to load resource: the server responded with a status of';
-
-let counter = 0;
-/** A title no other test uses. */
-const unique = (label: string) => `${label} ${Date.now().toString(36)}-${++counter}`;
 
 async function adminPosts(request: APIRequestContext): Promise<AdminPost[]> {
   const res = await (await staffApi(request)).get('/api/admin/blogs');
@@ -538,16 +534,7 @@ test.describe('failures', () => {
     request,
   }) => {
     const api = await staffApi(request);
-    const appRes = await api.post('/api/apps', {
-      data: {
-        title: unique('Doomed app'),
-        description: 'Gone soon.',
-        icon: '/media/demo/default-icon.svg',
-        screenshots: ['/media/demo/default-screenshot.svg'],
-      },
-    });
-    expect(appRes.status(), await appRes.text()).toBe(201);
-    const app = (await appRes.json()) as { id: number; title: string };
+    const app = await requestFactories(api).makeApp({ title: unique('Doomed app') });
 
     await open(page);
     await page.getByRole('button', { name: 'Create Blog Post' }).click();

@@ -1,17 +1,19 @@
 // Uploaded images in the admin: a screenshot uploaded through the app form reaches the public
 // home page; the Media page lists images with where they are used, edits alt text, refuses to
 // delete an image still in use and deletes one that is not; a rejected file shows its error.
-// The images are real files made here with sharp; every file name and app title carries RUN.
+// The images are real files made by the factories; every file name and app title carries RUN.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import sharp from 'sharp';
 import type { App } from '../../src/shared/schemas/apps';
 import type { MediaItem, MediaList } from '../../src/shared/schemas/media';
+import { imageFile, requestFactories } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const ICON = '/media/demo/icon-lantern-drift.svg';
 /** What Chromium logs for a request the server answered with an error status. */
 const FAILED_LOAD = 'Failed to load resource: the server responded with a status of';
 
+// This file's own mark, not the factories' run-wide RUN: the cleanup deletes every app and image
+// that carries it, and the tests list the images that carry it.
 const RUN = `e2e-${Date.now().toString(36)}`;
 let counter = 0;
 const unique = (label: string) => `${label} ${RUN}-${++counter}`;
@@ -21,22 +23,11 @@ const mediaCard = (page: Page, filename: string) =>
   page.getByTestId('media-item').filter({ has: page.getByRole('heading', { level: 2, name: filename, exact: true }) });
 
 /** A PNG of one colour that no other test makes (the server gives the same bytes the same item). */
-async function png(width: number, height: number): Promise<Buffer> {
-  const n = ++counter;
-  const background = { r: (n * 47) % 256, g: (Date.now() >> 4) % 256, b: (n * 91 + 13) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
-}
+const png = async (width: number, height: number) => (await imageFile({ width, height })).data;
 
-async function uploadViaApi(request: APIRequestContext, name: string, alt = ''): Promise<MediaItem> {
-  const api = await staffApi(request);
-  const res = await api.post('/api/admin/media', {
-    multipart: { alt, file: { name, mimeType: 'image/png', buffer: await png(800, 600) } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const [item] = (await res.json()) as MediaItem[];
-  return item!;
+/** An 800 × 600 PNG in the library, named `name` (which carries RUN). */
+async function uploadViaApi(request: APIRequestContext, name: string, alt?: string): Promise<MediaItem> {
+  return requestFactories(await staffApi(request)).makeImage({ name, width: 800, height: 600, alt });
 }
 
 async function mediaOfRun(request: APIRequestContext): Promise<MediaItem[]> {
@@ -136,12 +127,8 @@ test.describe('Media page', () => {
   }) => {
     const filename = `used-${RUN}.png`;
     const media = await uploadViaApi(request, filename);
-    const api = await staffApi(request);
     const title = unique('Uses an upload');
-    const res = await api.post('/api/apps', {
-      data: { title, description: 'Shows an uploaded image.', icon: ICON, screenshots: [media.url] },
-    });
-    expect(res.status(), await res.text()).toBe(201);
+    await requestFactories(await staffApi(request)).makeApp({ title, screenshots: [media.url] });
 
     await signIn(page);
     await page.goto('/admin-page');

@@ -3,6 +3,8 @@
 // the screenshot lightbox opens, moves and closes with the keyboard; the trailer loads nothing from
 // the video host until it is played; the page is accessible.
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { App } from '../../src/shared/schemas/apps';
+import { requestFactories } from '../factories';
 import { expect, expectAccessible, staffApi, test } from './fixtures';
 
 const IPHONE =
@@ -11,36 +13,25 @@ const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-interface CreatedApp {
-  id: number;
-  slug: string;
-}
-
-/** An app with both store ids and three screenshots, removed again after the test. */
-async function withStoreApp(request: APIRequestContext, run: (app: CreatedApp) => Promise<void>) {
+/** An app with both store ids, three screenshots and a trailer, removed again after the test. */
+async function withStoreApp(request: APIRequestContext, run: (app: App) => Promise<void>) {
   const api = await staffApi(request);
-  const res = await api.post('/api/apps', {
-    data: {
-      title: 'Harbour Lights E2E',
-      description: 'Keep the harbour lit through a stormy night.',
-      icon: '/media/demo/icon-lantern-drift.svg',
-      screenshots: [
-        '/media/demo/shot-lantern-drift-1.svg',
-        '/media/demo/shot-lantern-drift-2.svg',
-        '/media/demo/shot-lantern-drift-3.svg',
-      ],
-      status: 'Live',
-      kind: 'game',
-      category: 'Puzzle',
-      platforms: ['ios', 'android'],
-      appleAppId: '1234567890',
-      googlePlayPackage: 'com.example.harbourlights',
-      tagline: 'A lighthouse puzzle for stormy nights',
-      trailer: 'https://youtu.be/aqz-KE-bpKQ',
-    },
+  const app = await requestFactories(api).makeApp({
+    title: 'Harbour Lights E2E',
+    tagline: 'A lighthouse puzzle for stormy nights',
+    status: 'Live',
+    kind: 'game',
+    category: 'Puzzle',
+    screenshots: [
+      '/media/demo/shot-lantern-drift-1.svg',
+      '/media/demo/shot-lantern-drift-2.svg',
+      '/media/demo/shot-lantern-drift-3.svg',
+    ],
+    platforms: ['ios', 'android'],
+    appleAppId: '1234567890',
+    googlePlayPackage: 'com.example.harbourlights',
+    trailer: 'https://youtu.be/aqz-KE-bpKQ',
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const app = (await res.json()) as CreatedApp;
   try {
     await run(app);
   } finally {

@@ -4,24 +4,15 @@
 // page links to it; a version for a later day is announced on the page until then (issue 21), and
 // on a phone "Data we collect" reads as cards, with nothing scrolling sideways.
 import type { Page } from '@playwright/test';
+import type { App } from '../../src/shared/schemas/apps';
+import { requestFactories, unique } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
-const title = `Harbor Lights ${Date.now().toString(36)}`;
-let app: { id: number; slug: string };
+const title = unique('Harbor Lights');
+let app: App;
 
 test.beforeAll(async ({ request }) => {
-  const api = await staffApi(request);
-  const res = await api.post('/api/apps', {
-    data: {
-      title,
-      description: 'A lighthouse keeper game for the privacy tests.',
-      icon: '/media/demo/default-icon.svg',
-      screenshots: ['/media/demo/default-icon.svg'],
-      status: 'Live',
-    },
-  });
-  expect(res.status()).toBe(201);
-  app = (await res.json()) as { id: number; slug: string };
+  app = await requestFactories(await staffApi(request)).makeApp({ title, status: 'Live' });
 });
 
 // The suite shares one database: the app made here must not stay on the home page of later specs.

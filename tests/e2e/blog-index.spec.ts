@@ -1,60 +1,37 @@
 // The blog index and shared drafts (issue 12): /blog across the apps, its app filter and pages,
 // posts opened by their readable address, and a draft's secret preview link opened signed out.
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { AdminBlogPost } from '../../src/shared/schemas/blog-posts';
+import { requestFactories, unique, type Factories } from '../factories';
 import { expect, expectAccessible, staffApi, test } from './fixtures';
 
-interface Post {
-  id: number;
-  appId: number;
-  title: string;
-  slug: string;
-}
-
 const THEME_KEY = 'vite-ui-theme';
-const APP_TITLE = 'Index Test Orbit';
+const APP_TITLE = unique('Index Test Orbit');
 const POSTS = 11;
 
 let staff: APIRequestContext;
+let make: Factories;
 let appId: number;
-let posts: Post[] = [];
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
+let posts: AdminBlogPost[] = [];
 
 // An app of its own with more than one page of posts, removed afterwards (with its posts), so the
 // other specs find the demo content as it was.
 test.beforeAll(async ({ playwright, baseURL }) => {
   staff = await staffApi(await playwright.request.newContext({ baseURL }));
-  const app = await created<{ id: number }>(
-    await staff.post('/api/apps', {
-      data: {
-        title: APP_TITLE,
-        description: 'A tiny orbital puzzle game, here for the blog index tests.',
-        icon: '/media/demo/default-icon.svg',
-        screenshots: ['/media/demo/default-icon.svg'],
-      },
-    }),
-  );
-  appId = app.id;
+  make = requestFactories(staff);
+  appId = (await make.makeApp({ title: APP_TITLE })).id;
   // The newest posts of all (a little in the past, as publish dates must be).
   const start = Date.now() - 60_000;
   posts = [];
   for (let i = 1; i <= POSTS; i++) {
     posts.push(
-      await created<Post>(
-        await staff.post('/api/admin/blogs', {
-          data: {
-            appId,
-            title: `Orbit devlog ${i}`,
-            content: `<p>Orbit devlog ${i}: what we changed this week, and why it makes the puzzles kinder.</p>`,
-            isPublished: true,
-            publishAt: new Date(start + i * 4_000).toISOString(),
-            excerpt: i === POSTS ? 'The newest orbit devlog, in one line.' : '',
-          },
-        }),
-      ),
+      await make.makePost(appId, {
+        title: `Orbit devlog ${i}`,
+        content: `<p>Orbit devlog ${i}: what we changed this week, and why it makes the puzzles kinder.</p>`,
+        isPublished: true,
+        publishAt: new Date(start + i * 4_000).toISOString(),
+        excerpt: i === POSTS ? 'The newest orbit devlog, in one line.' : '',
+      }),
     );
   }
 });
@@ -134,19 +111,14 @@ test.describe('a shared draft', () => {
   test.use({ allowConsoleErrors: ['the server responded with a status of 404 (Not Found)'] });
 
   test('opens signed out, with its banner, until the link is revoked', async ({ browser, baseURL }) => {
-    const draft = await created<Post>(
-      await staff.post('/api/admin/blogs', {
-        data: {
-          appId,
-          title: 'Orbit 2.0: the secret moon',
-          content: '<h2>A new moon</h2><p>Nobody has seen this yet.</p>',
-          isPublished: false,
-        },
-      }),
-    );
-    const link = await created<{ id: number; url: string }>(
-      await staff.post(`/api/admin/blogs/${draft.id}/preview-link`),
-    );
+    const draft = await make.makePost(appId, {
+      title: 'Orbit 2.0: the secret moon',
+      content: '<h2>A new moon</h2><p>Nobody has seen this yet.</p>',
+      isPublished: false,
+    });
+    const created = await staff.post(`/api/admin/blogs/${draft.id}/preview-link`);
+    expect(created.status(), await created.text()).toBe(201);
+    const link = (await created.json()) as { id: number; url: string };
     const path = new URL(link.url).pathname;
     expect(path).toMatch(/^\/preview\/[0-9a-f]{64}$/);
 

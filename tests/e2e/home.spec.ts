@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { demoApps, demoHome } from '../../src/server/modules/demo-content/seed-data';
+import { requestFactories } from '../factories';
 import { expect, expectAccessible, staffApi, test } from './fixtures';
 
 const SITE = 'Northpaw Studio';
@@ -229,17 +230,11 @@ test.describe('home page', () => {
 
     test('fall back to the default screenshot and icon', async ({ page, request }) => {
       const api = await staffApi(request);
-      const res = await api.post('/api/apps', {
-        data: {
-          title: 'Broken Images Test App',
-          description: 'An app whose images cannot be loaded.',
-          icon: 'http://127.0.0.1:9/missing-icon.png',
-          screenshots: ['http://127.0.0.1:9/missing.png'],
-          status: 'Testing',
-        },
+      const created = await requestFactories(api).makeApp({
+        title: 'Broken Images Test App',
+        icon: 'http://127.0.0.1:9/missing-icon.png',
+        screenshots: ['http://127.0.0.1:9/missing.png'],
       });
-      expect(res.status()).toBe(201);
-      const created = (await res.json()) as { id: number };
       try {
         await page.goto('/');
         await expect(page.getByTestId('app-card')).toHaveCount(7);

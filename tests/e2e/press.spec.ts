@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { THEME_STORAGE_KEY } from '../../src/shared/theme-key';
+import { requestFactories, unique } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const SLUG = 'lantern-drift';
@@ -216,17 +217,7 @@ test.describe('two staff editing one press kit', () => {
 
   test("an app's kit on the app form: its own Save, and the same choice", async ({ page, browser, request }) => {
     const api = await staffApi(request);
-    const made = await api.post('/api/apps', {
-      data: {
-        title: `Press Conflict ${Date.now().toString(36)}`,
-        description: 'An app for the press kit conflict test.',
-        icon: '/media/demo/default-icon.svg',
-        screenshots: ['/media/demo/default-icon.svg'],
-        status: 'Live',
-      },
-    });
-    expect(made.status()).toBe(201);
-    const app = (await made.json()) as { id: number };
+    const app = await requestFactories(api).makeApp({ title: unique('Press Conflict') });
     // A kit that was written once (a never-written kit has no version to compare).
     expect((await api.put(`/api/admin/press-kits/apps/${app.id}`, { data: { basedIn: 'Riga' } })).status()).toBe(200);
     const kit = async () =>
