@@ -244,8 +244,8 @@ export function useDraftEditor<V extends FieldValues>({
      * Waits for a save: once saved, the form starts again from the server's item; a conflict shows
      * both versions; a refused field (one of `fields`) gets the server's message. The toasts come with the mutation.
      */
-    async save(saving: Promise<SavedItem>, fields: readonly FieldPath<V>[]): Promise<void> {
-      await saving.then(
+    async save(request: Promise<SavedItem>, fields: readonly FieldPath<V>[]): Promise<void> {
+      await request.then(
         (saved) => {
           autosave.saved();
           form.reset(toValues(saved as never));

@@ -5,7 +5,7 @@ import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from './button';
 
-type CopyState = 'idle' | 'copied' | 'failed';
+type CopyState = 'copied' | 'failed';
 
 export function CopyButton({
   text,
@@ -22,18 +22,16 @@ export function CopyButton({
   /** The field showing the text, focused (and so selected) when the browser will not copy. */
   fieldId?: string;
 }) {
-  const [state, setState] = useState<CopyState>('idle');
-  const [copiedText, setCopiedText] = useState(text);
-  // A new text (a new link) starts over: "Copied" spoke of the old one.
-  const shown = copiedText === text ? state : 'idle';
+  // What the last press did, and to which text: a new text (a new link) starts over.
+  const [last, setLast] = useState<{ text: string; state: CopyState } | null>(null);
+  const shown = last?.text === text ? last.state : 'idle';
 
   const copy = () => {
-    setCopiedText(text);
     const done = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
     void done.then(
-      () => setState('copied'),
+      () => setLast({ text, state: 'copied' }),
       () => {
-        setState('failed');
+        setLast({ text, state: 'failed' });
         if (fieldId) document.getElementById(fieldId)?.focus();
       },
     );
