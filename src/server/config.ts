@@ -127,6 +127,10 @@ const ConfigSchema = z
     OVERLOAD_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
     // The time budget of one image conversion (issue 21): past it the worker is stopped and the file refused.
     IMAGE_TIME_LIMIT_MS: z.coerce.number().int().positive().default(20_000),
+    // Encrypts secrets at rest (two-factor secrets; issue 23). Unset: generated once and kept in DATA_DIR.
+    SECRET_KEY: optionalNonEmpty.pipe(
+      z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+    ),
   })
   .refine((c) => !c.NOTIFY_EMAIL_TO || c.SMTP_URL, {
     message: 'needs SMTP_URL (the server that sends the emails)',
@@ -177,6 +181,8 @@ const ConfigSchema = z
     /** Unset: 90% of V8's heap limit. */
     overloadHeapUsedMb: c.OVERLOAD_HEAP_USED_MB,
     imageTimeLimitMs: c.IMAGE_TIME_LIMIT_MS,
+    /** Unset: lib/secret-box.ts generates one and keeps it in DATA_DIR/secret-key. */
+    secretKey: c.SECRET_KEY,
   }));
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -198,6 +204,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Load shedding off: loading test databases blocks the event loop, which is not overload.
     overloadEventLoopDelayMs: 0,
     overloadHeapUsedMb: 0,
+    // A fixed key, so that no test writes a key file.
+    secretKey: 'test-secret-key-test-secret-key-0123456789',
     ...overrides,
   };
 }
@@ -211,6 +219,19 @@ export function startupWarnings(config: Config): string[] {
         'accepted only from that origin or the Host the request names. Set SITE_URL to the public address ' +
         '(e.g. SITE_URL=https://studio.example); see docs/deploy.md.',
     );
+  }
+  if (!config.secretKey) {
+    if (config.databaseUrl) {
+      warnings.push(
+        `SECRET_KEY is not set: a key was generated in ${config.dataDir}/secret-key. Every instance that shares this ` +
+          'PostgreSQL database needs the same key, or two-factor secrets cannot be read: set SECRET_KEY; see docs/deploy.md.',
+      );
+    } else if (config.nodeEnv === 'production') {
+      warnings.push(
+        `SECRET_KEY is not set: two-factor secrets are encrypted with a key generated in ${config.dataDir}/secret-key. ` +
+          'Keep that file with the data (a backup without it cannot read them) or set SECRET_KEY; see docs/deploy.md.',
+      );
+    }
   }
   return warnings;
 }

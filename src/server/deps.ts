@@ -11,6 +11,8 @@ import { ContentEvents } from './lib/content-events';
 import { appPagesRepo } from './modules/app-pages/app-pages.repo';
 import { appPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
 import { appsRepo } from './modules/apps/apps.repo';
+import { createAudit } from './modules/audit/audit';
+import { auditRepo } from './modules/audit/audit.repo';
 import { visibleApps } from './modules/apps/visible-apps';
 import { sessionsRepo } from './modules/auth/sessions.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
@@ -33,6 +35,7 @@ import { siteSettingsRepo } from './modules/site/site-settings.repo';
 import { socialRepo } from './modules/social/social.repo';
 import { usersRepo } from './modules/users/users.repo';
 import { createAuth } from './plugins/auth';
+import { resolveSecretKey, secretBox } from './lib/secret-box';
 import { PAGE_CACHE_BYTES, type CachedPage } from './ssr/pages';
 import { SHARE_CACHE_BYTES } from './ssr/share-images';
 import type { Deps, Repos } from './types';
@@ -74,6 +77,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     deletionRequests: deletionRequestsRepo(db, now, notifications),
     drafts: draftsRepo(db),
     revisions: revisionsRepo(db),
+    audit: auditRepo(db, now),
   };
 }
 
@@ -91,6 +95,8 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     images: imageWorkers({ timeLimitMs: config.imageTimeLimitMs }),
     repos,
     auth,
+    audit: createAudit(repos.audit),
+    secrets: secretBox(resolveSecretKey(config)),
     outbox,
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
     scheduler: new PostScheduler(repos.blogs, content, log, now),

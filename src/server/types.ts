@@ -15,6 +15,8 @@ import type { AppPagesRepo } from './modules/app-pages/app-pages.repo';
 import type { AppPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
 import type { AppsRepo } from './modules/apps/apps.repo';
 import type { VisibleApps } from './modules/apps/visible-apps';
+import type { Audit } from './modules/audit/audit';
+import type { AuditRepo } from './modules/audit/audit.repo';
 import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
 import type { BlogsRepo } from './modules/blogs/blogs.repo';
 import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
@@ -35,6 +37,7 @@ import type { SiteFilesRepo } from './modules/site-files/site-files.repo';
 import type { SiteSettingsRepo } from './modules/site/site-settings.repo';
 import type { SocialRepo } from './modules/social/social.repo';
 import type { UsersRepo } from './modules/users/users.repo';
+import type { SecretBox } from './lib/secret-box';
 import type { Auth } from './plugins/auth';
 import type { CachedPage } from './ssr/pages';
 
@@ -67,6 +70,7 @@ export interface Repos {
   deletionRequests: DeletionRequestsRepo;
   drafts: DraftsRepo;
   revisions: RevisionsRepo;
+  audit: AuditRepo;
 }
 
 /**
@@ -86,6 +90,10 @@ export interface Deps {
   repos: Repos;
   /** Who is calling: the session cookie and the guards routes declare. */
   auth: Auth;
+  /** Records who did what (issue 23): every staff change and sign-in event. */
+  audit: Audit;
+  /** Seals secrets kept at rest (two-factor secrets) with SECRET_KEY. */
+  secrets: SecretBox;
   /** The outbox sender: messages' notifications, deletion requests' emails. */
   outbox: Notifier;
   /** Where public forms put messages: one limit, one delivery, the live unread count's events. */

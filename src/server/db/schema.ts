@@ -27,9 +27,127 @@ export const users = pgTable(
     password: text('password').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
+    /** Where staff mail goes (password reset, new-device notices; issue 23). Unique ignoring case. */
+    email: text('email'),
+    /** The TOTP secret, encrypted with SECRET_KEY (lib/secret-box.ts); set while two-factor is on. */
+    totpSecret: text('totp_secret'),
+    /** An enrolment begun and not yet confirmed with a code (encrypted like totpSecret). */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last time step whose code was accepted: a code is never accepted twice (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   // Usernames are unique ignoring case: sign-in matches them case-insensitively.
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Single-use recovery codes of a user's two-factor (issue 23), each stored as its SHA-256 only. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys) a user signs in with (issue 23). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    deviceType: text('device_type').notNull().default('singleDevice'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * Short-lived, single-use secrets of sign-in steps (issue 23), each stored as its SHA-256 only:
+ * 'password-reset' (the emailed link, 30 minutes), 'two-factor' (a password was right and a code is
+ * still due), 'passkey-login' and 'passkey-register' (a WebAuthn challenge). Shared by every instance.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What the step needs to remember (e.g. a WebAuthn challenge), never a secret. */
+    data: jsonb('data'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose), index('auth_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Browsers a user has signed in from (a long-lived cookie, stored hashed): a new one is emailed about. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tokenHash] })],
+);
+
+/**
+ * Who did what (issue 23): every staff change and sign-in event, written in the transaction of the
+ * change it records. `changes` is a before/after summary of changed fields, never a secret.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's username at the time ('' for a visitor or the system). */
+    actorName: text('actor_name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /** e.g. 'app.update', 'post.publish', 'sign-in.failure'. */
+    action: text('action').notNull(),
+    /** e.g. 'app', 'post', 'user', 'settings'. */
+    targetType: text('target_type').notNull().default(''),
+    targetId: text('target_id').notNull().default(''),
+    /** A readable name of the target at the time (an app's title, a username). */
+    targetLabel: text('target_label').notNull().default(''),
+    changes: jsonb('changes'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -406,6 +524,14 @@ export const siteSettings = pgTable('site_settings', {
   footerText: text('footer_text').notNull().default(''),
   shareImage: text('share_image'),
   updatedAt: updatedAt(),
+  /** Who must use two-factor (issue 23): 'off', 'admins' or 'everyone'. */
+  twoFactorPolicy: text('two_factor_policy').notNull().default('off'),
+  /** Days a user without two-factor may still sign in (and is sent to enrolment) once it is required. */
+  twoFactorGraceDays: integer('two_factor_grace_days').notNull().default(7),
+  /** When the current policy was set: the grace period counts from here (or from the account's creation). */
+  twoFactorPolicySince: timestamp('two_factor_policy_since', { withTimezone: true }),
+  /** Audit log entries older than this are removed. */
+  auditRetentionDays: integer('audit_retention_days').notNull().default(365),
 });
 
 /**

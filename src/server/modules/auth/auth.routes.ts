@@ -14,6 +14,7 @@ import { HttpError, notFound, unauthenticated } from '../../lib/errors';
 import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
 import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
 import type { AppModule } from '../../types';
+import { completeSignIn } from './sign-in';
 
 const FAILURE_WINDOW_S = 15 * 60;
 /** One address may fail this many times the per-account limit across all usernames (password spraying). */
@@ -83,23 +84,34 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
         await Promise.all([accountFailures.refund(accountKey), addressFailures.refund(addressKey)]).catch(() => {});
         retryLaterIfBusy(reply, error);
       }
-      if (!user || !ok) throw unauthenticated('Invalid username or password');
+      if (!user || !ok) {
+        await deps.audit.record(
+          request,
+          { action: 'sign-in.failure', targetType: 'user', targetId: user?.id ?? '', targetLabel: username },
+          null,
+        );
+        throw unauthenticated('Invalid username or password');
+      }
 
       // The right password: this account's failures from here are forgotten; the address only gets
       // this attempt back, so one valid account cannot launder guesses at others.
       await Promise.all([accountFailures.reset(accountKey), addressFailures.refund(addressKey)]);
-      // A fresh session id at every sign-in; a session the browser already had is ended.
-      await auth.loadUser(request);
-      if (request.user) await auth.sessions.remove(request.user.sessionId);
-      auth.setSessionCookie(reply, await auth.sessions.create(user.id, request.headers['user-agent'] ?? ''));
-      return { success: true as const, user: { id: user.id, username: user.username, isAdmin: user.isAdmin } };
+      return { success: true as const, user: await completeSignIn(deps, auth, request, reply, user, 'password') };
     },
   );
 
   // Ending a session that is already gone is still a success: the browser is signed out either way.
   app.post('/api/admin/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
     await auth.loadUser(request);
-    if (request.user) await auth.sessions.remove(request.user.sessionId);
+    if (request.user) {
+      await auth.sessions.remove(request.user.sessionId);
+      await deps.audit.record(request, {
+        action: 'sign-out',
+        targetType: 'user',
+        targetId: request.user.id,
+        targetLabel: request.user.username,
+      });
+    }
     auth.clearSessionCookie(reply);
     return { success: true as const };
   });

@@ -16,9 +16,15 @@ export const BACKUP_VERSION = 1;
  * Tables left out of backups, and emptied by a restore. Sessions: a restore signs everyone out
  * (after --force a restored user id may belong to someone else, and sessions revoked after the
  * backup must stay revoked); users sign in again with their restored passwords. Counters of
- * rate limits are short-lived by nature. Notification jobs: restoring them would send old news again.
+ * rate limits are short-lived by nature, as are sign-in steps (auth_tokens). Notification jobs: restoring them would send old news again.
  */
-export const TRANSIENT_TABLES: ReadonlySet<string> = new Set(['sessions', 'rate_limits', 'notification_jobs']);
+export const TRANSIENT_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'rate_limits',
+  'notification_jobs',
+  // Reset links, pending two-factor sign-ins and WebAuthn challenges live minutes (issue 23).
+  'auth_tokens',
+]);
 
 /** A refusal the operator can act on: the message says what is wrong and what to do. */
 export class BackupError extends Error {}
