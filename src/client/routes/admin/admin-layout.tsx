@@ -14,6 +14,7 @@ import {
   Newspaper,
   Megaphone,
   Settings,
+  ScrollText,
   Share2,
   Shield,
   Trash2,
@@ -47,6 +48,7 @@ export const ADMIN_NAV = [
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.deletionRequests, label: 'Deletion Requests', icon: Trash2, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
+  { to: paths.admin.auditLog, label: 'Audit Log', icon: ScrollText, end: false, adminOnly: true },
 ];
 
 /** The number of unread messages beside Messages, kept current by the inbox's event stream. */
@@ -66,6 +68,7 @@ function UnreadBadge() {
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
+  const isAdmin = useMe().data?.isAdmin === true;
   const logout = useLogout();
   // The toasts come with the mutation; a failure keeps the admin open.
   const onLogout = () =>
@@ -85,7 +88,7 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
     );
   return (
     <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-3">
-      {ADMIN_NAV.map(({ to, label, icon: Icon, end }) => (
+      {ADMIN_NAV.filter((entry) => isAdmin || !('adminOnly' in entry)).map(({ to, label, icon: Icon, end }) => (
         <NavLink key={to} to={to} end={end} className={item} onClick={onNavigate}>
           <Icon aria-hidden="true" className="size-4" />
           {label}
