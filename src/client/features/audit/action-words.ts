@@ -50,7 +50,8 @@ export function targetHref(target: AuditEntry['target']): string | null {
     case 'post':
       return paths.admin.blogs;
     case 'user':
-      return paths.admin.users;
+      // A failed sign-in names an account that may not exist.
+      return id ? paths.admin.users : null;
     case 'media':
       return paths.admin.media;
     case 'message':

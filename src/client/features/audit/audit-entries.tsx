@@ -29,7 +29,7 @@ function Action({ action }: { action: string }) {
   return (
     <span>
       <span className="font-medium">{actionInWords(action)}</span>
-      <code className="ml-1 block text-xs text-muted-foreground">{action}</code>
+      <code className="block text-xs text-muted-foreground">{action}</code>
     </span>
   );
 }
@@ -102,7 +102,7 @@ export function AuditEntries({ items }: { items: AuditEntry[] }) {
                 <TableCell>
                   <Actor actor={entry.actor} />
                 </TableCell>
-                <TableCell className="font-mono text-xs break-all">{entry.address || '—'}</TableCell>
+                <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{entry.address || '—'}</TableCell>
                 <TableCell>
                   <Action action={entry.action} />
                 </TableCell>

@@ -62,7 +62,7 @@ export function AuditFilters({
     <form
       onSubmit={submit}
       aria-label="Filter the audit log"
-      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start"
     >
       <FormField id="audit-actor" label="Who" error={errors.actor}>
         <Select
@@ -109,7 +109,7 @@ export function AuditFilters({
           {...fieldAria('audit-to', errors.to)}
         />
       </FormField>
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:pt-7">
         <Button type="submit">
           <Filter aria-hidden="true" />
           Filter

@@ -69,7 +69,7 @@ export function AuditRetentionCard({ enabled }: { enabled: boolean }) {
         </CardTitle>
         <CardDescription>
           Entries of the{' '}
-          <Link to={paths.admin.auditLog} className="text-primary underline-offset-4 hover:underline">
+          <Link to={paths.admin.auditLog} className="text-primary underline underline-offset-4">
             Audit Log
           </Link>{' '}
           older than this are removed every day, and at once when you shorten it.

@@ -21,14 +21,16 @@ import {
   Users,
   X,
 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { paths } from '../../../shared/paths';
+import type { CurrentUser } from '../../../shared/schemas/users';
 import { useSite } from '../../page-kit/site-context';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { useLogout, useMe } from '../../features/admin/auth-api';
+import { meQuery, useLogout, useMe } from '../../features/admin/auth-api';
 import { useInboxEvents, useUnreadCount } from '../../features/messages/admin-api';
 import { cn } from '../../lib/utils';
 
@@ -68,7 +70,9 @@ function UnreadBadge() {
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
-  const isAdmin = useMe().data?.isAdmin === true;
+  // Read from the cache only (the badge below fetches it): after Logout clears the cache, this
+  // re-render must not ask for /me again and get a 401.
+  const isAdmin = useQuery<CurrentUser>({ ...meQuery(), enabled: false }).data?.isAdmin === true;
   const logout = useLogout();
   // The toasts come with the mutation; a failure keeps the admin open.
   const onLogout = () =>
