@@ -3,7 +3,7 @@
 // filters, and reads it on a phone as cards. A plain User has no Audit Log in the sidebar.
 import { E2E_ADMIN } from '../../playwright.config';
 import { requestFactories } from '../factories';
-import { expect, signIn, staffApi, test } from './fixtures';
+import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -27,6 +27,7 @@ test.describe('audit log', () => {
     // Newest first: the sign-in that just happened.
     await expect(rows.first()).toContainText('Signed in');
     await expect(rows.first()).toContainText(E2E_ADMIN.username);
+    await expectAccessible(page);
 
     // Filter by action: only failed sign-ins, the one above among them, with its name as the target.
     await page.getByRole('combobox', { name: 'Action' }).click();
@@ -78,6 +79,7 @@ test.describe('audit log', () => {
     await page.goto('/admin-page/audit-log');
     await expect(page.getByTestId('audit-card').first()).toBeVisible();
     await expect(page.getByTestId('audit-row').first()).toBeHidden();
+    await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
