@@ -147,6 +147,11 @@ describe('audit log', () => {
     await bad('pageSize=201', 'pageSize');
     await bad(`actor=${'x'.repeat(101)}`, 'actor');
     expectError(await ctx.get(`${api.auditLogCsv}?from=nope`, ctx.admin), 400, 'BAD_REQUEST');
+    // Text no database column can hold is refused (the security plugin's NUL check), never a 500.
+    for (const query of ['actor=a%00b', 'target=app%00:1']) {
+      expect((await ctx.get(`${api.auditLog}?${query}`, ctx.admin)).statusCode).toBe(400);
+    }
+    expect(await ok(ctx.get(`${api.auditLog}?actor=%ED%A0%80`, ctx.admin))).toEqual([]);
   });
 
   it('pages with the total in X-Total-Count', async () => {
