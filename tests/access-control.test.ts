@@ -152,6 +152,12 @@ const TABLE: Row[] = [
   row('GET /api/admin/users',                     401, 403, 200),
   row('POST /api/admin/users',                    401, 403, 201),
   row('DELETE /api/admin/users/:id',              401, 403, 404),
+  // The audit log (issue 23): administrators only.
+  row('GET /api/admin/audit-log',                 401, 403, 200),
+  row('GET /api/admin/audit-log.csv',             401, 403, 200),
+  row('GET /api/admin/audit-log/filters',         401, 403, 200),
+  row('GET /api/admin/audit-log/retention',       401, 403, 200),
+  row('PUT /api/admin/audit-log/retention',       401, 403, 200),
   row('GET /api/admin/backup',                    401, 403, 200),
   row('GET /api/admin/demo-content',              401, 403, 200),
   row('DELETE /api/admin/demo-content',           401, 403, 200),

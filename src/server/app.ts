@@ -14,6 +14,7 @@ import { appsModule } from './modules/apps/apps.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { backupModule } from './modules/backup/backup.routes';
 import { blogsModule } from './modules/blogs/blogs.routes';
+import { auditModule } from './modules/audit/audit.routes';
 import { deletionRequestsModule } from './modules/deletion-requests/deletion-requests.routes';
 import { demoContentModule } from './modules/demo-content/demo-content.routes';
 import { draftsModule } from './modules/drafts/drafts.routes';
@@ -71,6 +72,7 @@ export const MODULES: readonly AppModule[] = [
   socialModule,
   authModule,
   usersModule,
+  auditModule,
   backupModule,
   demoContentModule,
   mediaModule,

@@ -13,6 +13,8 @@ import { appPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
 import { appsRepo } from './modules/apps/apps.repo';
 import { createAudit } from './modules/audit/audit';
 import { auditRepo } from './modules/audit/audit.repo';
+import { auditLogRepo } from './modules/audit/audit-log.repo';
+import { AuditHousekeeping } from './modules/audit/audit-housekeeping';
 import { visibleApps } from './modules/apps/visible-apps';
 import { sessionsRepo } from './modules/auth/sessions.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
@@ -78,6 +80,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     drafts: draftsRepo(db),
     revisions: revisionsRepo(db),
     audit: auditRepo(db, now),
+    auditLog: auditLogRepo(db, config, now),
   };
 }
 
@@ -100,6 +103,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     outbox,
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
     scheduler: new PostScheduler(repos.blogs, content, log, now),
+    auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
     visibleApps: visibleApps(repos.apps, auth),
     caches: {
       pages: new ContentCache<CachedPage>(content, {

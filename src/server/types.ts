@@ -17,6 +17,8 @@ import type { AppsRepo } from './modules/apps/apps.repo';
 import type { VisibleApps } from './modules/apps/visible-apps';
 import type { Audit } from './modules/audit/audit';
 import type { AuditRepo } from './modules/audit/audit.repo';
+import type { AuditLogRepo } from './modules/audit/audit-log.repo';
+import type { AuditHousekeeping } from './modules/audit/audit-housekeeping';
 import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
 import type { BlogsRepo } from './modules/blogs/blogs.repo';
 import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
@@ -71,6 +73,7 @@ export interface Repos {
   drafts: DraftsRepo;
   revisions: RevisionsRepo;
   audit: AuditRepo;
+  auditLog: AuditLogRepo;
 }
 
 /**
@@ -100,6 +103,8 @@ export interface Deps {
   inbox: Inbox;
   /** Publishes scheduled posts at their time. */
   scheduler: PostScheduler;
+  /** Removes audit log entries past their retention, at start-up and daily. */
+  auditHousekeeping: AuditHousekeeping;
   /** Which apps (and posts) a caller may see: the one answer for every public read. */
   visibleApps: VisibleApps;
   /** Caches of rendered replies that tests and diagnostics look at (app.caches). */

@@ -23,6 +23,7 @@ const NAV_LINKS = [
   'Messages',
   'Deletion Requests',
   'Users',
+  'Audit Log',
 ];
 /** A link's text and name: Messages carries the unread count when there are unread messages. */
 const navText = (label: string) => (label === 'Messages' ? /^Messages(\s*\d+\+? unread)?$/ : label);
@@ -42,6 +43,7 @@ const NAV_PATHS: Record<string, string> = {
   Messages: '/admin-page/messages',
   'Deletion Requests': '/admin-page/deletion-requests',
   Users: '/admin-page/users',
+  'Audit Log': '/admin-page/audit-log',
 };
 
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications? \(F8\)$/ }).getByRole('listitem');

@@ -81,6 +81,7 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   }),
   'POST /api/admin/users': () => ({ username: `probe-new-${++userCounter}`, password: 'probe-pass' }),
   'PATCH /api/admin/media/:id': () => ({ alt: 'A probe image' }),
+  'PUT /api/admin/audit-log/retention': () => ({ retentionDays: 365 }),
   'PUT /api/admin/users/:id/password': () => ({ newPassword: 'probe-pass-3', confirmPassword: 'probe-pass-3' }),
   'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
   'PUT /api/admin/site-files/:name': () => ({ content: '' }),

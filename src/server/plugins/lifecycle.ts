@@ -1,15 +1,18 @@
 // Every background worker of the app, started and stopped in one place: the content LISTEN, the
-// inbox events LISTEN, the outbox (notifications), the post scheduler and the image workers.
+// inbox events LISTEN, the outbox (notifications), the post scheduler, the image workers and the audit
+// log's housekeeping.
 import type { AppInstance, Deps } from '../types';
 
 export function registerLifecycle(app: AppInstance, deps: Deps): void {
-  const { content, inbox, outbox, scheduler, images } = deps;
+  const { content, inbox, outbox, scheduler, images, auditHousekeeping } = deps;
   app.addHook('onReady', async () => {
     await content.start();
     await inbox.events.start();
     outbox.start();
     // Scheduled posts whose time passed while the server was down are published now.
     scheduler.start();
+    // Audit entries past their retention go now and then daily.
+    auditHousekeeping.start();
   });
   // Before in-flight requests are waited for: an upload whose image is converting gets its 503 at
   // once instead of holding the shutdown for its whole time budget. (Open event streams end at
@@ -19,6 +22,7 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
   });
   // Producers stop first (no more jobs), then what they would have told.
   app.addHook('onClose', async () => {
+    await auditHousekeeping.stop();
     await scheduler.stop();
     await outbox.stop();
     await inbox.events.stop();

@@ -21,6 +21,7 @@ const PrivacyEditor = lazy(() => import('./privacy'));
 const SocialMedia = lazy(() => import('./social-media'));
 const Messages = lazy(() => import('./messages'));
 const UsersPage = lazy(() => import('./users'));
+const AuditLogPage = lazy(() => import('./audit-log'));
 const MediaPage = lazy(() => import('./media'));
 const StoreFiles = lazy(() => import('./store-files'));
 const DeletionRequests = lazy(() => import('./deletion-requests'));
@@ -58,6 +59,7 @@ const ADMIN_PAGES: [path: string, element: ReactNode][] = [
   ['press', <PressKitPage />],
   ['deletion-requests', <DeletionRequests />],
   ['users', <UsersPage />],
+  ['audit-log', <AuditLogPage />],
   ['media', <MediaPage />],
 ];
 

@@ -14,20 +14,23 @@ import {
   Newspaper,
   Megaphone,
   Settings,
+  ScrollText,
   Share2,
   Shield,
   Trash2,
   Users,
   X,
 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { paths } from '../../../shared/paths';
+import type { CurrentUser } from '../../../shared/schemas/users';
 import { useSite } from '../../page-kit/site-context';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { useLogout, useMe } from '../../features/admin/auth-api';
+import { meQuery, useLogout, useMe } from '../../features/admin/auth-api';
 import { useInboxEvents, useUnreadCount } from '../../features/messages/admin-api';
 import { cn } from '../../lib/utils';
 
@@ -47,6 +50,7 @@ export const ADMIN_NAV = [
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.deletionRequests, label: 'Deletion Requests', icon: Trash2, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
+  { to: paths.admin.auditLog, label: 'Audit Log', icon: ScrollText, end: false, adminOnly: true },
 ];
 
 /** The number of unread messages beside Messages, kept current by the inbox's event stream. */
@@ -66,6 +70,9 @@ function UnreadBadge() {
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
+  // Read from the cache only (the badge below fetches it): after Logout clears the cache, this
+  // re-render must not ask for /me again and get a 401.
+  const isAdmin = useQuery<CurrentUser>({ ...meQuery(), enabled: false }).data?.isAdmin === true;
   const logout = useLogout();
   // The toasts come with the mutation; a failure keeps the admin open.
   const onLogout = () =>
@@ -85,7 +92,7 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
     );
   return (
     <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-3">
-      {ADMIN_NAV.map(({ to, label, icon: Icon, end }) => (
+      {ADMIN_NAV.filter((entry) => isAdmin || !('adminOnly' in entry)).map(({ to, label, icon: Icon, end }) => (
         <NavLink key={to} to={to} end={end} className={item} onClick={onNavigate}>
           <Icon aria-hidden="true" className="size-4" />
           {label}

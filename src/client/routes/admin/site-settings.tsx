@@ -23,6 +23,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useMe } from '../../features/admin/auth-api';
 import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api';
 import { DemoContentCard } from '../../features/site/demo-content-card';
+import { AuditRetentionCard } from '../../features/audit/retention-card';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
@@ -216,6 +217,9 @@ export default function SiteSettingsPage() {
       {/* Administrators only: the removal is the whole site's. */}
       <div className="mt-8">
         <DemoContentCard enabled={Boolean(me.data?.isAdmin)} />
+      </div>
+      <div className="mt-8">
+        <AuditRetentionCard enabled={Boolean(me.data?.isAdmin)} />
       </div>
     </AdminPage>
   );
