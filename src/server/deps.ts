@@ -14,6 +14,8 @@ import { appsRepo } from './modules/apps/apps.repo';
 import { createAudit } from './modules/audit/audit';
 import { auditRepo } from './modules/audit/audit.repo';
 import { visibleApps } from './modules/apps/visible-apps';
+import { createLoginLimits } from './modules/auth/login-limits';
+import { passkeysRepo } from './modules/auth/passkeys.repo';
 import { sessionsRepo } from './modules/auth/sessions.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
@@ -70,6 +72,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     social: socialRepo(db, now),
     users: usersRepo(db),
     sessions: sessionsRepo(db, now),
+    passkeys: passkeysRepo(db, now),
     media: mediaRepo(db),
     demoContent: demoContentRepo(db),
     notifications,
@@ -96,6 +99,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     repos,
     auth,
     audit: createAudit(repos.audit),
+    loginLimits: createLoginLimits(database, config),
     secrets: secretBox(resolveSecretKey(config)),
     outbox,
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
