@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encodeCbor } from '../../../tests/setup/webauthn';
-import { coseToKey, decodeCbor, parseAuthenticatorData, relyingParty, WebAuthnError } from './webauthn';
+import { coseToKey, decodeCbor, localhostAllowed, parseAuthenticatorData, relyingParty as rpWith, WebAuthnError } from './webauthn';
+
+const relyingParty = (origin: string | undefined, siteUrl: string) => rpWith(origin, siteUrl, { allowLocalhost: true });
 
 describe('relyingParty: where passkeys work', () => {
   const site = 'https://studio.example';
@@ -43,6 +45,16 @@ describe('relyingParty: where passkeys work', () => {
     }
     // An IP address as SITE_URL cannot be an RP ID either.
     expect(relyingParty('http://127.0.0.1:4173', 'http://127.0.0.1:4173')).toBeNull();
+  });
+
+  it('localhost only in development and tests, or when SITE_URL is on this machine', () => {
+    expect(rpWith('http://localhost:3000', site, { allowLocalhost: false })).toBeNull();
+    expect(rpWith(site, site, { allowLocalhost: false })).toEqual({ origin: site, rpID: 'studio.example' });
+    expect(localhostAllowed({ nodeEnv: 'development', siteUrl: site })).toBe(true);
+    expect(localhostAllowed({ nodeEnv: 'test', siteUrl: site })).toBe(true);
+    expect(localhostAllowed({ nodeEnv: 'production', siteUrl: site })).toBe(false);
+    expect(localhostAllowed({ nodeEnv: 'production', siteUrl: 'http://127.0.0.1:4173' })).toBe(true);
+    expect(localhostAllowed({ nodeEnv: 'production', siteUrl: 'http://localhost:3000' })).toBe(true);
   });
 });
 

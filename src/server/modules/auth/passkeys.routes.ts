@@ -19,6 +19,7 @@ import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
+  localhostAllowed,
   relyingParty,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -55,8 +56,9 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
   // Each ceremony stores a challenge: an address may start a few a minute, not fill the table.
   const challenges = createLimiter(deps.database, { name: 'passkey-challenges', points: 100, windowSeconds: 60 });
 
+  const where = { allowLocalhost: localhostAllowed(deps.config) };
   const relyingPartyOf = (request: FastifyRequest) => {
-    const rp = relyingParty(request.headers.origin, deps.config.siteUrl);
+    const rp = relyingParty(request.headers.origin, deps.config.siteUrl, where);
     if (!rp) throw new HttpError('FORBIDDEN', NOT_HERE);
     return rp;
   };
@@ -228,7 +230,7 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
         throw unauthenticated(PASSKEY_FAILED);
       };
 
-      const rp = relyingParty(request.headers.origin, deps.config.siteUrl);
+      const rp = relyingParty(request.headers.origin, deps.config.siteUrl, where);
       if (!rp) return fail('origin');
       const challenge = challengeOf(response);
       if (!challenge || !(await passkeys.takeChallenge('passkey-login', challenge, null))) return fail('challenge');
