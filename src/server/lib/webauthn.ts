@@ -79,7 +79,7 @@ const TRANSPORTS = new Set<string>(['ble', 'cable', 'hybrid', 'internal', 'nfc',
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 function fromB64url(value: unknown, what: string): Buffer {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(value)) throw new WebAuthnError(`${what} is not base64url`);
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]*$/.test(value)) throw new WebAuthnError(`${what} is not base64url`);
   return Buffer.from(value, 'base64url');
 }
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
@@ -381,7 +381,7 @@ export function verifyRegistrationResponse(
     verified: true,
     registrationInfo: {
       credential: {
-        id: response.id.replace(/=+$/, ''),
+        id: response.id,
         publicKey: b64url(auth.attested.publicKey),
         counter: auth.counter,
         transports,

@@ -2,7 +2,7 @@
 // one alone (discoverable credentials, so no username is asked). Both ceremonies are a challenge kept
 // in auth_tokens, then the browser's signed answer, checked by lib/webauthn.
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { api } from '../../../shared/paths';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
@@ -62,7 +62,7 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
     if (!rp) throw new HttpError('FORBIDDEN', NOT_HERE);
     return rp;
   };
-  const limitChallenges = async (request: FastifyRequest, reply: Parameters<typeof tooManyAttempts>[0]) => {
+  const limitChallenges = async (request: FastifyRequest, reply: FastifyReply) => {
     const attempt = await challenges.take(request.ip);
     if (!attempt.allowed) {
       throw tooManyAttempts(reply, attempt.retryAfterMs, 'Too many passkey requests. Please try again shortly.');
