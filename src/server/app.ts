@@ -12,6 +12,7 @@ import { appPagesModule } from './modules/app-pages/app-pages.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
 import { appsModule } from './modules/apps/apps.routes';
 import { authModule } from './modules/auth/auth.routes';
+import { passkeysModule } from './modules/auth/passkeys.routes';
 import { backupModule } from './modules/backup/backup.routes';
 import { blogsModule } from './modules/blogs/blogs.routes';
 import { auditModule } from './modules/audit/audit.routes';
@@ -71,6 +72,7 @@ export const MODULES: readonly AppModule[] = [
   deletionRequestsModule,
   socialModule,
   authModule,
+  passkeysModule,
   usersModule,
   auditModule,
   backupModule,

@@ -16,6 +16,8 @@ import { auditRepo } from './modules/audit/audit.repo';
 import { auditLogRepo } from './modules/audit/audit-log.repo';
 import { AuditHousekeeping } from './modules/audit/audit-housekeeping';
 import { visibleApps } from './modules/apps/visible-apps';
+import { createLoginLimits } from './modules/auth/login-limits';
+import { passkeysRepo } from './modules/auth/passkeys.repo';
 import { sessionsRepo } from './modules/auth/sessions.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
@@ -72,6 +74,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     social: socialRepo(db, now),
     users: usersRepo(db),
     sessions: sessionsRepo(db, now),
+    passkeys: passkeysRepo(db, now),
     media: mediaRepo(db),
     demoContent: demoContentRepo(db),
     notifications,
@@ -99,6 +102,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     repos,
     auth,
     audit: createAudit(repos.audit),
+    loginLimits: createLoginLimits(database, config),
     secrets: secretBox(resolveSecretKey(config)),
     outbox,
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),

@@ -19,6 +19,8 @@ import type { Audit } from './modules/audit/audit';
 import type { AuditRepo } from './modules/audit/audit.repo';
 import type { AuditLogRepo } from './modules/audit/audit-log.repo';
 import type { AuditHousekeeping } from './modules/audit/audit-housekeeping';
+import type { LoginLimits } from './modules/auth/login-limits';
+import type { PasskeysRepo } from './modules/auth/passkeys.repo';
 import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
 import type { BlogsRepo } from './modules/blogs/blogs.repo';
 import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
@@ -65,6 +67,7 @@ export interface Repos {
   social: SocialRepo;
   users: UsersRepo;
   sessions: SessionsRepo;
+  passkeys: PasskeysRepo;
   media: MediaRepo;
   demoContent: DemoContentRepo;
   notifications: NotificationsRepo;
@@ -95,6 +98,8 @@ export interface Deps {
   auth: Auth;
   /** Records who did what (issue 23): every staff change and sign-in event. */
   audit: Audit;
+  /** The sign-in failure limits every way in counts against (per account, per address). */
+  loginLimits: LoginLimits;
   /** Seals secrets kept at rest (two-factor secrets) with SECRET_KEY. */
   secrets: SecretBox;
   /** The outbox sender: messages' notifications, deletion requests' emails. */

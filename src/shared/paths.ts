@@ -134,6 +134,13 @@ export const api = {
   /** DELETE: ends every session of the caller but this one. */
   otherSessions: '/api/admin/sessions/others',
   session: (id: string) => `/api/admin/sessions/${encodeURIComponent(id)}`,
+  /** The caller's passkeys (issue 23): options then the browser's answer to add one; rename and remove. */
+  passkeyOptions: '/api/admin/me/passkeys/options',
+  passkeys: '/api/admin/me/passkeys',
+  passkey: (id: number | string) => `/api/admin/me/passkeys/${id}`,
+  /** Signing in with a passkey alone: options (a challenge), then the browser's answer. */
+  passkeyLoginOptions: '/api/admin/login/passkey/options',
+  passkeyLogin: '/api/admin/login/passkey',
   adminBlogs: '/api/admin/blogs',
   adminBlog: (id: number | string) => `/api/admin/blogs/${id}`,
   publishBlog: (id: number | string) => `/api/admin/blogs/${id}/publish`,

@@ -48,6 +48,9 @@ export interface Fixtures {
 
 let userCounter = 0;
 
+/** A passkey answer of the right shape that proves nothing (no authenticator signed it). */
+const PROBE_CREDENTIAL = { id: 'cHJvYmU', rawId: 'cHJvYmU', type: 'public-key', response: {} };
+
 /** A minimal valid body for every route that takes one (the property tests mutate these). */
 export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'POST /api/apps': () =>
@@ -82,6 +85,9 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'POST /api/admin/users': () => ({ username: `probe-new-${++userCounter}`, password: 'probe-pass' }),
   'PATCH /api/admin/media/:id': () => ({ alt: 'A probe image' }),
   'PUT /api/admin/audit-log/retention': () => ({ retentionDays: 365 }),
+  'POST /api/admin/me/passkeys': () => ({ name: 'Probe', response: PROBE_CREDENTIAL }),
+  'PATCH /api/admin/me/passkeys/:id': () => ({ name: 'Probe' }),
+  'POST /api/admin/login/passkey': () => ({ response: PROBE_CREDENTIAL }),
   'PUT /api/admin/users/:id/password': () => ({ newPassword: 'probe-pass-3', confirmPassword: 'probe-pass-3' }),
   'PATCH /api/admin/users/:id': () => ({ isAdmin: true }),
   'PUT /api/admin/site-files/:name': () => ({ content: '' }),

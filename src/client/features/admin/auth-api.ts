@@ -1,6 +1,6 @@
 // The admin session: the auth check, the current user, and sign-in and sign-out with the spec's
 // toasts (SPEC §8 "Admin auth").
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import type { AuthCheck, CurrentUser, LoginInput } from '../../../shared/schemas/users';
 import { ApiError, errorMessage, http } from '../../lib/http';
@@ -10,6 +10,14 @@ export const meQuery = () => ({ queryKey: [api.me] as const });
 
 export const useAuthCheck = () => useQuery<AuthCheck>(checkAuthQuery());
 export const useMe = () => useQuery<CurrentUser>(meQuery());
+
+/** After any way in (password, passkey): the cache starts over as the signed-in user's. */
+export function signedIn(queryClient: QueryClient, user: CurrentUser): void {
+  // Signed-in reads differ from a visitor's (drafts, hidden links) and from a previous user's.
+  queryClient.clear();
+  queryClient.setQueryData<AuthCheck>([api.checkAuth], { isAuthenticated: true });
+  queryClient.setQueryData<CurrentUser>([api.me], user);
+}
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -22,12 +30,7 @@ export function useLogin() {
         description: error instanceof ApiError ? error.serverMessage : 'Login failed',
       }),
     },
-    onSuccess: (reply) => {
-      // Signed-in reads differ from a visitor's (drafts, hidden links) and from a previous user's.
-      queryClient.clear();
-      queryClient.setQueryData<AuthCheck>([api.checkAuth], { isAuthenticated: true });
-      queryClient.setQueryData<CurrentUser>([api.me], reply.user);
-    },
+    onSuccess: (reply) => signedIn(queryClient, reply.user),
   });
 }
 

@@ -12,6 +12,7 @@ import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuthCheck, useLogin } from '../../features/admin/auth-api';
+import { PasskeySignInButton } from '../../features/admin/passkey-sign-in';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useDocumentTitle } from './use-document-title';
 
@@ -91,6 +92,7 @@ export default function AuthPage() {
                 {isSubmitting ? 'Signing in...' : 'Sign in'}
               </Button>
             </form>
+            <PasskeySignInButton onSignedIn={() => navigate(paths.admin.root, { replace: true })} />
           </CardContent>
         </Card>
       </div>

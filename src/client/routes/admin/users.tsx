@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Button } from '../../components/ui/button';
 import { useMe } from '../../features/admin/auth-api';
 import { ChangePasswordForm } from '../../features/users/change-password-form';
+import { PasskeysCard } from '../../features/users/passkeys-card';
 import { CreateUserForm } from '../../features/users/create-user-form';
 import { useEndOtherSessions, useEndSession, useSessions } from '../../features/users/admin-api';
 import { roleLabel, UsersTable } from '../../features/users/users-table';
@@ -158,6 +159,7 @@ export default function UsersPage() {
         <TabsContent value="profile">
           <Profile />
           <Sessions />
+          <PasskeysCard />
         </TabsContent>
         <TabsContent value="password">
           <Card className="max-w-xl">

@@ -14,11 +14,10 @@ import { HttpError, notFound, unauthenticated } from '../../lib/errors';
 import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
 import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
 import type { AppModule } from '../../types';
+import { FAILURE_WINDOW_S, tooManyFailures } from './login-limits';
 import { completeSignIn } from './sign-in';
 
-const FAILURE_WINDOW_S = 15 * 60;
-/** One address may fail this many times the per-account limit across all usernames (password spraying). */
-export const ADDRESS_FAILURES_FACTOR = 5;
+export { ADDRESS_FAILURES_FACTOR } from './login-limits';
 
 /** A busy password queue: 503 with Retry-After, so the client tries again shortly. */
 function retryLaterIfBusy(reply: FastifyReply, error: unknown): never {
@@ -31,27 +30,12 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
   const max = deps.config.loginMaxFailures;
   // Every attempt is counted before its password is checked, and a success gives the attempt back,
   // so the counts are of failures and at most `max` guesses per window are ever checked.
-  const accountFailures = createLimiter(deps.database, {
-    name: 'login-account',
-    points: max,
-    windowSeconds: FAILURE_WINDOW_S,
-  });
-  const addressFailures = createLimiter(deps.database, {
-    name: 'login-address',
-    points: max * ADDRESS_FAILURES_FACTOR,
-    windowSeconds: FAILURE_WINDOW_S,
-  });
+  const { account: accountFailures, address: addressFailures } = deps.loginLimits;
   const passwordChecks = createLimiter(deps.database, {
     name: 'password-change',
     points: max,
     windowSeconds: FAILURE_WINDOW_S,
   });
-  const tooManyFailures = (reply: FastifyReply, retryAfterMs: number) =>
-    tooManyAttempts(
-      reply,
-      retryAfterMs,
-      `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterMs)}.`,
-    );
 
   app.post(
     '/api/admin/login',
