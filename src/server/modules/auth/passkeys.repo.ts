@@ -5,7 +5,7 @@ import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Passkey } from '../../../shared/schemas/passkeys';
 import type { Db } from '../../db/client';
 import { authTokens, passkeys } from '../../db/schema';
-import type { AuthenticatorTransport, CredentialDeviceType, WebAuthnCredential } from '../../lib/webauthn';
+import type { AuthenticatorTransport, CredentialDeviceType } from '@simplewebauthn/server';
 
 export type ChallengePurpose = 'passkey-register' | 'passkey-login';
 /** How long a browser has to answer a challenge (the options' timeout is 5 minutes). */
@@ -21,15 +21,23 @@ const toPasskey = (r: Row): Passkey => ({
   lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
 });
 
+/** A credential as stored: the COSE public key in base64url. */
+export interface StoredCredential {
+  id: string;
+  publicKey: string;
+  counter: number;
+  transports?: AuthenticatorTransport[];
+}
+
 export interface StoredPasskey {
   id: number;
   userId: number;
   name: string;
-  credential: WebAuthnCredential;
+  credential: StoredCredential;
 }
 
 export interface NewPasskey {
-  credential: WebAuthnCredential;
+  credential: StoredCredential;
   name: string;
   deviceType: CredentialDeviceType;
   backedUp: boolean;

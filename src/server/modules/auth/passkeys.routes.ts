@@ -1,7 +1,16 @@
 // Passkeys (issue 23): a signed-in user adds, renames and removes their own; anyone may sign in with
 // one alone (discoverable credentials, so no username is asked). Both ceremonies are a challenge kept
-// in auth_tokens, then the browser's signed answer, checked by lib/webauthn.
+// in auth_tokens, then the browser's signed answer, checked by @simplewebauthn/server.
 import { createHash } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+  type VerifiedRegistrationResponse,
+} from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { api } from '../../../shared/paths';
@@ -16,18 +25,9 @@ import {
 import { CurrentUserSchema } from '../../../shared/schemas/users';
 import { conflict, HttpError, notFound, unauthenticated } from '../../lib/errors';
 import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  localhostAllowed,
-  relyingParty,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  WebAuthnError,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '../../lib/webauthn';
+import { localhostAllowed, relyingParty } from '../../lib/relying-party';
 import type { AppModule } from '../../types';
+import type { StoredCredential } from './passkeys.repo';
 import { tooManyFailures } from './login-limits';
 import { completeSignIn } from './sign-in';
 
@@ -84,16 +84,17 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
       const user = request.user!;
       const rp = relyingPartyOf(request);
       await limitChallenges(request, reply);
-      const options = generateRegistrationOptions({
+      const options = await generateRegistrationOptions({
         rpName: (await deps.repos.siteSettings.get()).name,
         rpID: rp.rpID,
-        userID: userHandleFor(user.id),
+        userID: new Uint8Array(userHandleFor(user.id)),
         userName: user.username,
         excludeCredentials: await passkeys.credentialsForUser(user.id),
-        userVerification: 'preferred',
+        attestationType: 'none',
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
       await passkeys.saveChallenge('passkey-register', options.challenge, user.id);
-      return options;
+      return options as unknown as Record<string, unknown>;
     },
   );
 
@@ -109,24 +110,28 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
       if (!challenge || !(await passkeys.takeChallenge('passkey-register', challenge, user.id))) {
         throw new HttpError('BAD_REQUEST', 'This passkey request has expired. Please try again.');
       }
-      let verified: ReturnType<typeof verifyRegistrationResponse>;
+      let verified: VerifiedRegistrationResponse;
       try {
-        verified = verifyRegistrationResponse({
+        verified = await verifyRegistrationResponse({
           response: response as unknown as RegistrationResponseJSON,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.rpID,
+          requireUserVerification: false,
         });
       } catch (error) {
-        if (error instanceof WebAuthnError) {
-          request.log.info({ reason: error.message }, 'passkey registration refused');
-          throw new HttpError('BAD_REQUEST', NOT_VERIFIED);
-        }
-        throw error;
+        // The library throws on any answer it cannot accept (malformed, wrong origin, bad signature).
+        request.log.info({ reason: (error as Error).message }, 'passkey registration refused');
+        throw new HttpError('BAD_REQUEST', NOT_VERIFIED);
       }
       const info = verified.registrationInfo;
+      if (!verified.verified || !info) throw new HttpError('BAD_REQUEST', NOT_VERIFIED);
       const added = await passkeys.add(user.id, {
-        credential: info.credential,
+        credential: {
+          ...info.credential,
+          publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+          transports: info.credential.transports as StoredCredential['transports'],
+        },
         name,
         deviceType: info.credentialDeviceType,
         backedUp: info.credentialBackedUp,
@@ -186,17 +191,13 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
 
   // ---- Signing in with a passkey alone ----
 
-  app.post(
-    api.passkeyLoginOptions,
-    { schema: { response: { 200: PasskeyOptionsSchema } } },
-    async (request, reply) => {
-      const rp = relyingPartyOf(request);
-      await limitChallenges(request, reply);
-      const options = generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' });
-      await passkeys.saveChallenge('passkey-login', options.challenge, null);
-      return options;
-    },
-  );
+  app.post(api.passkeyLoginOptions, { schema: { response: { 200: PasskeyOptionsSchema } } }, async (request, reply) => {
+    const rp = relyingPartyOf(request);
+    await limitChallenges(request, reply);
+    const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' });
+    await passkeys.saveChallenge('passkey-login', options.challenge, null);
+    return options as unknown as Record<string, unknown>;
+  });
 
   app.post(
     api.passkeyLogin,
@@ -245,17 +246,22 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
       if (userHandle && userHandle !== userHandleFor(user.id).toString('base64url')) return fail('user handle');
       let newCounter: number;
       try {
-        newCounter = verifyAuthenticationResponse({
+        const result = await verifyAuthenticationResponse({
           response: json,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.rpID,
-          credential: stored.credential,
+          credential: {
+            ...stored.credential,
+            publicKey: new Uint8Array(Buffer.from(stored.credential.publicKey, 'base64url')),
+          },
           requireUserVerification: false,
-        }).authenticationInfo.newCounter;
+        });
+        if (!result.verified) return fail('not verified');
+        // The library refuses a counter that did not rise (a cloned authenticator), when either is non-zero.
+        newCounter = result.authenticationInfo.newCounter;
       } catch (error) {
-        if (error instanceof WebAuthnError) return fail(error.message);
-        throw error;
+        return fail((error as Error).message);
       }
       // The counter is stored only if no other sign-in moved it meanwhile.
       if (!(await passkeys.markUsed(stored.id, stored.credential.counter, newCounter))) return fail('counter raced');
