@@ -12,6 +12,7 @@ import { appPagesModule } from './modules/app-pages/app-pages.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
 import { appsModule } from './modules/apps/apps.routes';
 import { authModule } from './modules/auth/auth.routes';
+import { passwordResetModule } from './modules/auth/password-reset.routes';
 import { backupModule } from './modules/backup/backup.routes';
 import { blogsModule } from './modules/blogs/blogs.routes';
 import { deletionRequestsModule } from './modules/deletion-requests/deletion-requests.routes';
@@ -26,6 +27,7 @@ import { siteFilesModule } from './modules/site-files/site-files.routes';
 import { siteSettingsModule } from './modules/site/site-settings.routes';
 import { socialModule } from './modules/social/social.routes';
 import { usersModule } from './modules/users/users.routes';
+import { userEmailsModule } from './modules/users/user-emails.routes';
 import { registerAuth } from './plugins/auth';
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
@@ -70,7 +72,9 @@ export const MODULES: readonly AppModule[] = [
   deletionRequestsModule,
   socialModule,
   authModule,
+  passwordResetModule,
   usersModule,
+  userEmailsModule,
   backupModule,
   demoContentModule,
   mediaModule,

@@ -15,6 +15,7 @@ import { createAudit } from './modules/audit/audit';
 import { auditRepo } from './modules/audit/audit.repo';
 import { visibleApps } from './modules/apps/visible-apps';
 import { sessionsRepo } from './modules/auth/sessions.repo';
+import { StaffMail } from './modules/auth/staff-mail';
 import { blogsRepo } from './modules/blogs/blogs.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
 import { PostScheduler } from './modules/blogs/scheduler';
@@ -98,6 +99,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     audit: createAudit(repos.audit),
     secrets: secretBox(resolveSecretKey(config)),
     outbox,
+    staffMail: new StaffMail(config, log),
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
     scheduler: new PostScheduler(repos.blogs, content, log, now),
     visibleApps: visibleApps(repos.apps, auth),

@@ -18,6 +18,7 @@ import type { VisibleApps } from './modules/apps/visible-apps';
 import type { Audit } from './modules/audit/audit';
 import type { AuditRepo } from './modules/audit/audit.repo';
 import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
+import type { StaffMail } from './modules/auth/staff-mail';
 import type { BlogsRepo } from './modules/blogs/blogs.repo';
 import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
 import type { PostScheduler } from './modules/blogs/scheduler';
@@ -96,6 +97,8 @@ export interface Deps {
   secrets: SecretBox;
   /** The outbox sender: messages' notifications, deletion requests' emails. */
   outbox: Notifier;
+  /** The staff's own mail (issue 23): reset links, password changed, new devices; sent after the reply. */
+  staffMail: StaffMail;
   /** Where public forms put messages: one limit, one delivery, the live unread count's events. */
   inbox: Inbox;
   /** Publishes scheduled posts at their time. */

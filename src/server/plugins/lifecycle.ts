@@ -21,6 +21,7 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await outbox.stop();
+    await deps.staffMail.close();
     await inbox.events.stop();
     await content.stop();
   });
