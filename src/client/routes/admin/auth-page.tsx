@@ -91,6 +91,11 @@ export default function AuthPage() {
                 {isSubmitting ? 'Signing in...' : 'Sign in'}
               </Button>
             </form>
+            <p className="mt-4 text-center text-sm">
+              <Link to={paths.admin.forgotPassword} className="underline underline-offset-4">
+                Forgot password?
+              </Link>
+            </p>
           </CardContent>
         </Card>
       </div>

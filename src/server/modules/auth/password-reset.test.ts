@@ -137,13 +137,15 @@ describe('password reset by email', () => {
   it('answers the same for an unknown account, one without an email, and one with', async () => {
     const cy = await member('cy');
     await createUser(ctx.database, 'noemail', 'noemail-Pass-1', false);
-    const replies = await Promise.all(['nobody-here', 'noemail', 'cy', 'CY@example.com'].map((l) => ask(l)));
+    const replies = await Promise.all(['nobody-here', 'noemail', 'cy'].map((l) => ask(l)));
+    await ctx.app.deps.staffMail.settled();
+    // Asked again, by email this time: a new link that voids the first.
+    replies.push(await ask('CY@example.com'));
     for (const reply of replies) {
       expect(reply.statusCode).toBe(202);
       expect(reply.json<PasswordResetRequested>()).toEqual({ success: true, message: RESET_REQUESTED });
     }
     const mails = await mailsTo(cy.address);
-    // Asked by username and by email: the second link voids the first.
     expect(mails).toHaveLength(2);
     expect(mails[0]!.from).toBe(FROM);
     expect(mails[0]!.subject).toBe('Reset your password');
