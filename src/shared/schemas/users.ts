@@ -20,6 +20,14 @@ export const staffEmailSchema = z
   .optional()
   .transform((v) => v ?? null);
 
+/** A form's email field: empty (none) or an address. */
+const formEmail = () =>
+  z.union([z.literal(''), z.string().trim().max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL))]);
+
+/** The email forms of My Profile and Users (issue 23). */
+export const EmailFormSchema = z.object({ email: formEmail() });
+export type EmailForm = z.infer<typeof EmailFormSchema>;
+
 export const password = () =>
   z.string({ error: PASSWORD_MIN }).min(LIMITS.passwordMin, PASSWORD_MIN).max(LIMITS.passwordMax, PASSWORD_MAX);
 
@@ -68,7 +76,7 @@ export const CreateUserFormSchema = z
     password: password(),
     confirmPassword: password(),
     isAdmin: z.boolean(),
-    email: z.union([z.literal(''), z.string().trim().max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL))]),
+    email: formEmail(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: MISMATCH, path: ['confirmPassword'] });
 export type CreateUserForm = z.infer<typeof CreateUserFormSchema>;

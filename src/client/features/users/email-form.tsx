@@ -2,17 +2,11 @@
 // administrator in Users. Empty removes it. A taken address is told next to the field.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { INVALID_EMAIL } from '../../../shared/schemas/users';
+import { EmailFormSchema, type EmailForm as EmailValues } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyServerErrors } from '../../lib/form-errors';
-
-const EmailFormSchema = z.object({
-  email: z.union([z.literal(''), z.string().trim().max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL))]),
-});
-type EmailValues = z.infer<typeof EmailFormSchema>;
 
 export function EmailForm({
   id,
