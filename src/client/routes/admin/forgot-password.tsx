@@ -94,7 +94,7 @@ export default function ForgotPasswordPage() {
     );
   }
   const unavailable =
-    availability.data?.available === false || (request.error instanceof ApiError && request.error.status === 503);
+    availability.data?.available === false || (request.error instanceof ApiError && request.error.status === 404);
   if (unavailable) {
     return (
       <SignedOutCard title="Forgot your password?" description="Password reset by email is not available.">

@@ -2,7 +2,8 @@
 // username or email answers 202 with one body whatever it matched (the lookup and the mail happen
 // after the reply); the emailed link's random token is kept only hashed, works once and for 30
 // minutes; setting the password ends every session of the user, does not sign in, and is told by
-// email. Without mail (no SMTP_URL or sender) the feature is off and says so (503).
+// email. Without mail (no SMTP_URL or sender) the feature is off and says so (GET
+// answers available: false; a request is 404 with the reason).
 import { randomBytes } from 'node:crypto';
 import { api, paths } from '../../../shared/paths';
 import { OkSchema } from '../../../shared/schemas/common';
@@ -32,7 +33,8 @@ export const RESET_MAILS_PER_ACCOUNT = 3;
 /** Attempts to use a link from one address in an hour. */
 export const RESET_CONFIRMS_PER_ADDRESS = 20;
 
-const unavailable = () => new HttpError('SERVICE_UNAVAILABLE', RESET_UNAVAILABLE);
+/** Not a 503: nothing will change by trying again; on this site the feature does not exist. */
+const unavailable = () => new HttpError('NOT_FOUND', RESET_UNAVAILABLE);
 const invalidLink = () =>
   new HttpError('VALIDATION_FAILED', RESET_LINK_INVALID, [{ path: 'token', message: RESET_LINK_INVALID }]);
 
