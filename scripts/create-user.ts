@@ -2,6 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
+import { COMMON_PASSWORD, isCommonPassword } from '../src/server/lib/common-passwords';
 import { hashPassword } from '../src/server/lib/passwords';
 import { usersRepo } from '../src/server/modules/users/users.repo';
 import { CreateUserInputSchema } from '../src/shared/schemas/users';
@@ -28,6 +29,10 @@ async function main() {
   });
   if (!parsed.success) {
     console.error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+    process.exit(2);
+  }
+  if (isCommonPassword(parsed.data.password)) {
+    console.error(`password: ${COMMON_PASSWORD}`);
     process.exit(2);
   }
   const config = loadConfig();

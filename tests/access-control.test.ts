@@ -166,6 +166,13 @@ const TABLE: Row[] = [
   row('GET /api/admin/audit-log/filters',         401, 403, 200),
   row('GET /api/admin/audit-log/retention',       401, 403, 200),
   row('PUT /api/admin/audit-log/retention',       401, 403, 200),
+  // Staff emails (issue 23): one's own for staff, anyone's for administrators.
+  row('PUT /api/admin/me/email',                  401, 200, 200),
+  row('PUT /api/admin/users/:id/email',           401, 403, 404),
+  // Password reset by email (issue 23): for anyone; this site sends no mail (404), and a made-up link is refused.
+  row('GET /api/admin/password-reset',            200, 200, 200),
+  row('POST /api/admin/password-reset',           404, 404, 404),
+  row('POST /api/admin/password-reset/confirm',   422, 422, 422),
   row('GET /api/admin/backup',                    401, 403, 200),
   row('GET /api/admin/demo-content',              401, 403, 200),
   row('DELETE /api/admin/demo-content',           401, 403, 200),

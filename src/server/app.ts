@@ -13,6 +13,7 @@ import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
 import { appsModule } from './modules/apps/apps.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { passkeysModule } from './modules/auth/passkeys.routes';
+import { passwordResetModule } from './modules/auth/password-reset.routes';
 import { backupModule } from './modules/backup/backup.routes';
 import { blogsModule } from './modules/blogs/blogs.routes';
 import { auditModule } from './modules/audit/audit.routes';
@@ -28,6 +29,7 @@ import { siteFilesModule } from './modules/site-files/site-files.routes';
 import { siteSettingsModule } from './modules/site/site-settings.routes';
 import { socialModule } from './modules/social/social.routes';
 import { usersModule } from './modules/users/users.routes';
+import { userEmailsModule } from './modules/users/user-emails.routes';
 import { registerAuth } from './plugins/auth';
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
@@ -73,7 +75,9 @@ export const MODULES: readonly AppModule[] = [
   socialModule,
   authModule,
   passkeysModule,
+  passwordResetModule,
   usersModule,
+  userEmailsModule,
   auditModule,
   backupModule,
   demoContentModule,

@@ -19,6 +19,7 @@ import { visibleApps } from './modules/apps/visible-apps';
 import { createLoginLimits } from './modules/auth/login-limits';
 import { passkeysRepo } from './modules/auth/passkeys.repo';
 import { sessionsRepo } from './modules/auth/sessions.repo';
+import { StaffMail } from './modules/auth/staff-mail';
 import { blogsRepo } from './modules/blogs/blogs.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
 import { PostScheduler } from './modules/blogs/scheduler';
@@ -105,6 +106,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     loginLimits: createLoginLimits(database, config),
     secrets: secretBox(resolveSecretKey(config)),
     outbox,
+    staffMail: new StaffMail(config, log),
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
     scheduler: new PostScheduler(repos.blogs, content, log, now),
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),

@@ -22,6 +22,7 @@ import type { AuditHousekeeping } from './modules/audit/audit-housekeeping';
 import type { LoginLimits } from './modules/auth/login-limits';
 import type { PasskeysRepo } from './modules/auth/passkeys.repo';
 import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
+import type { StaffMail } from './modules/auth/staff-mail';
 import type { BlogsRepo } from './modules/blogs/blogs.repo';
 import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
 import type { PostScheduler } from './modules/blogs/scheduler';
@@ -104,6 +105,8 @@ export interface Deps {
   secrets: SecretBox;
   /** The outbox sender: messages' notifications, deletion requests' emails. */
   outbox: Notifier;
+  /** The staff's own mail (issue 23): reset links, password changed, new devices; sent after the reply. */
+  staffMail: StaffMail;
   /** Where public forms put messages: one limit, one delivery, the live unread count's events. */
   inbox: Inbox;
   /** Publishes scheduled posts at their time. */

@@ -30,7 +30,9 @@ export type SocialIconKey = (typeof SOCIAL_ICON_OPTIONS)[number]['value'];
 export const LIMITS = {
   contactMessageMin: 10,
   passwordMin: 4,
-  passwordMax: 200,
+  /** Passwords set from now on (issue 23); sign-in still takes the longer ones set before. */
+  passwordMax: 128,
+  signInPasswordMax: 200,
   usernameMax: 50,
   heroTitleMin: 2,
   featuredTitleMin: 2,

@@ -61,6 +61,9 @@ export const paths = {
   admin: {
     root: '/admin-page',
     auth: '/admin-page/auth',
+    /** Password reset by email (issue 23): asking for the link, and the page the link opens. */
+    forgotPassword: '/admin-page/forgot-password',
+    resetPassword: '/admin-page/reset-password',
     apps: '/admin-page/apps',
     newApp: '/admin-page/apps/new',
     editApp: (id: number | string) => `/admin-page/apps/edit?id=${id}`,
@@ -122,6 +125,12 @@ export const api = {
   logout: '/api/admin/logout',
   me: '/api/admin/me',
   changePassword: '/api/admin/change-password',
+  /** Password reset by email (issue 23): GET whether it is offered, POST to ask for a link. */
+  passwordReset: '/api/admin/password-reset',
+  passwordResetConfirm: '/api/admin/password-reset/confirm',
+  /** The signed-in user's email (issue 23), and an administrator setting a user's. */
+  myEmail: '/api/admin/me/email',
+  userEmail: (id: number | string) => `/api/admin/users/${id}/email`,
   users: '/api/admin/users',
   /** The audit log (issue 23): administrators read it, filter it and export it. */
   auditLog: '/api/admin/audit-log',

@@ -196,7 +196,7 @@ test.describe('admin users', () => {
       await submit.click();
       expect((await post).postDataJSON()).toEqual({ username: plain, password: 'good-pass', isAdmin: false });
       await expectToast(page, 'User Created', 'New user has been created successfully.');
-      await expect(userRow(page, plain).getByRole('cell').nth(1)).toHaveText('User');
+      await expect(userRow(page, plain).getByRole('cell').nth(2)).toHaveText('User');
       await expect(username).toHaveValue('');
       await expect(password).toHaveValue('');
       await expect(confirm).toHaveValue('');
@@ -212,7 +212,7 @@ test.describe('admin users', () => {
       await submit.click();
       expect((await post).postDataJSON()).toEqual({ username: boss, password: 'boss-pass', isAdmin: true });
       await expectToast(page, 'User Created', 'New user has been created successfully.');
-      await expect(userRow(page, boss).getByRole('cell').nth(1)).toHaveText('Administrator');
+      await expect(userRow(page, boss).getByRole('cell').nth(2)).toHaveText('Administrator');
       await expect(admin).not.toBeChecked();
 
       // The same name again: the server's message, next to the field and in the toast.
@@ -254,7 +254,7 @@ test.describe('admin users', () => {
     await open(page);
     await openTab(page, 'Manage Users');
     const self = userRow(page, E2E_ADMIN.username);
-    await expect(self.getByRole('cell').nth(2)).toHaveText('You');
+    await expect(self.getByRole('cell').nth(3)).toHaveText('You');
     await expect(self.getByRole('button')).toHaveCount(0);
 
     const deleteButton = userRow(page, victim.username).getByRole('button', { name: `Delete user ${victim.username}` });

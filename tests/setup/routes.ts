@@ -83,6 +83,11 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
     confirmPassword: 'probe-pass-2',
   }),
   'POST /api/admin/users': () => ({ username: `probe-new-${++userCounter}`, password: 'probe-pass' }),
+  // Staff emails and password reset by email (issue 23).
+  'PUT /api/admin/me/email': () => ({ email: `probe-${++userCounter}@example.com` }),
+  'PUT /api/admin/users/:id/email': () => ({ email: 'probe-other@example.com' }),
+  'POST /api/admin/password-reset': () => ({ login: PROBE_USER.username }),
+  'POST /api/admin/password-reset/confirm': () => ({ token: 'a'.repeat(43), password: 'probe-pass-4' }),
   'PATCH /api/admin/media/:id': () => ({ alt: 'A probe image' }),
   'PUT /api/admin/audit-log/retention': () => ({ retentionDays: 365 }),
   'POST /api/admin/me/passkeys': () => ({ name: 'Probe', response: PROBE_CREDENTIAL }),

@@ -25,6 +25,7 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
     await auditHousekeeping.stop();
     await scheduler.stop();
     await outbox.stop();
+    await deps.staffMail.close();
     await inbox.events.stop();
     await content.stop();
   });

@@ -24,6 +24,9 @@ const REDACT = [
   '*.currentPassword',
   '*.newPassword',
   '*.confirmPassword',
+  // A password-reset link's secret (issue 23).
+  'token',
+  '*.token',
 ];
 
 // Properties of database errors that repeat the data: Drizzle's query parameters, PostgreSQL's

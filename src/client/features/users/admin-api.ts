@@ -6,6 +6,8 @@ import { api } from '../../../shared/paths';
 import type {
   ChangePasswordInput,
   CreateUserInput,
+  EmailInput,
+  Me,
   ResetPasswordInput,
   SessionInfo,
   User,
@@ -85,6 +87,38 @@ export function useSetRole() {
         description: `${(saved as User).username} is now ${(saved as User).isAdmin ? 'an Administrator' : 'a User'}.`,
       }),
       error: (error) => ({ title: 'Failed to change the role', description: errorMessage(error) }),
+    },
+  });
+}
+
+/** The signed-in user with their email (GET /api/admin/me), apart from the session's cached user. */
+export const myEmailKey = [api.me, 'email'] as const;
+export const useMyAccount = () => useQuery<Me>({ queryKey: myEmailKey });
+
+export function useSetMyEmail() {
+  return useMutation({
+    mutationFn: (input: EmailInput) => http.put<Me>(api.myEmail, input),
+    meta: {
+      invalidates: [myEmailKey, usersQuery().queryKey],
+      success: (saved) => ({
+        title: 'Email saved',
+        description: (saved as Me).email ? `Your email is ${(saved as Me).email}.` : 'Your account has no email now.',
+      }),
+      error: (error) => ({ title: 'Failed to save the email', description: errorMessage(error) }),
+    },
+  });
+}
+
+export function useSetUserEmail() {
+  return useMutation({
+    mutationFn: ({ user, input }: { user: User; input: EmailInput }) => http.put<User>(api.userEmail(user.id), input),
+    meta: {
+      invalidates: [usersQuery().queryKey, myEmailKey],
+      success: (saved) => ({
+        title: 'Email saved',
+        description: `${(saved as User).username}: ${(saved as User).email ?? 'no email'}.`,
+      }),
+      error: (error) => ({ title: 'Failed to save the email', description: errorMessage(error) }),
     },
   });
 }

@@ -1,4 +1,5 @@
-// Create New User (SPEC §2 Users): username, password, confirm, 'Admin User'. confirmPassword is not sent.
+// Create New User (SPEC §2 Users): username, password, confirm, 'Admin User', and an optional email
+// (issue 23). confirmPassword is not sent.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { CreateUserFormSchema, type CreateUserForm as CreateUserValues } from '../../../shared/schemas/users';
@@ -7,21 +8,28 @@ import { Checkbox } from '../../components/ui/controls';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
 import { applyServerErrors } from '../../lib/form-errors';
+import { ApiError } from '../../lib/http';
 import { useCreateUser } from './admin-api';
 
-const EMPTY: CreateUserValues = { username: '', password: '', confirmPassword: '', isAdmin: false };
+const EMPTY: CreateUserValues = { username: '', password: '', confirmPassword: '', isAdmin: false, email: '' };
 
 export function CreateUserForm() {
   const createUser = useCreateUser();
   const form = useForm<CreateUserValues>({ resolver: zodResolver(CreateUserFormSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...input }) => {
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, email, ...fields }) => {
+    // The spec's body (username, password, isAdmin), with the email only when one was given.
+    const input = email ? { ...fields, email } : fields;
     // A taken username (409) or the server's field errors belong next to the field.
     await createUser.mutateAsync(input).then(
       () => form.reset(EMPTY),
       (error: unknown) =>
-        applyServerErrors(form.setError, error, { fields: ['username', 'password'], conflict: 'username' }),
+        applyServerErrors(form.setError, error, {
+          fields: ['username', 'password', 'email'],
+          // A 409 that names its field (a taken email) goes there; one that does not is the username's.
+          conflict: error instanceof ApiError && error.body?.issues?.length ? undefined : 'username',
+        }),
     );
   });
 
@@ -29,6 +37,7 @@ export function CreateUserForm() {
     username: errors.username?.message,
     password: errors.password?.message,
     confirmPassword: errors.confirmPassword?.message,
+    email: errors.email?.message,
   };
 
   return (
@@ -48,7 +57,26 @@ export function CreateUserForm() {
           {...fieldAria('new-username', err.username, true)}
         />
       </FormField>
-      <FormField id="new-password" label="Password" hint="At least 4 characters." error={err.password}>
+      <FormField
+        id="new-email"
+        label="Email (optional)"
+        hint="For password reset links and sign-in notices."
+        error={err.email}
+      >
+        <Input
+          id="new-email"
+          type="email"
+          autoComplete="off"
+          {...form.register('email')}
+          {...fieldAria('new-email', err.email, true)}
+        />
+      </FormField>
+      <FormField
+        id="new-password"
+        label="Password"
+        hint="At least 4 characters, at most 128; not a common password."
+        error={err.password}
+      >
         <Input
           id="new-password"
           type="password"

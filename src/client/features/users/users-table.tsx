@@ -1,7 +1,7 @@
 // The users of the admin (administrators only): username, role; for each other user, Reset password,
 // Make administrator / Make user and Delete, each asking first.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { KeyRound, Mail, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ResetPasswordInputSchema, type ResetPasswordInput, type User } from '../../../shared/schemas/users';
@@ -14,7 +14,8 @@ import { Input } from '../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import { useDeleteUser, useResetPassword, useSetRole, useUsers } from './admin-api';
+import { useDeleteUser, useResetPassword, useSetRole, useSetUserEmail, useUsers } from './admin-api';
+import { EmailForm } from './email-form';
 
 export const roleLabel = (isAdmin: boolean) => (isAdmin ? 'Administrator' : 'User');
 
@@ -60,15 +61,16 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
   );
 }
 
-type Pending = { kind: 'delete'; user: User } | { kind: 'role'; user: User } | { kind: 'password'; user: User };
+type Pending = { kind: 'delete' | 'role' | 'password' | 'email'; user: User };
 
 export function UsersTable({ currentUserId }: { currentUserId: number | undefined }) {
   const users = useUsers(true);
   const deleteUser = useDeleteUser();
   const setRole = useSetRole();
+  const setEmail = useSetUserEmail();
   const [pending, setPending] = useState<Pending | null>(null);
   const close = () => setPending(null);
-  useReturnFocus(pending?.kind === 'password');
+  useReturnFocus(pending?.kind === 'password' || pending?.kind === 'email');
 
   const adminCount = users.data?.filter((u) => u.isAdmin).length ?? 0;
   const confirm = () => {
@@ -92,6 +94,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
             <TableHeader>
               <TableRow>
                 <TableHead>Username</TableHead>
+                <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
@@ -102,6 +105,9 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
                 return (
                   <TableRow key={user.id}>
                     <TableCell className="font-medium break-all">{user.username}</TableCell>
+                    <TableCell className="break-all">
+                      {user.email ?? <span className="text-muted-foreground">None</span>}
+                    </TableCell>
                     <TableCell>
                       <Badge variant={user.isAdmin ? 'default' : 'secondary'}>{roleLabel(user.isAdmin)}</Badge>
                     </TableCell>
@@ -110,6 +116,15 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
                         <span className="text-sm text-muted-foreground">You</span>
                       ) : (
                         <div className="flex flex-wrap justify-end gap-1">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Edit email of ${user.username}`}
+                            onClick={() => setPending({ kind: 'email', user })}
+                          >
+                            <Mail aria-hidden="true" />
+                            Email
+                          </Button>
                           <Button
                             variant="outline"
                             size="sm"
@@ -175,6 +190,20 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
                 description="They are signed out everywhere and sign in again with the new password."
               >
                 <ResetPasswordForm user={pending.user} onDone={close} />
+              </DialogContent>
+            )}
+          </Dialog>
+          <Dialog open={pending?.kind === 'email'} onOpenChange={(open) => !open && close()}>
+            {pending?.kind === 'email' && (
+              <DialogContent
+                title={`Email of ${pending.user.username}`}
+                description="Where their password reset links and new sign-in notices go."
+              >
+                <EmailForm
+                  id="user-email"
+                  current={pending.user.email}
+                  onSave={(email) => setEmail.mutateAsync({ user: pending.user, input: { email } }).then(close)}
+                />
               </DialogContent>
             )}
           </Dialog>

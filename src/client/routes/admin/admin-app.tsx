@@ -26,6 +26,9 @@ const MediaPage = lazy(() => import('./media'));
 const StoreFiles = lazy(() => import('./store-files'));
 const DeletionRequests = lazy(() => import('./deletion-requests'));
 const PressKitPage = lazy(() => import('./press'));
+// Signed-out pages of password reset by email (issue 23).
+const ForgotPasswordPage = lazy(() => import('./forgot-password'));
+const ResetPasswordPage = lazy(() => import('./reset-password'));
 
 const loading = (
   <div className="grid min-h-64 place-items-center">
@@ -68,6 +71,22 @@ export default function AdminApp() {
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
       <Routes>
         <Route path="auth" element={<AuthPage />} />
+        <Route
+          path="forgot-password"
+          element={
+            <Suspense fallback={loading}>
+              <ForgotPasswordPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="reset-password"
+          element={
+            <Suspense fallback={loading}>
+              <ResetPasswordPage />
+            </Suspense>
+          }
+        />
         <Route
           element={
             <RequireAuth>

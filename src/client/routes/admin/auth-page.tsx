@@ -93,6 +93,11 @@ export default function AuthPage() {
               </Button>
             </form>
             <PasskeySignInButton onSignedIn={() => navigate(paths.admin.root, { replace: true })} />
+            <p className="mt-4 text-center text-sm">
+              <Link to={paths.admin.forgotPassword} className="underline underline-offset-4">
+                Forgot password?
+              </Link>
+            </p>
           </CardContent>
         </Card>
       </div>

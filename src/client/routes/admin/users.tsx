@@ -12,7 +12,14 @@ import { useMe } from '../../features/admin/auth-api';
 import { ChangePasswordForm } from '../../features/users/change-password-form';
 import { PasskeysCard } from '../../features/users/passkeys-card';
 import { CreateUserForm } from '../../features/users/create-user-form';
-import { useEndOtherSessions, useEndSession, useSessions } from '../../features/users/admin-api';
+import {
+  useEndOtherSessions,
+  useEndSession,
+  useMyAccount,
+  useSessions,
+  useSetMyEmail,
+} from '../../features/users/admin-api';
+import { EmailForm } from '../../features/users/email-form';
 import { roleLabel, UsersTable } from '../../features/users/users-table';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -46,8 +53,21 @@ function Profile() {
             </dl>
           )}
         </QueryState>
+        <MyEmail />
       </CardContent>
     </Card>
+  );
+}
+
+/** The user's own email (issue 23), where reset links and new sign-in notices go. */
+function MyEmail() {
+  const account = useMyAccount();
+  const save = useSetMyEmail();
+  if (!account.data) return null;
+  return (
+    <div className="mt-6 border-t pt-6">
+      <EmailForm id="my-email" current={account.data.email} onSave={(email) => save.mutateAsync({ email })} />
+    </div>
   );
 }
 

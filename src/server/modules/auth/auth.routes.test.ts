@@ -138,6 +138,7 @@ describe('POST /api/admin/login', () => {
       id: res.json().user.id,
       username: 'admin',
       isAdmin: true,
+      email: null,
     });
   });
 
@@ -270,13 +271,14 @@ describe('GET /api/admin/me', () => {
     expectError(await me(ctx, 'sid=not-a-session'), 401, 'UNAUTHENTICATED');
   });
 
-  it('returns exactly id, username and isAdmin of the signed-in user', async () => {
+  it('returns exactly id, username, isAdmin and email of the signed-in user', async () => {
     const admin = await me(ctx, await login(ctx.app, 'admin', 'admin-pass'));
     expect(admin.statusCode).toBe(200);
     expect(admin.json()).toEqual({
       id: expect.any(Number),
       username: 'admin',
       isAdmin: true,
+      email: null,
     });
 
     const editor = await me(ctx, await login(ctx.app, 'editor', 'editor-pass'));
@@ -285,6 +287,7 @@ describe('GET /api/admin/me', () => {
       id: expect.any(Number),
       username: 'editor',
       isAdmin: false,
+      email: null,
     });
     expect(editor.json().id).not.toBe(admin.json().id);
   });

@@ -8,8 +8,10 @@ import {
   ChangePasswordInputSchema,
   CurrentUserSchema,
   LoginInputSchema,
+  MeSchema,
   SessionInfoSchema,
 } from '../../../shared/schemas/users';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HttpError, notFound, unauthenticated } from '../../lib/errors';
 import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
 import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
@@ -107,10 +109,10 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     '/api/admin/me',
-    { onRequest: auth.requireStaff, schema: { response: { 200: CurrentUserSchema } } },
-    (request) => {
+    { onRequest: auth.requireStaff, schema: { response: { 200: MeSchema } } },
+    async (request) => {
       const { id, username, isAdmin } = request.user!;
-      return { id, username, isAdmin };
+      return { id, username, isAdmin, email: (await users.get(id))?.email ?? null };
     },
   );
 
@@ -119,6 +121,7 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
     { onRequest: auth.requireStaff, schema: { body: ChangePasswordInputSchema, response: { 200: OkSchema } } },
     async (request, reply) => {
       const user = request.user!;
+      refuseCommonPassword(request.body.newPassword, 'newPassword');
       // Guesses at the current password are limited like sign-in, per account, counted before checking.
       const key = String(user.id);
       const attempt = await passwordChecks.take(key);

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../../shared/schemas/users';
 import type { Auth } from '../../plugins/auth';
 import type { Deps } from '../../types';
+import { noticeDevice } from './new-device';
 
 export type SignInMethod = 'password' | 'totp' | 'recovery-code' | 'passkey';
 
@@ -19,6 +20,8 @@ export async function completeSignIn(
   await auth.loadUser(request);
   if (request.user) await auth.sessions.remove(request.user.sessionId);
   auth.setSessionCookie(reply, await auth.sessions.create(user.id, request.headers['user-agent'] ?? ''));
+  // A browser this user has not signed in from before: they are told by email (new-device.ts).
+  await noticeDevice(deps, request, reply, user);
   await deps.audit.record(
     request,
     {

@@ -105,7 +105,7 @@ describe('resetting another user password', () => {
 describe('changing a role', () => {
   it('makes a user an administrator and back', async () => {
     const up = await call('PATCH', `/api/admin/users/${ids.editor}`, admin, { isAdmin: true });
-    expect(up.json()).toEqual({ id: ids.editor, username: 'editor', isAdmin: true });
+    expect(up.json()).toEqual({ id: ids.editor, username: 'editor', isAdmin: true, email: null });
     const down = await call('PATCH', `/api/admin/users/${ids.editor}`, admin, { isAdmin: false });
     expect(down.json().isAdmin).toBe(false);
     expect((await call('PATCH', `/api/admin/users/${ids.editor}`, admin, { isAdmin: 'yes' })).statusCode).toBe(422);

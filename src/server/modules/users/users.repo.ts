@@ -3,7 +3,7 @@ import type { User } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
-const publicColumns = { id: users.id, username: users.username, isAdmin: users.isAdmin };
+const publicColumns = { id: users.id, username: users.username, isAdmin: users.isAdmin, email: users.email };
 
 export function usersRepo(db: Db) {
   return {
@@ -33,10 +33,42 @@ export function usersRepo(db: Db) {
         .where(sql`lower(${users.username}) = lower(${username})`);
       return Boolean(row);
     },
-    async create(data: { username: string; passwordHash: string; isAdmin: boolean }): Promise<User> {
+    /** The account a password-reset request names: its username, or its email (both ignoring case). */
+    async findByUsernameOrEmail(login: string): Promise<User | undefined> {
+      const [row] = await db
+        .select(publicColumns)
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${login}) or lower(${users.email}) = lower(${login})`)
+        .orderBy(asc(users.id))
+        .limit(1);
+      return row;
+    },
+    /** Whether another account than `exceptId` has this email, ignoring case. */
+    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${exceptId ?? -1}`);
+      return Boolean(row);
+    },
+    async setEmail(id: number, email: string | null): Promise<User | undefined> {
+      const [row] = await db.update(users).set({ email }).where(eq(users.id, id)).returning(publicColumns);
+      return row;
+    },
+    async create(data: {
+      username: string;
+      passwordHash: string;
+      isAdmin: boolean;
+      email?: string | null;
+    }): Promise<User> {
       const [row] = await db
         .insert(users)
-        .values({ username: data.username, password: data.passwordHash, isAdmin: data.isAdmin })
+        .values({
+          username: data.username,
+          password: data.passwordHash,
+          isAdmin: data.isAdmin,
+          email: data.email ?? null,
+        })
         .returning(publicColumns);
       return row!;
     },

@@ -90,15 +90,15 @@ describe('access', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('lists id, username and isAdmin only, in creation order', async () => {
+  it('lists id, username, isAdmin and email only, in creation order', async () => {
     const res = await list(admin);
     expect(res.statusCode).toBe(200);
     const users = res.json() as Record<string, unknown>[];
     expect(users.slice(0, 2)).toEqual([
-      { id: adminId, username: 'admin', isAdmin: true },
-      { id: expect.any(Number), username: 'editor', isAdmin: false },
+      { id: adminId, username: 'admin', isAdmin: true, email: null },
+      { id: expect.any(Number), username: 'editor', isAdmin: false, email: null },
     ]);
-    for (const user of users) expect(Object.keys(user).sort()).toEqual(['id', 'isAdmin', 'username']);
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(['email', 'id', 'isAdmin', 'username']);
   });
 });
 
@@ -127,9 +127,9 @@ describe('POST /api/admin/users', () => {
     await expectInvalid({ username: 'shorty', password: 'abc' }, 'password', 'Password must be at least 4 characters');
     await expectInvalid({ username: 'shorty', password: '' }, 'password', 'Password must be at least 4 characters');
     await expectInvalid(
-      { username: 'longy', password: 'x'.repeat(201) },
+      { username: 'longy', password: 'x'.repeat(129) },
       'password',
-      'Password must be at most 200 characters',
+      'Password must be at most 128 characters',
     );
     const names = await usernames();
     expect(names).not.toContain('shorty');
@@ -150,13 +150,13 @@ describe('POST /api/admin/users', () => {
     expect(await usernames()).not.toContain('flag');
   });
 
-  it('accepts the edges: 50-character username, 4- and 200-character passwords', async () => {
+  it('accepts the edges: 50-character username, 4- and 128-character passwords', async () => {
     const long = 'u'.repeat(50);
     const a = await create(admin, { username: long, password: 'abcd' });
     expect(a.statusCode, a.body).toBe(201);
     const b = await create(admin, {
       username: 'long.pass_user-1',
-      password: 'p'.repeat(200),
+      password: 'p'.repeat(128),
     });
     expect(b.statusCode, b.body).toBe(201);
     expect(
@@ -181,6 +181,7 @@ describe('POST /api/admin/users', () => {
       id: expect.any(Number),
       username: 'newbie',
       isAdmin: false,
+      email: null,
     });
 
     expect((await list(admin)).json()).toContainEqual(user);
@@ -201,6 +202,7 @@ describe('POST /api/admin/users', () => {
       id: expect.any(Number),
       username: 'boss',
       isAdmin: true,
+      email: null,
     });
     const cookie = await login(ctx.app, 'boss', 'boss-pass');
     expect((await list(cookie)).statusCode).toBe(200);

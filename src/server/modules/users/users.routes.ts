@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import {
   CreateUserInputSchema,
+  EMAIL_TAKEN,
   ResetPasswordInputSchema,
   UpdateUserInputSchema,
   UserSchema,
 } from '../../../shared/schemas/users';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { refuseCommonPassword } from '../../lib/common-passwords';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { hashPassword, PasswordQueueFullError } from '../../lib/passwords';
 import type { AppModule } from '../../types';
 
@@ -21,18 +23,22 @@ export const usersModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/users',
     { ...admin, schema: { body: CreateUserInputSchema, response: { 201: UserSchema } } },
     async (request, reply) => {
-      const { username, password, isAdmin } = request.body;
+      const { username, password, isAdmin, email } = request.body;
       if (await repo.usernameTaken(username)) throw conflict(`The username "${username}" is already taken`);
+      const emailTaken = () => new HttpError('CONFLICT', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+      if (email && (await repo.emailTaken(email))) throw emailTaken();
+      refuseCommonPassword(password, 'password');
       try {
-        const user = await repo.create({ username, passwordHash: await hashPassword(password), isAdmin });
+        const user = await repo.create({ username, passwordHash: await hashPassword(password), isAdmin, email });
         return reply.code(201).send(user);
       } catch (error) {
         if (error instanceof PasswordQueueFullError) reply.header('retry-after', 1);
         // Two requests racing for one name (in any case): the unique index on lower(username) decides.
-        if (
-          (error as { cause?: { code?: string } }).cause?.code === '23505' ||
-          (error as { code?: string }).code === '23505'
-        ) {
+        const violation =
+          (error as { cause?: { code?: string; constraint?: string } }).cause ??
+          (error as { code?: string; constraint?: string });
+        if (violation.code === '23505') {
+          if (violation.constraint === 'users_email_lower_idx') throw emailTaken();
           throw conflict(`The username "${username}" is already taken`);
         }
         throw error;
@@ -65,6 +71,7 @@ export const usersModule: AppModule = async (app, { deps, auth }) => {
       if (target.id === request.user!.id) {
         throw forbidden('Use Change Password to change your own password (it asks for the current one)');
       }
+      refuseCommonPassword(request.body.newPassword, 'newPassword');
       let hash: string;
       try {
         hash = await hashPassword(request.body.newPassword);
