@@ -194,3 +194,14 @@ describe('logged errors', () => {
     expect(logged).not.toContain(DETAIL);
   });
 });
+
+describe('logged requests', () => {
+  it("never show a link's secret from the query string (reset and confirmation links)", async () => {
+    const before = lines.length;
+    await ctx.app.inject({ method: 'GET', url: `/admin-page/reset-password?token=${SECRET}&x=1` });
+    await ctx.app.inject({ method: 'GET', url: `/apps/none/delete-account/confirm?TOKEN=${SECRET}` });
+    const logged = lines.slice(before).join('\n');
+    expect(logged).toContain('/admin-page/reset-password?token=[Redacted]&x=1');
+    expect(logged).not.toContain(SECRET);
+  });
+});

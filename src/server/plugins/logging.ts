@@ -66,13 +66,33 @@ export function serializeError(error: Error, depth = 0): SerializedError {
   return out;
 }
 
+/** Query parameters that carry a secret (reset and confirmation links): their values never reach a log line. */
+const SECRET_QUERY = /([?&](?:token|code)=)[^&#]*/gi;
+
+/** The request as a log line shows it: Fastify's fields, with secret query values replaced. */
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[Redacted]'),
+    hostname: request.hostname,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Fastify's logger option for this config: false when silent. */
 export function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   return {
     level: config.logLevel,
     redact: REDACT,
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
 }
