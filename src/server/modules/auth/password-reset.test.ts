@@ -130,6 +130,13 @@ describe('staff emails', () => {
       ['bo', { email: { before: 'bo@Example.com', after: 'bo@new.example' } }],
       ['admin', { email: { before: 'bo@new.example', after: null } }],
     ]);
+    // Each old address was told, so a stolen session cannot quietly move reset links elsewhere.
+    const [toOld] = await mailsTo('bo@example.com');
+    expect(toOld?.subject).toBe('The email address of your account was changed');
+    expect(toOld?.text).toContain('Password-reset links now go to bo@new.example');
+    const [toSecond] = await mailsTo('bo@new.example');
+    expect(toSecond?.text).toContain('changed by admin');
+    expect(toSecond?.text).toContain('The account has no email address now.');
   });
 });
 

@@ -40,6 +40,26 @@ export async function changeEmail(
       targetLabel: after.username,
       changes: { email: { before: before.email, after: after.email } },
     });
+    // The old address hears of it: a stolen session cannot quietly move reset links elsewhere.
+    const old = before.email;
+    if (old && deps.staffMail.available) {
+      const by =
+        request.user?.id === after.id
+          ? 'from a signed-in session of the account'
+          : `by ${request.user?.username ?? 'an administrator'}`;
+      deps.staffMail.later('email changed notice', () =>
+        deps.staffMail.send({
+          to: old,
+          subject: 'The email address of your account was changed',
+          text: [
+            `The email address of the account "${after!.username}" at ${deps.config.siteUrl} was changed ${by}.`,
+            after!.email ? `Password-reset links now go to ${after!.email}.` : 'The account has no email address now.',
+            '',
+            'If you did not do this, ask an administrator to check your account at once.',
+          ].join('\n'),
+        }),
+      );
+    }
   }
   return after;
 }
