@@ -95,7 +95,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     images: imageWorkers({ timeLimitMs: config.imageTimeLimitMs }),
     repos,
     auth,
-    audit: createAudit(repos.audit),
+    audit: createAudit(repos.audit, database.scope),
     secrets: secretBox(resolveSecretKey(config)),
     outbox,
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
