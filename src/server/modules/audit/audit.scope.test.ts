@@ -16,8 +16,7 @@ const deps = () => ctx.app.deps;
 /** What a route's request gives the audit log: the actor and the address. */
 const asAdmin = () => ({ ip: '203.0.113.7', user: { id: 1, username: 'admin' } }) as unknown as FastifyRequest;
 
-const entriesFor = (title: string) =>
-  ctx.database.db.select().from(auditLog).where(eq(auditLog.targetLabel, title));
+const entriesFor = (title: string) => ctx.database.db.select().from(auditLog).where(eq(auditLog.targetLabel, title));
 const appsTitled = (title: string) => ctx.database.db.select().from(apps).where(eq(apps.title, title));
 
 describe('deps.audit.change', () => {
@@ -47,7 +46,9 @@ describe('deps.audit.change', () => {
         const app = await deps().repos.apps.create(input);
         log({ action: 'app.create', targetType: 'app', targetId: app.id, targetLabel: app.title });
         // A repo's own transaction inside the scope is a savepoint of it (reorder uses one).
-        await deps().repos.apps.reorder((await deps().repos.apps.list({ includeHidden: true })).map((a) => a.id).reverse());
+        await deps().repos.apps.reorder(
+          (await deps().repos.apps.list({ includeHidden: true })).map((a) => a.id).reverse(),
+        );
         throw new Error('the request failed after its writes');
       }),
     ).rejects.toThrow('the request failed after its writes');

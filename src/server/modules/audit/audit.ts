@@ -6,9 +6,28 @@
 // `as` for a sign-in not yet complete).
 import type { FastifyRequest } from 'fastify';
 import type { TransactionScope } from '../../db/scope';
+import { rowChange } from './audit-changes';
 import type { AuditEntry, AuditRepo } from './audit.repo';
 
 type Actor = { id: number; username: string } | null;
+type Row = object | null | undefined;
+
+/** One audited write of one record (see `Audit.write`). */
+export interface RecordWrite<T> {
+  /** The record's kind ('app', 'post', 'settings'): the target type and the action's first part. */
+  type: string;
+  /** 'create', 'update', 'delete', 'publish'…: the action's second part (or chosen from before and after). */
+  verb: string | ((before: Row, after: Row) => string);
+  /** The record as it is before the write (read inside the transaction); none for a creation. */
+  before?: () => Promise<Row>;
+  /** The write itself; a falsy result (not found, nothing to do) records nothing. */
+  write: () => Promise<T>;
+  /** The record after the write, from its result (default: the result itself; null for a deletion). */
+  after?: (result: T) => Row;
+  /** The target's id and name when the record does not carry them (`id`, `title`/`name`…). */
+  id?: string | number;
+  label?: string;
+}
 
 /** Adds an entry to the change being made; it is written just before the transaction commits. */
 export type AuditLog = (entry: AuditEntry) => void;
@@ -21,6 +40,11 @@ export interface Audit {
    * (kicks, signals) after it returns: see db/scope.ts.
    */
   change<T>(request: FastifyRequest, work: (log: AuditLog) => Promise<T>, as?: Actor): Promise<T>;
+  /**
+   * The usual change of one record: reads it before, writes, and logs `<type>.<verb>` with the
+   * fields that changed (audit-changes.ts), all in one transaction.
+   */
+  write<T>(request: FastifyRequest, spec: RecordWrite<T>): Promise<T>;
 }
 
 export function createAudit(repo: AuditRepo, scope: TransactionScope): Audit {
@@ -28,7 +52,7 @@ export function createAudit(repo: AuditRepo, scope: TransactionScope): Audit {
     const actor = as === undefined ? request.user : as;
     return { actorId: actor?.id ?? null, actorName: actor?.username ?? '', address: request.ip };
   };
-  return {
+  const audit: Audit = {
     async record(request, entry, as) {
       await repo.record(actorOf(request, as), entry);
     },
@@ -41,5 +65,23 @@ export function createAudit(repo: AuditRepo, scope: TransactionScope): Audit {
         return result;
       });
     },
+    write(request, { type, verb, before, write, after, id, label }) {
+      return audit.change(request, async (log) => {
+        const was = before ? await before() : undefined;
+        const result = await write();
+        if (!result) return result;
+        const is = after ? after(result) : typeof result === 'object' ? (result as object) : undefined;
+        log(
+          rowChange(type, typeof verb === 'string' ? verb : verb(was, is), {
+            before: was as Record<string, unknown> | undefined,
+            after: is as Record<string, unknown> | undefined,
+            id,
+            label,
+          }),
+        );
+        return result;
+      });
+    },
   };
+  return audit;
 }
