@@ -4,6 +4,7 @@
 // Rich text holding markup the site never stores, and files that are not the images the media library
 // makes, are refused (nothing restored); --clean-rich-text restores rich text as the sanitiser cleans it.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { ContentEvents } from '../src/server/lib/content-events';
@@ -36,7 +37,11 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const { rows } = await importBackup(database.db, data, { force, cleanRichText });
+    const { rows } = await importBackup(database.db, data, {
+      force,
+      cleanRichText,
+      audit: { at: new Date(), file: file === '-' ? 'standard input' : path.basename(file) },
+    });
     // Running instances (PostgreSQL) drop their cached pages.
     await new ContentEvents(database, () => new Date()).changed();
     const counts = Object.entries(rows).map(([table, n]) => `${table} ${n}`);

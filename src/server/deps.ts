@@ -102,7 +102,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     images: imageWorkers({ timeLimitMs: config.imageTimeLimitMs }),
     repos,
     auth,
-    audit: createAudit(repos.audit),
+    audit: createAudit(repos.audit, database.scope),
     loginLimits: createLoginLimits(database, config),
     secrets: secretBox(resolveSecretKey(config)),
     outbox,

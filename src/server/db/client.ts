@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { transactionScope, type TransactionScope } from './scope';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -55,7 +56,10 @@ export interface Subscription {
 }
 
 export interface Database {
+  /** What repos use: the open transaction scope's transaction inside `scope.run`, else the database. */
   db: Db;
+  /** One transaction around several repos' writes (an audit entry and its change); see scope.ts. */
+  scope: TransactionScope;
   engine: 'pglite' | 'postgres';
   /** The connection pool (PostgreSQL only), for stores that speak to pg directly (rate limits). */
   pool?: pg.Pool;
@@ -92,9 +96,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const scope = transactionScope(drizzlePglite(client, { schema }) as unknown as Db);
   return {
-    db,
+    db: scope.db,
+    scope,
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     // One process owns the data directory: there is no one to take turns with.
@@ -123,10 +128,11 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // A dropped server connection must not crash the process; queries will fail and be reported.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const scope = transactionScope(drizzlePg(pool, { schema }) as unknown as Db);
   const subscriptions = new Set<Subscription>();
   return {
-    db,
+    db: scope.db,
+    scope,
     engine: 'postgres',
     pool,
     // On the lock's own connection: a migration may take longer than the pool's statement timeout.

@@ -61,6 +61,9 @@ export class ContentEvents {
    * here, so a NOTIFY that fails does not fail it: it is sent again until the database answers.
    */
   async changed(): Promise<void> {
+    // Inside a transaction scope the change is not visible yet: a reader told now would cache the
+    // old content again (or, on another instance, read it); the signal waits for the commit.
+    if (this.database.scope.active) return this.database.scope.afterCommit(() => this.changed());
     this.#bump();
     await this.#notify();
   }

@@ -38,8 +38,15 @@ export const appPagesModule: AppModule = async (app, { deps, auth }) => {
       schema: { params: IdParamsSchema, body: AppPagesInputSchema, response: { 200: AppPagesSchema } },
     },
     async (request) => {
-      await appFor(request, request.params.id);
-      return repo.put(request.params.id, request.body, editVersion(request));
+      const forApp = await appFor(request, request.params.id);
+      return deps.audit.write(request, {
+        type: 'app-pages',
+        verb: 'update',
+        id: forApp.id,
+        label: forApp.title,
+        before: () => repo.get(forApp.id),
+        write: () => repo.put(forApp.id, request.body, editVersion(request)),
+      });
     },
   );
 };

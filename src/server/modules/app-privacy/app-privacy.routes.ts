@@ -91,7 +91,15 @@ export const appPrivacyModule: AppModule = async (app, { deps, auth }) => {
     },
     async (request) => {
       const target = await visibleApp(request, request.params.id);
-      return repo.put(target, request.body, { userId: request.user?.id ?? null, version: editVersion(request) });
+      return deps.audit.write(request, {
+        type: 'app-privacy',
+        verb: 'update',
+        id: target.id,
+        label: target.title,
+        before: () => repo.forAdmin(target),
+        write: () =>
+          repo.put(target, request.body, { userId: request.user?.id ?? null, version: editVersion(request) }),
+      });
     },
   );
 };

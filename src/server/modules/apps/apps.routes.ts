@@ -29,7 +29,14 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     api.appsOrder,
     { ...write, schema: { body: AppOrderInputSchema, response: { 200: z.array(AppSchema) } } },
     async (request) => {
-      const ordered = await repo.reorder(request.body.ids);
+      const ordered = await deps.audit.write(request, {
+        type: 'app',
+        verb: 'order',
+        label: 'Apps',
+        before: async () => ({ order: (await repo.list({ includeHidden: true })).map((a) => a.title) }),
+        write: () => repo.reorder(request.body.ids),
+        after: (apps) => ({ order: (apps || []).map((a) => a.title) }),
+      });
       if (!ordered) {
         throw invalid('The order must list every app exactly once', [
           {
@@ -59,7 +66,12 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     '/api/apps',
     { ...write, schema: { body: AppInputSchema, response: { 201: AppSchema } } },
     async (request, reply) => {
-      return reply.code(201).send(await repo.create(request.body));
+      const created = await deps.audit.write(request, {
+        type: 'app',
+        verb: 'create',
+        write: () => repo.create(request.body),
+      });
+      return reply.code(201).send(created);
     },
   );
 
@@ -68,7 +80,13 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     { ...write, schema: { params: IdParamsSchema, body: AppInputSchema, response: { 200: AppSchema } } },
     async (request) => {
       // The version the edit is based on: If-Match or `version` in the body; none saves as the spec's clients do.
-      const updated = await repo.update(request.params.id, request.body, editVersion(request));
+      const { id } = request.params;
+      const updated = await deps.audit.write(request, {
+        type: 'app',
+        verb: 'update',
+        before: () => repo.get(id, { includeHidden: true }),
+        write: () => repo.update(id, request.body, editVersion(request)),
+      });
       if (!updated) throw notFound('App');
       return updated;
     },
@@ -78,7 +96,15 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     '/api/apps/:id',
     { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      if (!(await repo.remove(request.params.id))) throw notFound('App');
+      const { id } = request.params;
+      const removed = await deps.audit.write(request, {
+        type: 'app',
+        verb: 'delete',
+        before: () => repo.get(id, { includeHidden: true }),
+        write: () => repo.remove(id),
+        after: () => null,
+      });
+      if (!removed) throw notFound('App');
       return { success: true as const };
     },
   );

@@ -148,8 +148,11 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
         ]);
       }
       await passwordChecks.reset(key);
-      await users.setPassword(user.id, newHash);
-      await auth.sessions.removeOthers(user.id, user.sessionId);
+      await deps.audit.change(request, async (log) => {
+        await users.setPassword(user.id, newHash);
+        await auth.sessions.removeOthers(user.id, user.sessionId);
+        log({ action: 'user.password', targetType: 'user', targetId: user.id, targetLabel: user.username });
+      });
       return { success: true as const };
     },
   );
@@ -165,7 +168,11 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
     api.otherSessions,
     { onRequest: auth.requireStaff, schema: { response: { 200: OkSchema } } },
     async (request) => {
-      await auth.sessions.removeOthers(request.user!.id, request.user!.sessionId);
+      const { id, username, sessionId } = request.user!;
+      await deps.audit.change(request, async (log) => {
+        await auth.sessions.removeOthers(id, sessionId);
+        log({ action: 'session.end-others', targetType: 'user', targetId: id, targetLabel: username });
+      });
       return { success: true as const };
     },
   );
@@ -181,8 +188,13 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
     },
     async (request) => {
       // Only one's own sessions; someone else's is as unknown as a made-up one.
-      if (!(await auth.sessions.removeByPublicId(request.user!.id, request.params.sessionId)))
-        throw notFound('Session');
+      const { id, username } = request.user!;
+      const ended = await deps.audit.change(request, async (log) => {
+        const done = await auth.sessions.removeByPublicId(id, request.params.sessionId);
+        if (done) log({ action: 'session.end', targetType: 'user', targetId: id, targetLabel: username });
+        return done;
+      });
+      if (!ended) throw notFound('Session');
       return { success: true as const };
     },
   );

@@ -2,6 +2,7 @@
 // tables (backup.format.ts says which, in what order, and how each column is written).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
 import { checkBackupContent, type ContentCheckOptions } from './backup.content';
 import {
   ALL_TABLES,
@@ -78,6 +79,11 @@ export async function exportBackup(db: Db, now: Date): Promise<BackupFile> {
 export interface ImportOptions extends ContentCheckOptions {
   /** Replace whatever the database holds (otherwise a non-empty database is refused). */
   force?: boolean;
+  /**
+   * Records the restore in the audit log it has just restored (issue 23), in the same transaction:
+   * 'backup.restore' at `at`, by no staff member (the command line), naming the file.
+   */
+  audit?: { at: Date; file: string };
 }
 
 export interface ImportResult {
@@ -161,7 +167,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export async function importBackup(
   db: Db,
   input: unknown,
-  { force = false, cleanRichText = false }: ImportOptions = {},
+  { force = false, cleanRichText = false, audit }: ImportOptions = {},
 ): Promise<ImportResult> {
   // Refused before the database is touched: rich text and images are checked as on a normal write.
   const backup = checkBackupContent(parseBackupFile(input), { cleanRichText });
@@ -188,6 +194,18 @@ export async function importBackup(
       rows[t.name] = tableRows.length;
     }
     for (const t of ALL_TABLES) await resetSequences(tx, t);
+    if (audit) {
+      await tx.insert(auditLog).values({
+        at: audit.at,
+        action: 'backup.restore',
+        targetType: 'backup',
+        targetLabel: audit.file,
+        changes: {
+          rows: { after: Object.values(rows).reduce((a, b) => a + b, 0) },
+          replaced: { after: force },
+        },
+      });
+    }
     return { rows };
   });
 }

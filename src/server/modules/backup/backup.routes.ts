@@ -8,6 +8,13 @@ export const backupModule: AppModule = async (app, { deps, auth }) => {
   app.get('/api/admin/backup', { onRequest: auth.requireAdmin }, async (request, reply) => {
     const now = deps.now();
     const body = serializeBackup(await exportBackup(deps.database.db, now));
+    // The file holds password hashes and messages: who took a copy is recorded (not its content).
+    await deps.audit.record(request, {
+      action: 'backup.download',
+      targetType: 'backup',
+      targetLabel: backupFileName(now),
+      changes: { bytes: { after: Buffer.byteLength(body) } },
+    });
     request.log.info({ userId: request.user?.id, bytes: Buffer.byteLength(body) }, 'backup downloaded');
     return reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -29,6 +29,14 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
   const staff = { onRequest: auth.requireStaff };
   const write = { ...staff, config: { changesContent: true } };
   const editor = (request: FastifyRequest): Editor => ({ userId: request.user?.id ?? null });
+  type PostState = { isPublished?: boolean; publishAt?: string | null } | null | undefined;
+  /** What a save did to a post, for the audit log: published, unpublished, scheduled or updated it. */
+  const saveVerb = (before: PostState, after: PostState) => {
+    if (!before?.isPublished && after?.isPublished) return 'publish';
+    if (before?.isPublished && !after?.isPublished) return 'unpublish';
+    if (after?.publishAt && after.publishAt !== before?.publishAt) return 'schedule';
+    return before ? 'update' : 'create';
+  };
 
   async function assertAppExists(appId: number) {
     if (!(await apps.get(appId, { includeHidden: true }))) {
@@ -102,7 +110,11 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     { ...write, schema: { body: BlogPostInputSchema, response: { 201: BlogPostSchema } } },
     async (request, reply) => {
       await assertAppExists(request.body.appId);
-      const post = await repo.create(request.body, editor(request));
+      const post = await deps.audit.write(request, {
+        type: 'post',
+        verb: (_before, after) => (after && saveVerb(undefined, after) === 'schedule' ? 'schedule' : 'create'),
+        write: () => repo.create(request.body, editor(request)),
+      });
       if (post.publishAt) deps.scheduler.kick();
       return reply.code(201).send(post);
     },
@@ -114,11 +126,13 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     async (request) => {
       if (!(await repo.get(request.params.id))) throw notFound('Blog post');
       await assertAppExists(request.body.appId);
-      const updated = await repo.update(
-        request.params.id,
-        { ...request.body, version: editVersion(request) },
-        editor(request),
-      );
+      const { id } = request.params;
+      const updated = await deps.audit.write(request, {
+        type: 'post',
+        verb: saveVerb,
+        before: () => repo.get(id),
+        write: () => repo.update(id, { ...request.body, version: editVersion(request) }, editor(request)),
+      });
       if (!updated) throw notFound('Blog post');
       if (updated.publishAt) deps.scheduler.kick();
       return updated;
@@ -129,7 +143,13 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/blogs/:id/publish',
     { ...write, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
     async (request) => {
-      const published = await repo.publish(request.params.id, editor(request));
+      const { id } = request.params;
+      const published = await deps.audit.write(request, {
+        type: 'post',
+        verb: 'publish',
+        before: () => repo.get(id),
+        write: () => repo.publish(id, editor(request)),
+      });
       if (!published) throw notFound('Blog post');
       return published;
     },
@@ -140,7 +160,13 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/blogs/:id/unpublish',
     { ...write, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
     async (request) => {
-      const draft = await repo.unpublish(request.params.id, editor(request));
+      const { id } = request.params;
+      const draft = await deps.audit.write(request, {
+        type: 'post',
+        verb: 'unpublish',
+        before: () => repo.get(id),
+        write: () => repo.unpublish(id, editor(request)),
+      });
       if (!draft) throw notFound('Blog post');
       return draft;
     },
@@ -151,7 +177,12 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     { ...staff, schema: { params: IdParamsSchema, response: { 201: NewPreviewLinkSchema } } },
     async (request, reply) => {
       if (!(await repo.get(request.params.id))) throw notFound('Blog post');
-      const { token, link } = await previews.create(request.params.id, request.user?.id ?? null);
+      // The entry names the link, never its token.
+      const { token, link } = await deps.audit.change(request, async (log) => {
+        const made = await previews.create(request.params.id, request.user?.id ?? null);
+        log({ action: 'preview-link.create', targetType: 'post', targetId: request.params.id, changes: null });
+        return made;
+      });
       return reply.code(201).send({ ...link, url: `${deps.config.siteUrl}${paths.preview(token)}` });
     },
   );
@@ -169,7 +200,13 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/blogs/:id/preview-links/:linkId',
     { ...staff, schema: { params: PreviewLinkParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      if (!(await previews.revoke(request.params.id, request.params.linkId))) throw notFound('Preview link');
+      const { id, linkId } = request.params;
+      const revoked = await deps.audit.change(request, async (log) => {
+        const done = await previews.revoke(id, linkId);
+        if (done) log({ action: 'preview-link.revoke', targetType: 'post', targetId: id, changes: null });
+        return done;
+      });
+      if (!revoked) throw notFound('Preview link');
       return { success: true as const };
     },
   );
@@ -178,7 +215,15 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/blogs/:id',
     { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      if (!(await repo.remove(request.params.id))) throw notFound('Blog post');
+      const { id } = request.params;
+      const removed = await deps.audit.write(request, {
+        type: 'post',
+        verb: 'delete',
+        before: () => repo.get(id),
+        write: () => repo.remove(id),
+        after: () => null,
+      });
+      if (!removed) throw notFound('Blog post');
       return { success: true as const };
     },
   );

@@ -24,6 +24,7 @@ import { IdParamsSchema } from '../../../shared/schemas/common';
 import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { HttpError, notFound } from '../../lib/errors';
 import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
+import { changedFields } from '../audit/audit-changes';
 import type { AppModule } from '../../types';
 import { confirmsDeletions } from '../notifications/notifier';
 import { newReference } from './deletion-requests.repo';
@@ -182,7 +183,25 @@ export const deletionRequestsModule: AppModule = async (app, { deps, auth }) => 
       const user = request.user;
       if (!user) throw new HttpError('UNAUTHENTICATED', 'Not authenticated');
       const mail = confirmsDeletions(deps.config);
-      const changed = await repo.setStatus(request.params.id, request.body, { id: user.id, name: user.username }, mail);
+      const { id } = request.params;
+      // The entry names the request by its reference, never the person's address.
+      const changed = await deps.audit.change(request, async (log) => {
+        const was = await repo.get(id);
+        const done = await repo.setStatus(id, request.body, { id: user.id, name: user.username }, mail);
+        if (done && was) {
+          log({
+            action: 'deletion-request.status',
+            targetType: 'deletion-request',
+            targetId: id,
+            targetLabel: `${was.reference} (${was.appTitle})`,
+            changes: changedFields(
+              { status: was.status },
+              { status: request.body.status, ...(request.body.note ? { note: request.body.note } : {}) },
+            ),
+          });
+        }
+        return done;
+      });
       if (mail) notifier.kick();
       if (!changed) throw notFound('Deletion request');
       return (await repo.get(request.params.id))!;

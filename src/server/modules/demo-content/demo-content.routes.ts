@@ -2,6 +2,7 @@
 import { api } from '../../../shared/paths';
 import { DemoContentReportSchema } from '../../../shared/schemas/demo-content';
 import type { AppModule } from '../../types';
+import { changedFields } from '../audit/audit-changes';
 
 export const demoContentModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.demoContent;
@@ -14,7 +15,20 @@ export const demoContentModule: AppModule = async (app, { deps, auth }) => {
     // A success drops every cached page, feed, sitemap and .well-known file on every instance.
     { onRequest: auth.requireAdmin, config: { changesContent: true }, schema },
     async (request) => {
-      const report = await repo.remove();
+      const report = await deps.audit.change(request, async (log) => {
+        const removed = await repo.remove();
+        log({
+          action: 'demo-content.remove',
+          targetType: 'demo-content',
+          targetLabel: 'Demo content',
+          changes: changedFields(null, {
+            apps: removed.apps.map((a) => a.title),
+            posts: removed.posts,
+            images: removed.images,
+          }),
+        });
+        return removed;
+      });
       request.log.info(
         { userId: request.user?.id, apps: report.apps.length, posts: report.posts, images: report.images },
         'demo content removed',

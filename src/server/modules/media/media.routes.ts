@@ -23,6 +23,7 @@ import { refuseBadText } from '../../plugins/security';
 import type { AppModule } from '../../types';
 import { MAX_UPLOAD_BYTES, processUpload, sha256, tooLarge, type ProcessedImage } from './media.images';
 import type { StoredFile } from './media.repo';
+import { rowChange } from '../audit/audit-changes';
 
 /** Files and other parts one upload request may carry. */
 export const MAX_FILES_PER_UPLOAD = 10;
@@ -166,6 +167,16 @@ function conflictMessage(usedBy: UsedBy[]): string {
   return `This image is still used by ${names.join(', ')}. Remove it there first.`;
 }
 
+/** What the audit log keeps of an image. */
+const described = ({ filename, type, width, height, bytes, alt }: MediaItem) => ({
+  filename,
+  type,
+  width,
+  height,
+  bytes,
+  alt,
+});
+
 export const mediaModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.media;
   const staff = { onRequest: auth.requireStaff };
@@ -198,7 +209,19 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
         (hash) => repo.findByHash(hash),
         (bytes, name, hash) => processUpload(deps.images, bytes, name, { hash, signal: gone.signal }),
       );
-      const stored = await repo.store(uploads.map((u) => ('image' in u ? u : { id: u.existing.id, alt: u.alt })));
+      // The images are converted above; the transaction covers only their storing and its entries.
+      const stored = await deps.audit.change(request, async (log) => {
+        const items = await repo.store(uploads.map((u) => ('image' in u ? u : { id: u.existing.id, alt: u.alt })));
+        uploads.forEach((upload, i) => {
+          const item = items[i];
+          if (!item) return;
+          if ('image' in upload) log(rowChange('media', 'upload', { after: described(item), id: item.id }));
+          else if (!upload.existing.alt && upload.alt) {
+            log(rowChange('media', 'alt', { before: described(upload.existing), after: described(item), id: item.id }));
+          }
+        });
+        return items;
+      });
       const items = uploads.map((u, i) => stored[i] ?? ('existing' in u ? u.existing : null)!);
       // An item already in the library took the alt text typed now: pages may show it.
       if (uploads.some((u) => 'existing' in u && !u.existing.alt && u.alt)) await deps.content.changed();
@@ -222,7 +245,18 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
       schema: { params: IdParamsSchema, body: MediaUpdateSchema, response: { 200: MediaItemSchema } },
     },
     async (request) => {
-      const item = await repo.setAlt(request.params.id, request.body.alt);
+      const { id } = request.params;
+      const item = await deps.audit.write(request, {
+        type: 'media',
+        verb: 'alt',
+        id,
+        before: async () => {
+          const was = await repo.get(id);
+          return was && described(was);
+        },
+        write: () => repo.setAlt(id, request.body.alt),
+        after: (item) => item && described(item),
+      });
       if (!item) throw notFound('Image');
       return item;
     },
@@ -232,7 +266,13 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/media/:id',
     { ...staff, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      const result = await repo.remove(request.params.id);
+      const { id } = request.params;
+      const result = await deps.audit.change(request, async (log) => {
+        const was = await repo.get(id);
+        const outcome = await repo.remove(id);
+        if (was && outcome.status === 'deleted') log(rowChange('media', 'delete', { before: described(was), id }));
+        return outcome;
+      });
       if (result.status === 'missing') throw notFound('Image');
       if (result.status === 'used') {
         throw new HttpError('CONFLICT', conflictMessage(result.usedBy), undefined, { usedBy: result.usedBy });

@@ -29,6 +29,8 @@ export class InboxEvents {
 
   /** After a committed change: tells this instance now and the others through the database. */
   changed(): void {
+    // Inside a transaction scope (an audited change) the change is told once it is committed.
+    if (this.database.scope.active) return this.database.scope.afterCommit(() => this.changed());
     this.#emit();
     // A lost notice only delays other instances' counts until their next change.
     this.database.notify(CHANNEL, this.#id).catch(() => undefined);

@@ -90,7 +90,14 @@ export const messagesModule: AppModule = async (app, { deps, auth }) => {
     '/api/messages/:id',
     { ...staff, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      if (!(await repo.remove(request.params.id))) throw notFound('Message');
+      const { id } = request.params;
+      // Deleting a visitor's message is recorded (by its number: the sender's details stay out of the log).
+      const removed = await deps.audit.change(request, async (log) => {
+        const done = await repo.remove(id);
+        if (done) log({ action: 'message.delete', targetType: 'message', targetId: id, targetLabel: `Message ${id}` });
+        return done;
+      });
+      if (!removed) throw notFound('Message');
       inbox.changed();
       return { success: true as const };
     },

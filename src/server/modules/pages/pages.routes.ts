@@ -19,6 +19,14 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
   const save = (request: FastifyRequest) => ({ userId: request.user?.id ?? null, version: editVersion(request) });
   const read = { config: { publicRead: true } };
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
+  /** A page text's save, in the audit log as 'page.update' with the fields that changed. */
+  const audited = <T extends object>(
+    request: FastifyRequest,
+    id: string,
+    label: string,
+    before: () => Promise<object | null>,
+    put: () => Promise<T>,
+  ) => deps.audit.write(request, { type: 'page', verb: 'update', id, label, before, write: put });
 
   app.get('/api/contact', { ...read, schema: { response: { 200: ContactInfoSchema.nullable() } } }, () =>
     repo.getContact(),
@@ -26,7 +34,14 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
   app.put(
     '/api/contact',
     { ...write, schema: { body: ContactInfoInputSchema, response: { 200: ContactInfoSchema } } },
-    (request) => repo.putContact(request.body),
+    (request) =>
+      audited(
+        request,
+        'contact',
+        'Contact information',
+        () => repo.getContact(),
+        () => repo.putContact(request.body),
+      ),
   );
 
   app.get('/api/privacy-policy', { ...read, schema: { response: { 200: PrivacyPolicySchema.nullable() } } }, () =>
@@ -35,7 +50,14 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
   app.put(
     '/api/privacy-policy',
     { ...write, schema: { body: PrivacyPolicyInputSchema, response: { 200: PrivacyPolicySchema } } },
-    (request) => repo.putPrivacy(request.body, save(request)),
+    (request) =>
+      audited(
+        request,
+        'privacy-policy',
+        'Privacy policy',
+        () => repo.getPrivacy(),
+        () => repo.putPrivacy(request.body, save(request)),
+      ),
   );
 
   app.get('/api/home-content', { ...read, schema: { response: { 200: HomeContentSchema.nullable() } } }, () =>
@@ -44,13 +66,27 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
   app.put(
     '/api/home-content',
     { ...write, schema: { body: HomeContentInputSchema, response: { 200: HomeContentSchema } } },
-    (request) => repo.putHome(request.body, save(request)),
+    (request) =>
+      audited(
+        request,
+        'home-content',
+        'Home content',
+        () => repo.getHome(),
+        () => repo.putHome(request.body, save(request)),
+      ),
   );
 
   app.get('/api/about-us', { ...read, schema: { response: { 200: AboutUsSchema.nullable() } } }, () => repo.getAbout());
   app.put(
     '/api/about-us',
     { ...write, schema: { body: AboutUsInputSchema, response: { 200: AboutUsSchema } } },
-    (request) => repo.putAbout(request.body, save(request)),
+    (request) =>
+      audited(
+        request,
+        'about-us',
+        'About Us',
+        () => repo.getAbout(),
+        () => repo.putAbout(request.body, save(request)),
+      ),
   );
 };

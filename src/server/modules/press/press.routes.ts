@@ -83,7 +83,15 @@ export const pressModule: AppModule = async (app, { deps, auth }) => {
   app.put(
     api.adminPressKitStudio,
     { ...write, schema: { body: PressKitInputSchema, response: { 200: PressKitSchema } } },
-    async (request) => repo.put(null, request.body, editVersion(request)),
+    async (request) =>
+      deps.audit.write(request, {
+        type: 'press-kit',
+        verb: 'update',
+        id: 'studio',
+        label: 'Studio press kit',
+        before: () => repo.get(null),
+        write: () => repo.put(null, request.body, editVersion(request)),
+      }),
   );
   app.get(
     api.adminPressKitApp(':id'),
@@ -93,7 +101,17 @@ export const pressModule: AppModule = async (app, { deps, auth }) => {
   app.put(
     api.adminPressKitApp(':id'),
     { ...write, schema: { params: IdParamsSchema, body: PressKitInputSchema, response: { 200: PressKitSchema } } },
-    async (request) => repo.put((await appOr404(request, request.params.id)).id, request.body, editVersion(request)),
+    async (request) => {
+      const forApp = await appOr404(request, request.params.id);
+      return deps.audit.write(request, {
+        type: 'press-kit',
+        verb: 'update',
+        id: forApp.id,
+        label: forApp.title,
+        before: () => repo.get(forApp.id),
+        write: () => repo.put(forApp.id, request.body, editVersion(request)),
+      });
+    },
   );
 
   // ── Visitors: the reads the pages render from ─────────────────────────────────────────────

@@ -92,7 +92,19 @@ export const revisionsModule: AppModule = async (app, { deps, auth }) => {
     async (request) => {
       const revision = await repo.get(request.params.id);
       if (!revision) throw notFound('Revision');
-      const restored = await restore(revision, { userId: request.user?.id ?? null });
+      const before = {
+        post: () => posts.get(revision.itemId),
+        about: () => pages.getAbout(),
+        privacy: () => pages.getPrivacy(),
+        home: () => pages.getHome(),
+      }[revision.kind];
+      const restored = await deps.audit.write(request, {
+        type: revision.kind === 'post' ? 'post' : 'page',
+        verb: 'restore',
+        id: revision.kind === 'post' ? revision.itemId : revision.kind,
+        before,
+        write: () => restore(revision, { userId: request.user?.id ?? null }),
+      });
       if (!restored) throw new HttpError('NOT_FOUND', 'Blog post not found');
       return restored;
     },

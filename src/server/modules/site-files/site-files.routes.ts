@@ -66,7 +66,14 @@ export const siteFilesModule: AppModule = async (app, { deps, auth }) => {
         const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
         throw invalid(issues[0]?.message ?? 'Invalid file', issues);
       }
-      return repo.put(name, parsed.data.content);
+      return deps.audit.write(request, {
+        type: 'site-file',
+        verb: 'update',
+        id: name,
+        label: name,
+        before: () => repo.get(name),
+        write: () => repo.put(name, parsed.data.content),
+      });
     },
   );
 

@@ -36,7 +36,14 @@ export const siteSettingsModule: AppModule = async (app, { deps, auth }) => {
         issues.push({ path: 'shareImage', message: SHARE_IMAGE_RULE });
       }
       if (issues.length) throw invalid('Choose images from the media library', issues);
-      return repo.put(request.body);
+      return deps.audit.write(request, {
+        type: 'settings',
+        verb: 'update',
+        id: 'site',
+        label: 'Site settings',
+        before: () => repo.get(),
+        write: () => repo.put(request.body),
+      });
     },
   );
 };

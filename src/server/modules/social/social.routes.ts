@@ -21,14 +21,29 @@ export const socialModule: AppModule = async (app, { deps, auth }) => {
   app.post(
     '/api/social-media',
     { ...write, schema: { body: SocialLinkInputSchema, response: { 201: SocialLinkSchema } } },
-    async (request, reply) => reply.code(201).send(await repo.create(request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await deps.audit.write(request, {
+            type: 'social-link',
+            verb: 'create',
+            write: () => repo.create(request.body),
+          }),
+        ),
   );
 
   app.put(
     '/api/social-media/:id',
     { ...write, schema: { params: IdParamsSchema, body: SocialLinkInputSchema, response: { 200: SocialLinkSchema } } },
     async (request) => {
-      const updated = await repo.update(request.params.id, request.body);
+      const { id } = request.params;
+      const updated = await deps.audit.write(request, {
+        type: 'social-link',
+        verb: 'update',
+        before: async () => (await repo.list(false)).find((link) => link.id === id),
+        write: () => repo.update(id, request.body),
+      });
       if (!updated) throw notFound('Social media link');
       return updated;
     },
@@ -38,7 +53,15 @@ export const socialModule: AppModule = async (app, { deps, auth }) => {
     '/api/social-media/:id',
     { ...write, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      if (!(await repo.remove(request.params.id))) throw notFound('Social media link');
+      const { id } = request.params;
+      const removed = await deps.audit.write(request, {
+        type: 'social-link',
+        verb: 'delete',
+        before: async () => (await repo.list(false)).find((link) => link.id === id),
+        write: () => repo.remove(id),
+        after: () => null,
+      });
+      if (!removed) throw notFound('Social media link');
       return { success: true as const };
     },
   );

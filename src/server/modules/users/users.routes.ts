@@ -12,6 +12,7 @@ import { refuseCommonPassword } from '../../lib/common-passwords';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { hashPassword, PasswordQueueFullError } from '../../lib/passwords';
 import type { AppModule } from '../../types';
+import { rowChange } from '../audit/audit-changes';
 
 export const usersModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.users;
@@ -29,7 +30,13 @@ export const usersModule: AppModule = async (app, { deps, auth }) => {
       if (email && (await repo.emailTaken(email))) throw emailTaken();
       refuseCommonPassword(password, 'password');
       try {
-        const user = await repo.create({ username, passwordHash: await hashPassword(password), isAdmin, email });
+        const passwordHash = await hashPassword(password);
+        // The entry holds the username and role; the password (and its hash) never.
+        const user = await deps.audit.write(request, {
+          type: 'user',
+          verb: 'create',
+          write: () => repo.create({ username, passwordHash, isAdmin, email }),
+        });
         return reply.code(201).send(user);
       } catch (error) {
         if (error instanceof PasswordQueueFullError) reply.header('retry-after', 1);
@@ -53,7 +60,11 @@ export const usersModule: AppModule = async (app, { deps, auth }) => {
       const target = await repo.get(request.params.id);
       if (!target) throw notFound('User');
       if (target.id === request.user!.id) throw forbidden('You cannot delete your own account');
-      const outcome = await repo.removeKeepingAnAdmin(target.id, request.user!.id);
+      const outcome = await deps.audit.change(request, async (log) => {
+        const done = await repo.removeKeepingAnAdmin(target.id, request.user!.id);
+        if (done === 'removed') log(rowChange('user', 'delete', { before: target }));
+        return done;
+      });
       if (outcome === 'not-found') throw notFound('User');
       if (outcome === 'not-admin') throw forbidden();
       if (outcome === 'last-admin') throw conflict('The last administrator cannot be deleted');
@@ -79,8 +90,11 @@ export const usersModule: AppModule = async (app, { deps, auth }) => {
         if (error instanceof PasswordQueueFullError) reply.header('retry-after', 1);
         throw error;
       }
-      await repo.setPassword(target.id, hash);
-      await auth.sessions.removeAll(target.id);
+      await deps.audit.change(request, async (log) => {
+        await repo.setPassword(target.id, hash);
+        await auth.sessions.removeAll(target.id);
+        log({ action: 'user.password', targetType: 'user', targetId: target.id, targetLabel: target.username });
+      });
       return { success: true as const };
     },
   );
@@ -90,7 +104,13 @@ export const usersModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/users/:id',
     { ...admin, schema: { params: IdParamsSchema, body: UpdateUserInputSchema, response: { 200: UserSchema } } },
     async (request) => {
-      const result = await repo.setRoleKeepingAnAdmin(request.params.id, request.body.isAdmin, request.user!.id);
+      const { id } = request.params;
+      const result = await deps.audit.change(request, async (log) => {
+        const before = await repo.get(id);
+        const outcome = await repo.setRoleKeepingAnAdmin(id, request.body.isAdmin, request.user!.id);
+        if (outcome.outcome === 'updated') log(rowChange('user', 'role', { before, after: outcome.user }));
+        return outcome;
+      });
       if (result.outcome === 'updated') return result.user;
       if (result.outcome === 'not-found') throw notFound('User');
       if (result.outcome === 'not-admin') throw forbidden();
