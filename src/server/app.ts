@@ -12,6 +12,7 @@ import { appPagesModule } from './modules/app-pages/app-pages.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
 import { appsModule } from './modules/apps/apps.routes';
 import { authModule } from './modules/auth/auth.routes';
+import { twoFactorModule } from './modules/auth/two-factor.routes';
 import { backupModule } from './modules/backup/backup.routes';
 import { blogsModule } from './modules/blogs/blogs.routes';
 import { deletionRequestsModule } from './modules/deletion-requests/deletion-requests.routes';
@@ -70,6 +71,7 @@ export const MODULES: readonly AppModule[] = [
   deletionRequestsModule,
   socialModule,
   authModule,
+  twoFactorModule,
   usersModule,
   backupModule,
   demoContentModule,

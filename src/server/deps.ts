@@ -15,6 +15,8 @@ import { createAudit } from './modules/audit/audit';
 import { auditRepo } from './modules/audit/audit.repo';
 import { visibleApps } from './modules/apps/visible-apps';
 import { sessionsRepo } from './modules/auth/sessions.repo';
+import { createLoginLimits } from './modules/auth/login-limits';
+import { twoFactorRepo } from './modules/auth/two-factor.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
 import { PostScheduler } from './modules/blogs/scheduler';
@@ -78,6 +80,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     drafts: draftsRepo(db),
     revisions: revisionsRepo(db),
     audit: auditRepo(db, now),
+    twoFactor: twoFactorRepo(db, now),
   };
 }
 
@@ -97,6 +100,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     auth,
     audit: createAudit(repos.audit),
     secrets: secretBox(resolveSecretKey(config)),
+    loginLimits: createLoginLimits(database, config),
     outbox,
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
     scheduler: new PostScheduler(repos.blogs, content, log, now),

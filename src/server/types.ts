@@ -18,6 +18,8 @@ import type { VisibleApps } from './modules/apps/visible-apps';
 import type { Audit } from './modules/audit/audit';
 import type { AuditRepo } from './modules/audit/audit.repo';
 import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
+import type { LoginLimits } from './modules/auth/login-limits';
+import type { TwoFactorRepo } from './modules/auth/two-factor.repo';
 import type { BlogsRepo } from './modules/blogs/blogs.repo';
 import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
 import type { PostScheduler } from './modules/blogs/scheduler';
@@ -71,6 +73,7 @@ export interface Repos {
   drafts: DraftsRepo;
   revisions: RevisionsRepo;
   audit: AuditRepo;
+  twoFactor: TwoFactorRepo;
 }
 
 /**
@@ -94,6 +97,8 @@ export interface Deps {
   audit: Audit;
   /** Seals secrets kept at rest (two-factor secrets) with SECRET_KEY. */
   secrets: SecretBox;
+  /** The sign-in failure limits every sign-in step counts against (password, code, recovery code). */
+  loginLimits: LoginLimits;
   /** The outbox sender: messages' notifications, deletion requests' emails. */
   outbox: Notifier;
   /** Where public forms put messages: one limit, one delivery, the live unread count's events. */

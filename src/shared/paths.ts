@@ -121,6 +121,16 @@ export const api = {
   logout: '/api/admin/logout',
   me: '/api/admin/me',
   changePassword: '/api/admin/change-password',
+  /** Two-factor (issue 23): the caller's status; enrolment, confirmation, recovery codes; the sign-in step. */
+  twoFactorStatus: '/api/admin/me/two-factor',
+  totp: '/api/admin/me/totp',
+  totpConfirm: '/api/admin/me/totp/confirm',
+  recoveryCodes: '/api/admin/me/totp/recovery-codes',
+  loginTwoFactor: '/api/admin/login/two-factor',
+  /** Administrators: every user's two-factor, removing a user's, and the site's policy. */
+  usersTwoFactor: '/api/admin/two-factor/users',
+  userTwoFactor: (id: number | string) => `/api/admin/users/${id}/two-factor`,
+  twoFactorPolicy: '/api/admin/two-factor-policy',
   users: '/api/admin/users',
   user: (id: number | string) => `/api/admin/users/${id}`,
   userPassword: (id: number | string) => `/api/admin/users/${id}/password`,

@@ -14,11 +14,11 @@ import { HttpError, notFound, unauthenticated } from '../../lib/errors';
 import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
 import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
 import type { AppModule } from '../../types';
-import { completeSignIn } from './sign-in';
+import { afterPassword } from './two-factor';
 
+/** Re-exported for the limits' tests: the limits themselves live in login-limits.ts (deps.loginLimits). */
+export { ADDRESS_FAILURES_FACTOR } from './login-limits';
 const FAILURE_WINDOW_S = 15 * 60;
-/** One address may fail this many times the per-account limit across all usernames (password spraying). */
-export const ADDRESS_FAILURES_FACTOR = 5;
 
 /** A busy password queue: 503 with Retry-After, so the client tries again shortly. */
 function retryLaterIfBusy(reply: FastifyReply, error: unknown): never {
@@ -29,50 +29,29 @@ function retryLaterIfBusy(reply: FastifyReply, error: unknown): never {
 export const authModule: AppModule = async (app, { deps, auth }) => {
   const users = deps.repos.users;
   const max = deps.config.loginMaxFailures;
-  // Every attempt is counted before its password is checked, and a success gives the attempt back,
-  // so the counts are of failures and at most `max` guesses per window are ever checked.
-  const accountFailures = createLimiter(deps.database, {
-    name: 'login-account',
-    points: max,
-    windowSeconds: FAILURE_WINDOW_S,
-  });
-  const addressFailures = createLimiter(deps.database, {
-    name: 'login-address',
-    points: max * ADDRESS_FAILURES_FACTOR,
-    windowSeconds: FAILURE_WINDOW_S,
-  });
   const passwordChecks = createLimiter(deps.database, {
     name: 'password-change',
     points: max,
     windowSeconds: FAILURE_WINDOW_S,
   });
-  const tooManyFailures = (reply: FastifyReply, retryAfterMs: number) =>
-    tooManyAttempts(
-      reply,
-      retryAfterMs,
-      `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterMs)}.`,
-    );
 
   app.post(
     '/api/admin/login',
     {
       schema: {
         body: LoginInputSchema,
-        response: { 200: z.object({ success: z.literal(true), user: CurrentUserSchema }) },
+        // A user with two-factor gets { twoFactorRequired: true } and no session: the code comes next.
+        response: {
+          200: z.union([
+            z.object({ success: z.literal(true), user: CurrentUserSchema }),
+            z.object({ twoFactorRequired: z.literal(true) }),
+          ]),
+        },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const accountKey = `${request.ip}|${username.toLowerCase()}`;
-      const addressKey = request.ip;
-
-      const account = await accountFailures.take(accountKey);
-      if (!account.allowed) throw tooManyFailures(reply, account.retryAfterMs);
-      const address = await addressFailures.take(addressKey);
-      if (!address.allowed) {
-        await accountFailures.refund(accountKey);
-        throw tooManyFailures(reply, address.retryAfterMs);
-      }
+      const attempt = await deps.loginLimits.take(reply, request.ip, username);
 
       let user: Awaited<ReturnType<typeof users.findForLogin>>;
       let ok: boolean;
@@ -81,7 +60,7 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
         ok = await verifyPassword(user?.password ?? (await dummyHash()), password);
       } catch (error) {
         // Nothing was checked (busy, or the database failed): the attempt does not count.
-        await Promise.all([accountFailures.refund(accountKey), addressFailures.refund(addressKey)]).catch(() => {});
+        await deps.loginLimits.refund(attempt).catch(() => {});
         retryLaterIfBusy(reply, error);
       }
       if (!user || !ok) {
@@ -93,10 +72,8 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
         throw unauthenticated('Invalid username or password');
       }
 
-      // The right password: this account's failures from here are forgotten; the address only gets
-      // this attempt back, so one valid account cannot launder guesses at others.
-      await Promise.all([accountFailures.reset(accountKey), addressFailures.refund(addressKey)]);
-      return { success: true as const, user: await completeSignIn(deps, auth, request, reply, user, 'password') };
+      // The right password: two-factor (and the site's policy of it) decides what comes next.
+      return afterPassword(deps, auth, request, reply, user, attempt);
     },
   );
 
