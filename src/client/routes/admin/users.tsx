@@ -13,6 +13,7 @@ import { ChangePasswordForm } from '../../features/users/change-password-form';
 import { CreateUserForm } from '../../features/users/create-user-form';
 import { useEndOtherSessions, useEndSession, useSessions } from '../../features/users/admin-api';
 import { roleLabel, UsersTable } from '../../features/users/users-table';
+import { TwoFactorCard } from '../../features/users/two-factor-card';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -157,6 +158,7 @@ export default function UsersPage() {
         </TabsList>
         <TabsContent value="profile">
           <Profile />
+          <TwoFactorCard />
           <Sessions />
         </TabsContent>
         <TabsContent value="password">
