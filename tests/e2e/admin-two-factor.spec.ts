@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { hotp, stepAt } from '../../src/server/lib/totp';
 import { requestFactories } from '../factories';
-import { expect, staffApi, test } from './fixtures';
+import { expect, signIn, staffApi, test } from './fixtures';
 
 const dashboard = (page: Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
 
@@ -67,4 +67,39 @@ test('enrol TOTP, then sign in with a code, then with a recovery code', async ({
   await expect(dashboard(page)).toBeVisible();
   await page.goto('/admin-page/users');
   await expect(page.getByRole('region', { name: /Two-factor authentication/ })).toContainText('Recovery codes left: 9');
+});
+
+test('an administrator sees who has two-factor and removes a user’s after confirming', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const user = await requestFactories(await staffApi(request)).makeUser({ isAdmin: false });
+  // The user sets up TOTP through the API, in a browser of their own.
+  const theirs = await playwright.request.newContext({ baseURL });
+  expect((await theirs.post('/api/admin/login', { data: user })).status()).toBe(200);
+  const { secret } = (await (await theirs.post('/api/admin/me/totp')).json()) as { secret: string };
+  const confirmed = await theirs.post('/api/admin/me/totp/confirm', {
+    data: { code: hotp(secret, stepAt(new Date())) },
+  });
+  expect(confirmed.status()).toBe(200);
+  await theirs.dispose();
+
+  await signIn(page);
+  await page.goto('/admin-page/users');
+  await page.getByRole('tab', { name: 'Manage Users' }).click();
+  const row = page
+    .getByRole('table', { name: 'Users' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: user.username, exact: true }) });
+  await expect(row.getByRole('cell').nth(2)).toContainText('App');
+  await row.getByRole('button', { name: `Remove two-factor of ${user.username}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove two-factor' }).click();
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Off');
+  // Their password alone signs them in again.
+  const again = await playwright.request.newContext({ baseURL });
+  const res = await again.post('/api/admin/login', { data: user });
+  expect(await res.json()).toMatchObject({ success: true });
+  await again.dispose();
 });

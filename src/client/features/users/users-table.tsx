@@ -15,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { applyServerErrors } from '../../lib/form-errors';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { useDeleteUser, useResetPassword, useSetRole, useUsers } from './admin-api';
+import { UserTwoFactorCell } from './user-two-factor';
 
 export const roleLabel = (isAdmin: boolean) => (isAdmin ? 'Administrator' : 'User');
 
@@ -93,6 +94,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
               <TableRow>
                 <TableHead>Username</TableHead>
                 <TableHead>Role</TableHead>
+                <TableHead>Two-factor</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -104,6 +106,9 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
                     <TableCell className="font-medium break-all">{user.username}</TableCell>
                     <TableCell>
                       <Badge variant={user.isAdmin ? 'default' : 'secondary'}>{roleLabel(user.isAdmin)}</Badge>
+                    </TableCell>
+                    <TableCell>
+                      <UserTwoFactorCell user={user} isSelf={user.id === currentUserId} />
                     </TableCell>
                     <TableCell className="text-right">
                       {user.id === currentUserId ? (
