@@ -14,6 +14,7 @@ import { appsModule } from './modules/apps/apps.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { passkeysModule } from './modules/auth/passkeys.routes';
 import { passwordResetModule } from './modules/auth/password-reset.routes';
+import { twoFactorModule } from './modules/auth/two-factor.routes';
 import { backupModule } from './modules/backup/backup.routes';
 import { blogsModule } from './modules/blogs/blogs.routes';
 import { auditModule } from './modules/audit/audit.routes';
@@ -76,6 +77,7 @@ export const MODULES: readonly AppModule[] = [
   authModule,
   passkeysModule,
   passwordResetModule,
+  twoFactorModule,
   usersModule,
   userEmailsModule,
   auditModule,

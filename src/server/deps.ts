@@ -20,6 +20,7 @@ import { createLoginLimits } from './modules/auth/login-limits';
 import { passkeysRepo } from './modules/auth/passkeys.repo';
 import { sessionsRepo } from './modules/auth/sessions.repo';
 import { StaffMail } from './modules/auth/staff-mail';
+import { twoFactorRepo } from './modules/auth/two-factor.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
 import { PostScheduler } from './modules/blogs/scheduler';
@@ -85,6 +86,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     revisions: revisionsRepo(db),
     audit: auditRepo(db, now),
     auditLog: auditLogRepo(db, config, now),
+    twoFactor: twoFactorRepo(db, now),
   };
 }
 

@@ -23,6 +23,7 @@ import type { LoginLimits } from './modules/auth/login-limits';
 import type { PasskeysRepo } from './modules/auth/passkeys.repo';
 import type { SessionsRepo, SessionUser } from './modules/auth/sessions.repo';
 import type { StaffMail } from './modules/auth/staff-mail';
+import type { TwoFactorRepo } from './modules/auth/two-factor.repo';
 import type { BlogsRepo } from './modules/blogs/blogs.repo';
 import type { PreviewLinksRepo } from './modules/blogs/preview-links.repo';
 import type { PostScheduler } from './modules/blogs/scheduler';
@@ -78,6 +79,7 @@ export interface Repos {
   revisions: RevisionsRepo;
   audit: AuditRepo;
   auditLog: AuditLogRepo;
+  twoFactor: TwoFactorRepo;
 }
 
 /**

@@ -131,6 +131,16 @@ export const api = {
   /** The signed-in user's email (issue 23), and an administrator setting a user's. */
   myEmail: '/api/admin/me/email',
   userEmail: (id: number | string) => `/api/admin/users/${id}/email`,
+  /** Two-factor (issue 23): the caller's status; enrolment, confirmation, recovery codes; the sign-in step. */
+  twoFactorStatus: '/api/admin/me/two-factor',
+  totp: '/api/admin/me/totp',
+  totpConfirm: '/api/admin/me/totp/confirm',
+  recoveryCodes: '/api/admin/me/totp/recovery-codes',
+  loginTwoFactor: '/api/admin/login/two-factor',
+  /** Administrators: every user's two-factor, removing a user's, and the site's policy. */
+  usersTwoFactor: '/api/admin/two-factor/users',
+  userTwoFactor: (id: number | string) => `/api/admin/users/${id}/two-factor`,
+  twoFactorPolicy: '/api/admin/two-factor-policy',
   users: '/api/admin/users',
   /** The audit log (issue 23): administrators read it, filter it and export it. */
   auditLog: '/api/admin/audit-log',

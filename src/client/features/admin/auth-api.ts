@@ -19,18 +19,28 @@ export function signedIn(queryClient: QueryClient, user: CurrentUser): void {
   queryClient.setQueryData<CurrentUser>([api.me], user);
 }
 
+/** The sign-in reply: signed in, or (two-factor on) a code is due first. */
+export type LoginReply = { success: true; user: CurrentUser } | { twoFactorRequired: true };
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => http.post<{ success: true; user: CurrentUser }>(api.login, input),
+    mutationFn: (input: LoginInput) => http.post<LoginReply>(api.login, input),
     meta: {
-      success: { title: 'Login Successful', description: 'Welcome back.', duration: 3000 },
+      // A user with two-factor is not signed in yet: the code step follows, without a toast.
+      success: (reply) =>
+        'user' in (reply as LoginReply)
+          ? { title: 'Login Successful', description: 'Welcome back.', duration: 3000 }
+          : undefined,
       error: (error) => ({
         title: 'Login Failed',
         description: error instanceof ApiError ? error.serverMessage : 'Login failed',
       }),
     },
-    onSuccess: (reply) => signedIn(queryClient, reply.user),
+    onSuccess: (reply) => {
+      if ('twoFactorRequired' in reply) return;
+      signedIn(queryClient, reply.user);
+    },
   });
 }
 

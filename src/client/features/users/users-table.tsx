@@ -16,6 +16,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { useDeleteUser, useResetPassword, useSetRole, useSetUserEmail, useUsers } from './admin-api';
 import { EmailForm } from './email-form';
+import { UserTwoFactorCell } from './user-two-factor';
 
 export const roleLabel = (isAdmin: boolean) => (isAdmin ? 'Administrator' : 'User');
 
@@ -96,6 +97,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
                 <TableHead>Username</TableHead>
                 <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
+                <TableHead>Two-factor</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -110,6 +112,9 @@ export function UsersTable({ currentUserId }: { currentUserId: number | undefine
                     </TableCell>
                     <TableCell>
                       <Badge variant={user.isAdmin ? 'default' : 'secondary'}>{roleLabel(user.isAdmin)}</Badge>
+                    </TableCell>
+                    <TableCell>
+                      <UserTwoFactorCell user={user} isSelf={user.id === currentUserId} />
                     </TableCell>
                     <TableCell className="text-right">
                       {user.id === currentUserId ? (

@@ -32,6 +32,7 @@ import { useSite } from '../../page-kit/site-context';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { meQuery, useLogout, useMe } from '../../features/admin/auth-api';
 import { useInboxEvents, useUnreadCount } from '../../features/messages/admin-api';
+import { TwoFactorBanner } from '../../features/users/two-factor-banner';
 import { cn } from '../../lib/utils';
 
 export const ADMIN_NAV = [
@@ -210,6 +211,7 @@ export function AdminLayout() {
       </header>
       <main id="admin-main" tabIndex={-1} className="outline-none md:pl-60">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-8">
+          <TwoFactorBanner />
           <ErrorBoundary key={pathname} fallback={(retry) => <ScreenFailed retry={retry} />}>
             <Outlet />
           </ErrorBoundary>

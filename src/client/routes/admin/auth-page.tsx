@@ -1,6 +1,7 @@
 // Sign-in (SPEC §2): username and password; a signed-in visitor goes straight to the Dashboard.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -13,6 +14,7 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuthCheck, useLogin } from '../../features/admin/auth-api';
 import { PasskeySignInButton } from '../../features/admin/passkey-sign-in';
+import { TwoFactorStep } from '../../features/admin/two-factor-step';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useDocumentTitle } from './use-document-title';
 
@@ -27,6 +29,8 @@ export default function AuthPage() {
     defaultValues: { username: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // The password was right and the account has two-factor: the code step replaces the form.
+  const [codeDue, setCodeDue] = useState(false);
 
   if (check.isPending) {
     return (
@@ -40,7 +44,7 @@ export default function AuthPage() {
   // The toasts come with the mutation; a refused field gets the server's message.
   const onSubmit = form.handleSubmit(async (values) => {
     await login.mutateAsync(values).then(
-      () => navigate(paths.admin.root, { replace: true }),
+      (reply) => ('twoFactorRequired' in reply ? setCodeDue(true) : navigate(paths.admin.root, { replace: true })),
       (error: unknown) => applyServerErrors(form.setError, error, { fields: ['username', 'password'] }),
     );
   });
@@ -69,35 +73,49 @@ export default function AuthPage() {
             <CardDescription>This area is restricted to administrators only.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSubmit} noValidate className="space-y-4">
-              <FormField id="username" label="Username" error={errors.username?.message}>
-                <Input
-                  id="username"
-                  autoComplete="username"
-                  autoFocus
-                  {...form.register('username')}
-                  {...fieldAria('username', errors.username?.message)}
-                />
-              </FormField>
-              <FormField id="password" label="Password" error={errors.password?.message}>
-                <Input
-                  id="password"
-                  type="password"
-                  autoComplete="current-password"
-                  {...form.register('password')}
-                  {...fieldAria('password', errors.password?.message)}
-                />
-              </FormField>
-              <Button type="submit" className="w-full" disabled={isSubmitting}>
-                {isSubmitting ? 'Signing in...' : 'Sign in'}
-              </Button>
-            </form>
-            <PasskeySignInButton onSignedIn={() => navigate(paths.admin.root, { replace: true })} />
-            <p className="mt-4 text-center text-sm">
-              <Link to={paths.admin.forgotPassword} className="underline underline-offset-4">
-                Forgot password?
-              </Link>
-            </p>
+            {codeDue ? (
+              <TwoFactorStep
+                onDone={() => navigate(paths.admin.root, { replace: true })}
+                onRestart={() => {
+                  setCodeDue(false);
+                  form.resetField('password');
+                }}
+              />
+            ) : (
+              <form onSubmit={onSubmit} noValidate className="space-y-4">
+                <FormField id="username" label="Username" error={errors.username?.message}>
+                  <Input
+                    id="username"
+                    autoComplete="username"
+                    autoFocus
+                    {...form.register('username')}
+                    {...fieldAria('username', errors.username?.message)}
+                  />
+                </FormField>
+                <FormField id="password" label="Password" error={errors.password?.message}>
+                  <Input
+                    id="password"
+                    type="password"
+                    autoComplete="current-password"
+                    {...form.register('password')}
+                    {...fieldAria('password', errors.password?.message)}
+                  />
+                </FormField>
+                <Button type="submit" className="w-full" disabled={isSubmitting}>
+                  {isSubmitting ? 'Signing in...' : 'Sign in'}
+                </Button>
+              </form>
+            )}
+            {!codeDue && (
+              <>
+                <PasskeySignInButton onSignedIn={() => navigate(paths.admin.root, { replace: true })} />
+                <p className="mt-4 text-center text-sm">
+                  <Link to={paths.admin.forgotPassword} className="underline underline-offset-4">
+                    Forgot password?
+                  </Link>
+                </p>
+              </>
+            )}
           </CardContent>
         </Card>
       </div>

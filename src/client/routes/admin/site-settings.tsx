@@ -24,6 +24,7 @@ import { useMe } from '../../features/admin/auth-api';
 import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api';
 import { DemoContentCard } from '../../features/site/demo-content-card';
 import { AuditRetentionCard } from '../../features/audit/retention-card';
+import { TwoFactorPolicyCard } from '../../features/site/two-factor-policy-card';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
@@ -215,6 +216,9 @@ export default function SiteSettingsPage() {
         {(data) => <SiteSettingsForm settings={data} />}
       </QueryState>
       {/* Administrators only: the removal is the whole site's. */}
+      <div className="mt-8">
+        <TwoFactorPolicyCard canEdit={Boolean(me.data?.isAdmin)} />
+      </div>
       <div className="mt-8">
         <DemoContentCard enabled={Boolean(me.data?.isAdmin)} />
       </div>

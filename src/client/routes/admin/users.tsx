@@ -21,6 +21,7 @@ import {
 } from '../../features/users/admin-api';
 import { EmailForm } from '../../features/users/email-form';
 import { roleLabel, UsersTable } from '../../features/users/users-table';
+import { TwoFactorCard } from '../../features/users/two-factor-card';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -178,6 +179,7 @@ export default function UsersPage() {
         </TabsList>
         <TabsContent value="profile">
           <Profile />
+          <TwoFactorCard />
           <Sessions />
           <PasskeysCard />
         </TabsContent>

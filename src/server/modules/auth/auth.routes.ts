@@ -7,19 +7,20 @@ import {
   AuthCheckSchema,
   ChangePasswordInputSchema,
   CurrentUserSchema,
-  LoginInputSchema,
   MeSchema,
+  LoginInputSchema,
   SessionInfoSchema,
 } from '../../../shared/schemas/users';
-import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HttpError, notFound, unauthenticated } from '../../lib/errors';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { dummyHash, hashPassword, PasswordQueueFullError, verifyPassword } from '../../lib/passwords';
 import { createLimiter, minutesText, tooManyAttempts } from '../../lib/rate-limits';
 import type { AppModule } from '../../types';
-import { FAILURE_WINDOW_S, tooManyFailures } from './login-limits';
-import { completeSignIn } from './sign-in';
+import { afterPassword } from './two-factor';
 
+/** Re-exported for the limits' tests: the limits themselves live in login-limits.ts (deps.loginLimits). */
 export { ADDRESS_FAILURES_FACTOR } from './login-limits';
+const FAILURE_WINDOW_S = 15 * 60;
 
 /** A busy password queue: 503 with Retry-After, so the client tries again shortly. */
 function retryLaterIfBusy(reply: FastifyReply, error: unknown): never {
@@ -30,9 +31,6 @@ function retryLaterIfBusy(reply: FastifyReply, error: unknown): never {
 export const authModule: AppModule = async (app, { deps, auth }) => {
   const users = deps.repos.users;
   const max = deps.config.loginMaxFailures;
-  // Every attempt is counted before its password is checked, and a success gives the attempt back,
-  // so the counts are of failures and at most `max` guesses per window are ever checked.
-  const { account: accountFailures, address: addressFailures } = deps.loginLimits;
   const passwordChecks = createLimiter(deps.database, {
     name: 'password-change',
     points: max,
@@ -44,21 +42,18 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
     {
       schema: {
         body: LoginInputSchema,
-        response: { 200: z.object({ success: z.literal(true), user: CurrentUserSchema }) },
+        // A user with two-factor gets { twoFactorRequired: true } and no session: the code comes next.
+        response: {
+          200: z.union([
+            z.object({ success: z.literal(true), user: CurrentUserSchema }),
+            z.object({ twoFactorRequired: z.literal(true) }),
+          ]),
+        },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const accountKey = `${request.ip}|${username.toLowerCase()}`;
-      const addressKey = request.ip;
-
-      const account = await accountFailures.take(accountKey);
-      if (!account.allowed) throw tooManyFailures(reply, account.retryAfterMs);
-      const address = await addressFailures.take(addressKey);
-      if (!address.allowed) {
-        await accountFailures.refund(accountKey);
-        throw tooManyFailures(reply, address.retryAfterMs);
-      }
+      const attempt = await deps.loginLimits.take(reply, request.ip, username);
 
       let user: Awaited<ReturnType<typeof users.findForLogin>>;
       let ok: boolean;
@@ -67,7 +62,7 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
         ok = await verifyPassword(user?.password ?? (await dummyHash()), password);
       } catch (error) {
         // Nothing was checked (busy, or the database failed): the attempt does not count.
-        await Promise.all([accountFailures.refund(accountKey), addressFailures.refund(addressKey)]).catch(() => {});
+        await deps.loginLimits.refund(attempt).catch(() => {});
         retryLaterIfBusy(reply, error);
       }
       if (!user || !ok) {
@@ -79,10 +74,8 @@ export const authModule: AppModule = async (app, { deps, auth }) => {
         throw unauthenticated('Invalid username or password');
       }
 
-      // The right password: this account's failures from here are forgotten; the address only gets
-      // this attempt back, so one valid account cannot launder guesses at others.
-      await Promise.all([accountFailures.reset(accountKey), addressFailures.refund(addressKey)]);
-      return { success: true as const, user: await completeSignIn(deps, auth, request, reply, user, 'password') };
+      // The right password: two-factor (and the site's policy of it) decides what comes next.
+      return afterPassword(deps, auth, request, reply, user, attempt);
     },
   );
 
