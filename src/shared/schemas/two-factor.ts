@@ -50,7 +50,7 @@ export const TotpEnrolmentSchema = z.object({
   /** otpauth://totp/… for the authenticator app. */
   uri: z.string(),
   /** The URI as a QR code (an SVG data URL), or null when it could not be drawn. */
-  qr: z.string().nullable(),
+  qr: z.string(),
   /** The secret in base32, for typing into an app by hand. */
   secret: z.string(),
 });
