@@ -168,6 +168,17 @@ const TABLE: Row[] = [
   row('PUT /api/admin/audit-log/retention',       401, 403, 200),
   // Staff emails (issue 23): one's own for staff, anyone's for administrators.
   row('PUT /api/admin/me/email',                  401, 200, 200),
+  // Two-factor (issue 23): one's own for staff; every user's, removal and the policy for administrators.
+  row('GET /api/admin/me/two-factor',             401, 200, 200),
+  row('POST /api/admin/me/totp',                  401, 200, 200),
+  row('POST /api/admin/me/totp/confirm',          401, 422, 422),
+  row('POST /api/admin/me/totp/recovery-codes',   401, 422, 422),
+  row('DELETE /api/admin/me/totp',                401, 422, 422),
+  row('POST /api/admin/login/two-factor',         401, 401, 401),
+  row('GET /api/admin/two-factor/users',          401, 403, 200),
+  row('DELETE /api/admin/users/:id/two-factor',   401, 403, 404),
+  row('GET /api/admin/two-factor-policy',         401, 200, 200),
+  row('PUT /api/admin/two-factor-policy',         401, 403, 200),
   row('PUT /api/admin/users/:id/email',           401, 403, 404),
   // Password reset by email (issue 23): for anyone; this site sends no mail (404), and a made-up link is refused.
   row('GET /api/admin/password-reset',            200, 200, 200),

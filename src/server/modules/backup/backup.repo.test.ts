@@ -106,9 +106,14 @@ async function fillEveryTable(database: Database) {
   // Issue 23: the staff-security tables (secrets in them are sealed or hashed before they get here).
   await db
     .update(users)
-    .set({ email: 'ada@example.com', totpSecret: 'v1.sealed.secret', totpLastStep: 58_000_000 })
+    .set({ email: 'ada@example.com' })
     .where(eq(users.id, ada!.id));
-  await db.insert(schema.recoveryCodes).values({ userId: ada!.id, codeHash: 'h'.repeat(43) });
+  // Grace has two-factor on (ada signs in below with her password alone).
+  await db
+    .update(users)
+    .set({ totpSecret: 'v1.sealed.secret', totpEnabledAt: at('2026-01-01 00:00:00+00'), totpLastStep: 58_000_000 })
+    .where(eq(users.id, grace!.id));
+  await db.insert(schema.recoveryCodes).values({ userId: grace!.id, codeHash: 'h'.repeat(43) });
   await db.insert(schema.passkeys).values({
     userId: ada!.id,
     credentialId: 'cred-1',
