@@ -104,10 +104,7 @@ async function fillEveryTable(database: Database) {
     .returning();
   await db.insert(sessions).values({ id: 'f'.repeat(64), userId: grace!.id });
   // Issue 23: the staff-security tables (secrets in them are sealed or hashed before they get here).
-  await db
-    .update(users)
-    .set({ email: 'ada@example.com' })
-    .where(eq(users.id, ada!.id));
+  await db.update(users).set({ email: 'ada@example.com' }).where(eq(users.id, ada!.id));
   // Grace has two-factor on (ada signs in below with her password alone).
   await db
     .update(users)
