@@ -85,7 +85,9 @@ test('a passkey is added in My Profile and signs in alone', async ({ page, reque
   await expect(toast(page)).toContainText('Login Successful');
 
   await page.goto(`${LOCAL}${paths.admin.users}`);
-  await expect(page.getByRole('tabpanel', { name: 'My Profile' }).getByText(user.username, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel', { name: 'My Profile' }).getByText(user.username, { exact: true }),
+  ).toBeVisible();
   await expect(list).toContainText('Last used');
 
   // Remove, after confirming; the authenticator's copy then signs in to nothing.

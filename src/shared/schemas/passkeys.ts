@@ -3,7 +3,8 @@ import { requiredText } from './common';
 import { z } from './zod';
 
 export const PASSKEY_NAME_MAX = 60;
-const passkeyName = () => requiredText(PASSKEY_NAME_MAX, 'Name is required', `Name must be at most ${PASSKEY_NAME_MAX} characters`);
+const passkeyName = () =>
+  requiredText(PASSKEY_NAME_MAX, 'Name is required', `Name must be at most ${PASSKEY_NAME_MAX} characters`);
 
 /** One of the caller's passkeys (GET /api/admin/me/passkeys): never its key or credential id. */
 export const PasskeySchema = z.object({

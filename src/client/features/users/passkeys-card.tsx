@@ -17,8 +17,7 @@ import { useReturnFocus } from '../../lib/use-return-focus';
 import { browserSupportsWebAuthn } from '../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkeys-api';
 
-const when = (value: string) =>
-  new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (value: string) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The name form of both dialogs: a new passkey's and a renamed one's. */
 function NameForm({
@@ -78,15 +77,15 @@ export function PasskeysCard() {
       <CardHeader>
         <CardTitle>Passkeys</CardTitle>
         <CardDescription>
-          Sign in with your fingerprint, face or screen lock instead of a password. A passkey stays on your device
-          and cannot be phished.
+          Sign in with your fingerprint, face or screen lock instead of a password. A passkey stays on your device and
+          cannot be phished.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {!supported && (
           <p role="note" className="rounded-md border bg-muted/40 p-3 text-sm">
-            This browser cannot use passkeys here. Use an up-to-date browser at the site&apos;s own https address to
-            add one.
+            This browser cannot use passkeys here. Use an up-to-date browser at the site&apos;s own https address to add
+            one.
           </p>
         )}
         <QueryState

@@ -68,7 +68,11 @@ export function auditLogRepo(db: Db, config: Pick<Config, 'siteName'>, now: () =
   };
   return {
     /** One page, newest first, with the count of every match. */
-    async page(filter: Partial<AuditFilter>, limit: number, offset: number): Promise<{ items: AuditEntry[]; total: number }> {
+    async page(
+      filter: Partial<AuditFilter>,
+      limit: number,
+      offset: number,
+    ): Promise<{ items: AuditEntry[]; total: number }> {
       const condition = where(filter);
       const [rows, [total]] = await Promise.all([
         db

@@ -22,15 +22,13 @@ export const socialModule: AppModule = async (app, { deps, auth }) => {
     '/api/social-media',
     { ...write, schema: { body: SocialLinkInputSchema, response: { 201: SocialLinkSchema } } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await deps.audit.write(request, {
-            type: 'social-link',
-            verb: 'create',
-            write: () => repo.create(request.body),
-          }),
-        ),
+      reply.code(201).send(
+        await deps.audit.write(request, {
+          type: 'social-link',
+          verb: 'create',
+          write: () => repo.create(request.body),
+        }),
+      ),
   );
 
   app.put(
