@@ -80,7 +80,7 @@ test('a passkey is added in My Profile and signs in alone', async ({ page, reque
   // Sign out, then in with the passkey alone: no username, no password.
   expect((await page.request.post(`${LOCAL}/api/admin/logout`)).status()).toBe(200);
   await page.goto(`${LOCAL}${paths.admin.auth}`);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(`${LOCAL}${paths.admin.root}`);
   await expect(toast(page)).toContainText('Login Successful');
 
@@ -98,7 +98,7 @@ test('a passkey is added in My Profile and signs in alone', async ({ page, reque
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   expect((await page.request.post(`${LOCAL}/api/admin/logout`)).status()).toBe(200);
   await page.goto(`${LOCAL}${paths.admin.auth}`);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(toast(page)).toContainText('Login Failed');
   await expect(toast(page)).toContainText('Passkey sign-in failed');
   await expect(page).toHaveURL(`${LOCAL}${paths.admin.auth}`);

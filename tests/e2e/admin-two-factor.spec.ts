@@ -93,10 +93,10 @@ test('an administrator sees who has two-factor and removes a user’s after conf
     .getByRole('table', { name: 'Users' })
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: user.username, exact: true }) });
-  await expect(row.getByRole('cell').nth(2)).toContainText('App');
+  await expect(row.getByRole('cell').nth(3)).toContainText('App');
   await row.getByRole('button', { name: `Remove two-factor of ${user.username}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove two-factor' }).click();
-  await expect(row.getByRole('cell').nth(2)).toHaveText('Off');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Off');
   // Their password alone signs them in again.
   const again = await playwright.request.newContext({ baseURL });
   const res = await again.post('/api/admin/login', { data: user });

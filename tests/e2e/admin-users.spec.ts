@@ -254,7 +254,7 @@ test.describe('admin users', () => {
     await open(page);
     await openTab(page, 'Manage Users');
     const self = userRow(page, E2E_ADMIN.username);
-    await expect(self.getByRole('cell').nth(3)).toHaveText('You');
+    await expect(self.getByRole('cell').nth(4)).toHaveText('You');
     await expect(self.getByRole('button')).toHaveCount(0);
 
     const deleteButton = userRow(page, victim.username).getByRole('button', { name: `Delete user ${victim.username}` });

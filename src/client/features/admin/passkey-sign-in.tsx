@@ -1,4 +1,4 @@
-// "Sign in with a passkey" (issue 23): no username or password; the browser offers the passkeys it
+// "Use a passkey" (issue 23): no username or password; the browser offers the passkeys it
 // holds for this site and the server finds the account by the one chosen.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fingerprint } from 'lucide-react';
@@ -38,7 +38,7 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: () => void }) 
         onClick={() => login.mutate(undefined, { onSuccess: onSignedIn })}
       >
         <Fingerprint aria-hidden="true" />
-        {login.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        {login.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
       </Button>
     </div>
   );
