@@ -67,6 +67,17 @@ test('enrol TOTP, then sign in with a code, then with a recovery code', async ({
   await expect(dashboard(page)).toBeVisible();
   await page.goto('/admin-page/users');
   await expect(page.getByRole('region', { name: /Two-factor authentication/ })).toContainText('Recovery codes left: 9');
+
+  // An administrator sees each step in the audit log, newest first.
+  await signOut(page);
+  await signIn(page);
+  await page.goto(`/admin-page/audit-log?actor=${user.username}`);
+  const log = page.getByRole('main');
+  for (const action of ['two-factor.enable', 'sign-in.success', 'sign-out']) {
+    await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
+  }
+  // The sign-ins name how they were made: a code, then a recovery code.
+  await expect(log.getByText(/recovery-code/).first()).toBeVisible();
 });
 
 test('an administrator sees who has two-factor and removes a user’s after confirming', async ({
