@@ -98,13 +98,15 @@ export const auditModule: AppModule = async (app, { deps, auth }) => {
       const before = await repo.retentionDays();
       const after = request.body.retentionDays;
       if (after !== before) {
-        await repo.setRetentionDays(after);
-        await deps.audit.record(request, {
-          action: 'settings.update',
-          targetType: 'settings',
-          targetId: 'audit-retention',
-          targetLabel: 'Audit log retention',
-          changes: { auditRetentionDays: { before, after } },
+        await deps.audit.change(request, async (log) => {
+          await repo.setRetentionDays(after);
+          log({
+            action: 'settings.update',
+            targetType: 'settings',
+            targetId: 'audit-retention',
+            targetLabel: 'Audit log retention',
+            changes: { auditRetentionDays: { before, after } },
+          });
         });
         // A shorter retention applies at once, not at the next daily run.
         await deps.auditHousekeeping.runNow();

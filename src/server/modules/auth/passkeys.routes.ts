@@ -126,24 +126,29 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
       }
       const info = verified.registrationInfo;
       if (!verified.verified || !info) throw new HttpError('BAD_REQUEST', NOT_VERIFIED);
-      const added = await passkeys.add(user.id, {
-        credential: {
-          ...info.credential,
-          publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-          transports: info.credential.transports as StoredCredential['transports'],
-        },
-        name,
-        deviceType: info.credentialDeviceType,
-        backedUp: info.credentialBackedUp,
+      const added = await deps.audit.change(request, async (log) => {
+        const passkey = await passkeys.add(user.id, {
+          credential: {
+            ...info.credential,
+            publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+            transports: info.credential.transports as StoredCredential['transports'],
+          },
+          name,
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+        });
+        if (passkey) {
+          log({
+            action: 'passkey.add',
+            targetType: 'passkey',
+            targetId: passkey.id,
+            targetLabel: passkey.name,
+            changes: { name: { after: passkey.name } },
+          });
+        }
+        return passkey;
       });
       if (!added) throw conflict('This passkey is already registered');
-      await deps.audit.record(request, {
-        action: 'passkey.add',
-        targetType: 'passkey',
-        targetId: added.id,
-        targetLabel: added.name,
-        changes: { name: { after: added.name } },
-      });
       reply.code(201);
       return added;
     },
@@ -157,17 +162,20 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
     },
     async (request) => {
       // Only one's own: someone else's passkey is as unknown as a made-up one.
-      const renamed = await passkeys.rename(request.user!.id, request.params.id, request.body.name);
+      const renamed = await deps.audit.change(request, async (log) => {
+        const result = await passkeys.rename(request.user!.id, request.params.id, request.body.name);
+        if (result && result.before !== result.passkey.name) {
+          log({
+            action: 'passkey.rename',
+            targetType: 'passkey',
+            targetId: result.passkey.id,
+            targetLabel: result.passkey.name,
+            changes: { name: { before: result.before, after: result.passkey.name } },
+          });
+        }
+        return result;
+      });
       if (!renamed) throw notFound('Passkey');
-      if (renamed.before !== renamed.passkey.name) {
-        await deps.audit.record(request, {
-          action: 'passkey.rename',
-          targetType: 'passkey',
-          targetId: renamed.passkey.id,
-          targetLabel: renamed.passkey.name,
-          changes: { name: { before: renamed.before, after: renamed.passkey.name } },
-        });
-      }
       return renamed.passkey;
     },
   );
@@ -176,15 +184,20 @@ export const passkeysModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/me/passkeys/:id',
     { onRequest: auth.requireStaff, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      const name = await passkeys.remove(request.user!.id, request.params.id);
-      if (name === null) throw notFound('Passkey');
-      await deps.audit.record(request, {
-        action: 'passkey.remove',
-        targetType: 'passkey',
-        targetId: request.params.id,
-        targetLabel: name,
-        changes: { name: { before: name } },
+      const name = await deps.audit.change(request, async (log) => {
+        const removed = await passkeys.remove(request.user!.id, request.params.id);
+        if (removed !== null) {
+          log({
+            action: 'passkey.remove',
+            targetType: 'passkey',
+            targetId: request.params.id,
+            targetLabel: removed,
+            changes: { name: { before: removed } },
+          });
+        }
+        return removed;
       });
+      if (name === null) throw notFound('Passkey');
       return { success: true as const };
     },
   );

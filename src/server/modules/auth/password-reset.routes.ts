@@ -104,7 +104,8 @@ export const passwordResetModule: AppModule = async (app, { deps, auth }) => {
       if (!attempt.allowed) throw tooMany(reply, attempt.retryAfterMs);
       const tokenHash = hashResetToken(request.body.token);
       // A dead link is told before the password is judged or hashed.
-      if (!(await links.userOf(tokenHash))) throw invalidLink();
+      const ownerId = await links.userOf(tokenHash);
+      if (!ownerId) throw invalidLink();
       refuseCommonPassword(request.body.password, 'password');
       let hash: string;
       try {
@@ -113,16 +114,28 @@ export const passwordResetModule: AppModule = async (app, { deps, auth }) => {
         if (error instanceof PasswordQueueFullError) reply.header('retry-after', 1);
         throw error;
       }
-      const userId = await links.complete(tokenHash, hash);
-      if (!userId) throw invalidLink();
-      await auth.sessions.removeAll(userId);
-      const user = await users.get(userId);
+      const owner = await users.get(ownerId);
+      // The new password, the spent link, the ended sessions and the entry commit together.
+      const user = await deps.audit.change(
+        request,
+        async (log) => {
+          const userId = await links.complete(tokenHash, hash);
+          if (!userId) throw invalidLink();
+          await auth.sessions.removeAll(userId);
+          const found = await users.get(userId);
+          if (found) {
+            log({
+              action: 'password-reset.complete',
+              targetType: 'user',
+              targetId: found.id,
+              targetLabel: found.username,
+            });
+          }
+          return found;
+        },
+        owner ? { id: owner.id, username: owner.username } : null,
+      );
       if (user) {
-        await deps.audit.record(
-          request,
-          { action: 'password-reset.complete', targetType: 'user', targetId: user.id, targetLabel: user.username },
-          user,
-        );
         const email = user.email;
         if (email) {
           staffMail.later('password changed notice', () =>

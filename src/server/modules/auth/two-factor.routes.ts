@@ -97,13 +97,13 @@ export const twoFactorModule: AppModule = async (app, { deps, auth }) => {
       const step = matchTotp(deps.secrets.open(account.totpPendingSecret), request.body.code, deps.now());
       if (step === null) throw new HttpError('VALIDATION_FAILED', WRONG_CODE, [{ path: 'code', message: WRONG_CODE }]);
       const { codes, hashes } = newRecoveryCodes();
-      if (!(await repo.enable(user.id, account.totpPendingSecret, step, hashes)))
-        throw new HttpError('CONFLICT', 'The set-up was started again elsewhere. Scan the new code.');
-      await deps.audit.record(request, {
-        action: 'two-factor.enable',
-        ...target(user),
-        changes: { totp: { after: true } },
+      const pending = account.totpPendingSecret;
+      const enabled = await deps.audit.change(request, async (log) => {
+        const done = await repo.enable(user.id, pending, step, hashes);
+        if (done) log({ action: 'two-factor.enable', ...target(user), changes: { totp: { after: true } } });
+        return done;
       });
+      if (!enabled) throw new HttpError('CONFLICT', 'The set-up was started again elsewhere. Scan the new code.');
       return { recoveryCodes: codes };
     },
   );
@@ -116,8 +116,10 @@ export const twoFactorModule: AppModule = async (app, { deps, auth }) => {
       const account = await proveOwner(user.id, request.body);
       if (!account.totpSecret) throw new HttpError('CONFLICT', 'Two-factor is off.');
       const { codes, hashes } = newRecoveryCodes();
-      await repo.replaceRecoveryCodes(user.id, hashes);
-      await deps.audit.record(request, { action: 'two-factor.recovery-codes', ...target(user) });
+      await deps.audit.change(request, async (log) => {
+        await repo.replaceRecoveryCodes(user.id, hashes);
+        log({ action: 'two-factor.recovery-codes', ...target(user) });
+      });
       return { recoveryCodes: codes };
     },
   );
@@ -129,11 +131,9 @@ export const twoFactorModule: AppModule = async (app, { deps, auth }) => {
       const user = request.user!;
       const account = await proveOwner(user.id, request.body);
       if (!account.totpSecret) throw new HttpError('CONFLICT', 'Two-factor is off.');
-      await repo.disable(user.id);
-      await deps.audit.record(request, {
-        action: 'two-factor.disable',
-        ...target(user),
-        changes: { totp: { before: true, after: false } },
+      await deps.audit.change(request, async (log) => {
+        await repo.disable(user.id);
+        log({ action: 'two-factor.disable', ...target(user), changes: { totp: { before: true, after: false } } });
       });
       return { success: true as const };
     },
@@ -208,13 +208,13 @@ export const twoFactorModule: AppModule = async (app, { deps, auth }) => {
     async (request) => {
       const user = await users.get(request.params.id);
       if (!user) throw notFound('User');
-      const wasOn = await repo.disable(user.id);
-      if (!wasOn) throw new HttpError('CONFLICT', `${user.username} does not use an authenticator app.`);
-      await deps.audit.record(request, {
-        action: 'two-factor.remove',
-        ...target(user),
-        changes: { totp: { before: true, after: false } },
+      const wasOn = await deps.audit.change(request, async (log) => {
+        const on = await repo.disable(user.id);
+        if (on)
+          log({ action: 'two-factor.remove', ...target(user), changes: { totp: { before: true, after: false } } });
+        return on;
       });
+      if (!wasOn) throw new HttpError('CONFLICT', `${user.username} does not use an authenticator app.`);
       return { success: true as const };
     },
   );
@@ -232,19 +232,24 @@ export const twoFactorModule: AppModule = async (app, { deps, auth }) => {
       schema: { body: TwoFactorPolicyInputSchema, response: { 200: TwoFactorPolicySchema } },
     },
     async (request) => {
-      const before = await repo.policy();
       await deps.repos.siteSettings.ensure();
-      const saved = await repo.setPolicy(request.body.twoFactorPolicy, request.body.twoFactorGraceDays);
-      if (!saved) throw notFound('Site settings');
-      await deps.audit.record(request, {
-        action: 'settings.update',
-        targetType: 'settings',
-        targetLabel: 'Two-factor policy',
-        changes: {
-          twoFactorPolicy: { before: before.twoFactorPolicy, after: saved.twoFactorPolicy },
-          twoFactorGraceDays: { before: before.twoFactorGraceDays, after: saved.twoFactorGraceDays },
-        },
+      const saved = await deps.audit.change(request, async (log) => {
+        const before = await repo.policy();
+        const after = await repo.setPolicy(request.body.twoFactorPolicy, request.body.twoFactorGraceDays);
+        if (after) {
+          log({
+            action: 'settings.update',
+            targetType: 'settings',
+            targetLabel: 'Two-factor policy',
+            changes: {
+              twoFactorPolicy: { before: before.twoFactorPolicy, after: after.twoFactorPolicy },
+              twoFactorGraceDays: { before: before.twoFactorGraceDays, after: after.twoFactorGraceDays },
+            },
+          });
+        }
+        return after;
       });
+      if (!saved) throw notFound('Site settings');
       return saved;
     },
   );

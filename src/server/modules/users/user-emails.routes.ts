@@ -25,7 +25,19 @@ export async function changeEmail(
   if (email && (await users.emailTaken(email, id))) throw taken();
   let after: User | undefined;
   try {
-    after = await users.setEmail(id, email);
+    after = await deps.audit.change(request, async (log) => {
+      const saved = await users.setEmail(id, email);
+      if (saved && before.email !== saved.email) {
+        log({
+          action: 'user.update',
+          targetType: 'user',
+          targetId: saved.id,
+          targetLabel: saved.username,
+          changes: { email: { before: before.email, after: saved.email } },
+        });
+      }
+      return saved;
+    });
   } catch (error) {
     // Two accounts racing for one address: the unique index on lower(email) decides.
     if (isUniqueViolation(error)) throw taken();
@@ -33,13 +45,6 @@ export async function changeEmail(
   }
   if (!after) throw notFound('User');
   if (before.email !== after.email) {
-    await deps.audit.record(request, {
-      action: 'user.update',
-      targetType: 'user',
-      targetId: after.id,
-      targetLabel: after.username,
-      changes: { email: { before: before.email, after: after.email } },
-    });
     // The old address hears of it: a stolen session cannot quietly move reset links elsewhere.
     const old = before.email;
     if (old && deps.staffMail.available) {
