@@ -124,7 +124,8 @@ describe('npm run export / npm run import', () => {
     const refused = await run('scripts/import.ts', [file], target);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
-      'The database is not empty (apps: 2 rows, users: 1 row). Restore into an empty database, or pass --force to replace everything in it.',
+      // The audit log's row is the restore's own entry (issue 23).
+      'The database is not empty (apps: 2 rows, users: 1 row, audit_log: 1 row). Restore into an empty database, or pass --force to replace everything in it.',
     );
 
     const forced = await run('scripts/import.ts', [file, '--force'], target);
