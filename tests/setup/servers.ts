@@ -103,7 +103,13 @@ export interface SpawnedServer {
 export function spawnServer(env: Record<string, string>): SpawnedServer {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    // Instances that share a database share one SECRET_KEY (docs/deploy.md), as in production.
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'warn',
+      SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
