@@ -3,7 +3,7 @@
 // user's two-factor and the site's policy. The checks themselves are in two-factor.ts.
 import { z } from 'zod';
 import { api } from '../../../shared/paths';
-import { OkSchema } from '../../../shared/schemas/common';
+import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import {
   RecoveryCodesSchema,
   TotpConfirmInputSchema,
@@ -203,7 +203,7 @@ export const twoFactorModule: AppModule = async (app, { deps, auth }) => {
     '/api/admin/users/:id/two-factor',
     {
       onRequest: auth.requireAdmin,
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: OkSchema } },
+      schema: { params: IdParamsSchema, response: { 200: OkSchema } },
     },
     async (request) => {
       const user = await users.get(request.params.id);

@@ -479,6 +479,11 @@ describe('an administrator removing a user’s two-factor', () => {
     expectError(await send(ctx, 'GET', api.usersTwoFactor, colleague), 403, 'FORBIDDEN');
     expectError(await send(ctx, 'DELETE', api.userTwoFactor(id)), 401, 'UNAUTHENTICATED');
     expectError(await send(ctx, 'DELETE', api.userTwoFactor(999_999), admin), 404, 'NOT_FOUND');
+    for (const bad of ['0', 'abc', '2147483648']) {
+      const res = await send(ctx, 'DELETE', `/api/admin/users/${bad}/two-factor`, admin);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid id' });
+    }
 
     const list = await ok<{ userId: number; totp: boolean; passkeys: number }[]>(
       send(ctx, 'GET', api.usersTwoFactor, admin),
