@@ -13,6 +13,7 @@ import { VisitorPlatformContext } from '../page-kit/visitor-platform';
 import type { VisitorPlatform } from '../../shared/visitor-platform';
 import { routes } from './public-pages';
 import { SiteContext, type SiteInfo } from '../page-kit/site-context';
+import { DEFAULT_PAGE_LOCALE, LocaleContext, type PageLocale } from '../page-kit/locale';
 
 function Routes() {
   return useRoutes(routes);
@@ -22,6 +23,8 @@ export interface PublicAppProps {
   /** Holds the page's reads, made by the server before rendering. */
   queryClient: QueryClient;
   site: SiteInfo;
+  /** The page's language. */
+  locale?: PageLocale;
   /** The alt texts of the page's uploaded images, by URL. */
   mediaAlt?: Record<string, string>;
   /** The contact form's state after a plain (no-JavaScript) POST. */
@@ -38,6 +41,7 @@ export interface PublicAppProps {
 export function PublicApp({
   queryClient,
   site,
+  locale = DEFAULT_PAGE_LOCALE,
   mediaAlt = {},
   contactForm = {},
   platform = 'other',
@@ -46,19 +50,21 @@ export function PublicApp({
 }: PublicAppProps) {
   return (
     <SiteContext.Provider value={site}>
-      <VisitorPlatformContext.Provider value={platform}>
-        <MediaAltContext.Provider value={mediaAlt}>
-          <ContactFormContext.Provider value={contactForm}>
-            <DeletionFormContext.Provider value={deletionForm}>
-              <DeletionConfirmContext.Provider value={deletionConfirm}>
-                <QueryClientProvider client={queryClient}>
-                  <Routes />
-                </QueryClientProvider>
-              </DeletionConfirmContext.Provider>
-            </DeletionFormContext.Provider>
-          </ContactFormContext.Provider>
-        </MediaAltContext.Provider>
-      </VisitorPlatformContext.Provider>
+      <LocaleContext.Provider value={locale}>
+        <VisitorPlatformContext.Provider value={platform}>
+          <MediaAltContext.Provider value={mediaAlt}>
+            <ContactFormContext.Provider value={contactForm}>
+              <DeletionFormContext.Provider value={deletionForm}>
+                <DeletionConfirmContext.Provider value={deletionConfirm}>
+                  <QueryClientProvider client={queryClient}>
+                    <Routes />
+                  </QueryClientProvider>
+                </DeletionConfirmContext.Provider>
+              </DeletionFormContext.Provider>
+            </ContactFormContext.Provider>
+          </MediaAltContext.Provider>
+        </VisitorPlatformContext.Provider>
+      </LocaleContext.Provider>
     </SiteContext.Provider>
   );
 }

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { HeadData } from './head';
+import type { PageLocale } from './locale';
 import type { DeletionConfirmState } from './page-state';
 import type { SiteInfo } from './site-context';
 
@@ -40,6 +41,8 @@ export interface ReadsThen {
  */
 export interface HeadInput {
   site: SiteInfo;
+  /** The page's language (its texts, its addresses' prefix). */
+  locale: PageLocale;
   params: PageParams;
   search: URLSearchParams;
   data: QueryClient;

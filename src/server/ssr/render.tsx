@@ -11,6 +11,7 @@ import type { HeadData } from '../../client/page-kit/head';
 import { matchPublicRoute } from '../../client/app/public-pages';
 import type { ReadKey } from '../../client/page-kit/public-page';
 import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
+import { DEFAULT_PAGE_LOCALE } from '../../client/page-kit/locale';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
@@ -207,6 +208,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     // The page's head, from what was read so far (never the body reads): a path of '' is this address.
     const declared = route.head({
       site,
+      locale: DEFAULT_PAGE_LOCALE,
       params,
       search: new URLSearchParams(query),
       data: queryClient,
