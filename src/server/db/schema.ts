@@ -532,7 +532,71 @@ export const siteSettings = pgTable('site_settings', {
   twoFactorPolicySince: timestamp('two_factor_policy_since', { withTimezone: true }),
   /** Audit log entries older than this are removed. */
   auditRetentionDays: integer('audit_retention_days').notNull().default(365),
+  /** The language the content rows are written in (issue 24): its pages keep today's addresses. */
+  defaultLocale: text('default_locale').notNull().default('en'),
 });
+
+/** The site's other languages (issue 24), in the order staff listed them; the default is in site_settings. */
+export const siteLocales = pgTable('site_locales', {
+  code: text('code').primaryKey(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * A translation of one item into one language (issue 24): `type` is app, post, page (home, about,
+ * privacy, contact, site) or app-page (an app's privacy, support, deletion or press texts), `item`
+ * its key ('12', 'about', '12-support'). The item's own row stays the default language's; a
+ * translation holds only the fields a visitor reads (`fields`), its own slug, and is published,
+ * scheduled and versioned on its own. `app_id` / `post_id` tie it to its item, so deleting the
+ * item deletes every translation of it.
+ */
+export const translations = pgTable(
+  'translations',
+  {
+    type: text('type').notNull(),
+    item: text('item').notNull(),
+    locale: text('locale').notNull(),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => blogPosts.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').notNull().default({}),
+    /** A post's address in this language (unique within the language and type). */
+    slug: text('slug'),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A draft with a time here is scheduled: the server publishes it then. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** Staff chose to show the default language's text at this language's address, saying so. */
+    useDefault: boolean('use_default').notNull().default(false),
+    /** A fingerprint of the default language's fields when this was saved: "changed since translated". */
+    sourceHash: text('source_hash').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.item, t.locale] }),
+    uniqueIndex('translations_slug_idx')
+      .on(t.type, t.locale, t.slug)
+      .where(sql`${t.slug} is not null`),
+    index('translations_locale_idx').on(t.locale, t.type),
+    index('translations_app_id_idx').on(t.appId),
+    index('translations_post_id_idx').on(t.postId),
+    index('translations_publish_at_idx').on(t.publishAt),
+  ],
+);
+
+/** Staff's own wording of a text the public pages write themselves, per language (issue 24). */
+export const uiStrings = pgTable(
+  'ui_strings',
+  {
+    locale: text('locale').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.key] })],
+);
 
 /**
  * Outgoing notifications (new-message email and webhook), stored with the message so a crash or a
