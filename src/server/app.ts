@@ -28,6 +28,7 @@ import { pressFormModule, pressModule } from './modules/press/press.routes';
 import { revisionsModule } from './modules/revisions/revisions.routes';
 import { siteFilesModule } from './modules/site-files/site-files.routes';
 import { siteSettingsModule } from './modules/site/site-settings.routes';
+import { translationsModule } from './modules/translations/translations.routes';
 import { socialModule } from './modules/social/social.routes';
 import { usersModule } from './modules/users/users.routes';
 import { userEmailsModule } from './modules/users/user-emails.routes';
@@ -67,6 +68,7 @@ export const MODULES: readonly AppModule[] = [
   revisionsModule,
   draftsModule,
   siteSettingsModule,
+  translationsModule,
   siteFilesModule,
   messagesModule,
   pressModule,

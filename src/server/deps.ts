@@ -40,6 +40,7 @@ import { siteFilesRepo } from './modules/site-files/site-files.repo';
 import { siteSettingsRepo } from './modules/site/site-settings.repo';
 import { socialRepo } from './modules/social/social.repo';
 import { usersRepo } from './modules/users/users.repo';
+import { translationsRepo } from './modules/translations/translations.repo';
 import { createAuth } from './plugins/auth';
 import { resolveSecretKey, secretBox } from './lib/secret-box';
 import { PAGE_CACHE_BYTES, type CachedPage } from './ssr/pages';
@@ -87,6 +88,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     audit: auditRepo(db, now),
     auditLog: auditLogRepo(db, config, now),
     twoFactor: twoFactorRepo(db, now),
+    translations: translationsRepo(db, now),
   };
 }
 
@@ -110,7 +112,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     outbox,
     staffMail: new StaffMail(config, log),
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
-    scheduler: new PostScheduler(repos.blogs, content, log, now),
+    scheduler: new PostScheduler(repos.blogs, content, log, now, [repos.translations]),
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
     visibleApps: visibleApps(repos.apps, auth),
     caches: {

@@ -1,3 +1,4 @@
+import type { TranslationsRepo } from './modules/translations/translations.repo';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -80,6 +81,7 @@ export interface Repos {
   audit: AuditRepo;
   auditLog: AuditLogRepo;
   twoFactor: TwoFactorRepo;
+  translations: TranslationsRepo;
 }
 
 /**

@@ -142,6 +142,12 @@ export const api = {
   userTwoFactor: (id: number | string) => `/api/admin/users/${id}/two-factor`,
   twoFactorPolicy: '/api/admin/two-factor-policy',
   users: '/api/admin/users',
+  /** The site's languages (issue 24): administrators set the default and the others. */
+  locales: '/api/admin/locales',
+  /** An item's translations (issue 24): every language's, one language's, and each item's status per language. */
+  translations: (type: string) => `/api/admin/translations?type=${encodeURIComponent(type)}`,
+  itemTranslations: (type: string, id: string | number) => `/api/admin/translations/${type}/${id}`,
+  translation: (type: string, id: string | number, locale: string) => `/api/admin/translations/${type}/${id}/${locale}`,
   /** The audit log (issue 23): administrators read it, filter it and export it. */
   auditLog: '/api/admin/audit-log',
   auditLogCsv: '/api/admin/audit-log.csv',

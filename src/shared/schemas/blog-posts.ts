@@ -12,7 +12,7 @@ export const SEO_TITLE_MAX = 120;
 export const SEO_DESCRIPTION_MAX = 300;
 
 /** An optional date and time: missing keeps what is there, null clears it, else an ISO date. */
-const optionalDateTime = () =>
+export const optionalDateTime = () =>
   z.union([z.null(), z.string().refine((v) => !Number.isNaN(Date.parse(v)), INVALID_PUBLISH_DATE)]).optional();
 
 /** An optional text of the post's search and link-preview fields: missing keeps what is there. */

@@ -54,5 +54,9 @@ export const SiteSettingsSchema = z.object({
   /** The public site address (SITE_URL): read-only. */
   siteUrl: z.string(),
   updatedAt: z.string().nullable(),
+  /** The site's languages (issue 24), the default first. */
+  locales: z.array(
+    z.object({ code: z.string(), name: z.string(), isDefault: z.boolean(), dir: z.enum(['ltr', 'rtl']) }),
+  ),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

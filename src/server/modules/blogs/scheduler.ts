@@ -6,6 +6,12 @@ import type { ContentEvents } from '../../lib/content-events';
 import type { BlogsRepo } from './blogs.repo';
 import type { BlogPost } from '../../../shared/schemas/blog-posts';
 
+/** Something else published on a schedule by the same timer. */
+export interface ScheduledItems {
+  publishDue(): Promise<unknown[]>;
+  nextScheduled(): Promise<Date | undefined>;
+}
+
 /** Posts scheduled elsewhere are looked for at least this often. */
 const POLL_MS = 60_000;
 
@@ -19,6 +25,8 @@ export class PostScheduler {
     private readonly content: ContentEvents,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
+    /** Other scheduled publications on the same clock (translations, issue 24). */
+    private readonly others: ScheduledItems[] = [],
   ) {}
 
   start(): void {
@@ -61,10 +69,11 @@ export class PostScheduler {
   async #publish(): Promise<BlogPost[]> {
     try {
       const published = await this.repo.publishDue();
-      if (published.length) {
-        this.log.info({ posts: published.map((p) => p.id) }, 'scheduled posts published');
-        await this.content.changed();
-      }
+      let others = 0;
+      for (const items of this.others) others += (await items.publishDue()).length;
+      if (published.length) this.log.info({ posts: published.map((p) => p.id) }, 'scheduled posts published');
+      if (others) this.log.info({ items: others }, 'scheduled translations published');
+      if (published.length || others) await this.content.changed();
       return published;
     } catch (err) {
       this.log.error({ err }, 'scheduled posts could not be published; trying again later');
@@ -76,7 +85,8 @@ export class PostScheduler {
     if (this.#stopped) return;
     let wait = POLL_MS;
     try {
-      const next = await this.repo.nextScheduled();
+      const times = await Promise.all([this.repo, ...this.others].map((items) => items.nextScheduled()));
+      const next = times.filter((t): t is Date => t !== undefined).sort((a, b) => a.getTime() - b.getTime())[0];
       if (next) wait = Math.min(wait, Math.max(0, next.getTime() - this.now().getTime()));
     } catch {
       // the database is away: look again after the poll interval
