@@ -29,6 +29,7 @@ import { revisionsModule } from './modules/revisions/revisions.routes';
 import { siteFilesModule } from './modules/site-files/site-files.routes';
 import { siteSettingsModule } from './modules/site/site-settings.routes';
 import { translationsModule } from './modules/translations/translations.routes';
+import { registerLocaleReads } from './modules/translations/locale-reads';
 import { socialModule } from './modules/social/social.routes';
 import { usersModule } from './modules/users/users.routes';
 import { userEmailsModule } from './modules/users/user-emails.routes';
@@ -149,6 +150,8 @@ export async function buildApp({
   await registerSecurity(app, deps, { scriptHashes: inlineScriptHashes(), dev: web?.dev });
   await registerLoadShedding(app, deps);
   await registerAuth(app);
+  // Before the read cache: a read's language is part of its key.
+  registerLocaleReads(app, deps, auth);
   const readCache = registerReadCache(app, deps, auth);
 
   // Every successful write of public content bumps the content version (and tells other instances).

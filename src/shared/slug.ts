@@ -3,9 +3,13 @@
 export const SLUG_MAX = 80;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Latin letters that do not decompose into a base letter and a mark. */
+const LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', þ: 'th' };
+
 /** 'Déjà Vu: Patch 1.2!' → 'deja-vu-patch-1-2'; a text with no letter or digit gives `fallback`. */
 export function slugify(text: string, fallback = 'post'): string {
   const slug = text
+    .replace(/[ßæœøłđþ]/gi, (c) => LETTERS[c.toLowerCase()] ?? c)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -23,7 +23,8 @@ export function readCacheKey(request: FastifyRequest): string {
   const { url, schema } = request.routeOptions;
   // Query parameters count only when the route declares them (and then only the validated ones).
   const query = schema?.querystring ? JSON.stringify(request.query) : '';
-  return `${url}|${JSON.stringify(request.params ?? {})}|${query}`;
+  // The language of a translated read (?locale=, see modules/translations/locale-reads.ts).
+  return `${url}|${JSON.stringify(request.params ?? {})}|${query}|${request.contentLocale ?? ''}`;
 }
 
 export function registerReadCache(app: AppInstance, deps: Deps, auth: Auth): ContentCache<Entry> {

@@ -270,6 +270,8 @@ export const AppSchema = z.object({
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The language the texts are in, when read with ?locale= (issue 24). */
+  contentLocale: z.string().optional(),
 });
 export type App = z.infer<typeof AppSchema>;
 

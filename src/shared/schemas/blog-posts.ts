@@ -74,6 +74,8 @@ export const BlogPostSchema = z.object({
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The language the texts are in, when read with ?locale= (issue 24). */
+  contentLocale: z.string().optional(),
 });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 

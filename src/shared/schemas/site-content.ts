@@ -25,6 +25,8 @@ export const ContactInfoSchema = z.object({
   linkedinLink: z.string().nullable(),
   githubLink: z.string().nullable(),
   updatedAt: z.string(),
+  /** The language the texts are in, when read with ?locale= (issue 24). */
+  contentLocale: z.string().optional(),
 });
 export type ContactInfo = z.infer<typeof ContactInfoSchema>;
 
@@ -73,6 +75,8 @@ export const PrivacyPolicySchema = z.object({
   lastUpdated: z.string().nullable(),
   version: z.number(),
   updatedAt: z.string(),
+  /** The language the texts are in, when read with ?locale= (issue 24). */
+  contentLocale: z.string().optional(),
 });
 export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
 
@@ -111,6 +115,8 @@ export const HomeContentSchema = z.object({
   ctaText: z.string(),
   version: z.number(),
   updatedAt: z.string(),
+  /** The language the texts are in, when read with ?locale= (issue 24). */
+  contentLocale: z.string().optional(),
 });
 export type HomeContent = z.infer<typeof HomeContentSchema>;
 
@@ -131,5 +137,7 @@ export const AboutUsSchema = z.object({
   lastUpdated: z.string(),
   version: z.number(),
   updatedAt: z.string(),
+  /** The language the texts are in, when read with ?locale= (issue 24). */
+  contentLocale: z.string().optional(),
 });
 export type AboutUs = z.infer<typeof AboutUsSchema>;

@@ -58,5 +58,7 @@ export const SiteSettingsSchema = z.object({
   locales: z.array(
     z.object({ code: z.string(), name: z.string(), isDefault: z.boolean(), dir: z.enum(['ltr', 'rtl']) }),
   ),
+  /** The language the texts are in, when read with ?locale= (issue 24). */
+  contentLocale: z.string().optional(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

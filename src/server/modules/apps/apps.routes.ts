@@ -21,8 +21,13 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
   /** Staff see hidden apps (the admin uses the same reads); visitors do not. */
   const { audience } = deps.visibleApps;
 
-  app.get('/api/apps', { ...read, schema: { response: { 200: z.array(AppSchema) } } }, async (request) =>
-    repo.list(await audience(request)),
+  app.get(
+    '/api/apps',
+    {
+      config: { publicRead: true, translate: { type: 'app', list: true } },
+      schema: { response: { 200: z.array(AppSchema) } },
+    },
+    async (request) => repo.list(await audience(request)),
   );
 
   app.put(
@@ -51,14 +56,20 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     '/api/apps/:id',
-    { ...read, schema: { params: IdParamsSchema, response: { 200: AppSchema } } },
+    {
+      config: { publicRead: true, translate: { type: 'app' } },
+      schema: { params: IdParamsSchema, response: { 200: AppSchema } },
+    },
     async (request) => deps.visibleApps.appFor(request, request.params.id),
   );
 
   // An app's public pages (/apps/{slug}/…) read their app by its slug: one app, not the whole list.
   app.get(
     '/api/apps/by-slug/:slug',
-    { ...read, schema: { params: AppSlugParamsSchema, response: { 200: AppSchema } } },
+    {
+      config: { publicRead: true, translate: { type: 'app' } },
+      schema: { params: AppSlugParamsSchema, response: { 200: AppSchema } },
+    },
     async (request) => deps.visibleApps.appBySlug(request, request.params.slug),
   );
 

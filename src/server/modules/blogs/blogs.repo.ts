@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/blog-posts';
 import { slugify } from '../../../shared/slug';
 import type { Db } from '../../db/client';
-import { apps, blogPosts } from '../../db/schema';
+import { apps, blogPosts, translations } from '../../db/schema';
 import { invalid, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 import { chooseSlug, type SlugColumns } from '../../lib/slugs';
@@ -137,8 +137,26 @@ export function blogsRepo(db: Db, now: () => Date) {
     },
 
     /** One page of the blog index: published posts, newest first, of one app or all, and how many in all. */
-    async publishedPage({ limit, offset, appId }: { limit: number; offset: number; appId?: number }) {
-      const where = appId === undefined ? publicPost : and(publicPost, eq(blogPosts.appId, appId));
+    async publishedPage({
+      limit,
+      offset,
+      appId,
+      locale,
+    }: {
+      limit: number;
+      offset: number;
+      appId?: number;
+      locale?: string;
+    }) {
+      // In another language (issue 24): only posts shown in it (published there, or its default text by choice).
+      const inLocale =
+        locale &&
+        sql`exists (select 1 from ${translations} t where t.type = 'post' and t.item = ${blogPosts.id}::text and t.locale = ${locale} and (t.is_published or t.use_default))`;
+      const where = and(
+        publicPost,
+        appId === undefined ? undefined : eq(blogPosts.appId, appId),
+        inLocale || undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select({ post: blogPosts, appTitle: apps.title })

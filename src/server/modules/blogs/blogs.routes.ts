@@ -47,7 +47,10 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
   // Visitors see published posts; signed-in staff also see drafts (a preview with the Draft badge).
   app.get(
     '/api/apps/:id/blogs',
-    { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } } },
+    {
+      config: { publicRead: true, translate: { type: 'post', list: true } },
+      schema: { params: IdParamsSchema, response: { 200: z.array(BlogPostSchema) } },
+    },
     async (request) => {
       // A hidden app's posts are as absent as the app itself for visitors.
       await deps.visibleApps.appFor(request, request.params.id);
@@ -58,7 +61,10 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     '/api/blogs/:id',
-    { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } } },
+    {
+      config: { publicRead: true, translate: { type: 'post' } },
+      schema: { params: IdParamsSchema, response: { 200: BlogPostSchema } },
+    },
     async (request) => {
       const post = await repo.get(request.params.id);
       if (!post || !(await deps.visibleApps.maySeePost(request, post))) throw notFound('Blog post');
@@ -70,12 +76,17 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
   app.get(
     '/api/blogs',
     {
-      config: { publicRead: true },
+      config: { publicRead: true, translate: { type: 'post', list: true } },
       schema: { querystring: BlogIndexQuerySchema, response: { 200: z.array(PublicBlogPostSchema) } },
     },
     async (request, reply) => {
       const { page, pageSize, appId } = request.query;
-      const { items, total } = await repo.publishedPage({ limit: pageSize, offset: (page - 1) * pageSize, appId });
+      const { items, total } = await repo.publishedPage({
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        appId,
+        locale: request.contentLocale ?? undefined,
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },

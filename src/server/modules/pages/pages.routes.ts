@@ -28,8 +28,13 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
     put: () => Promise<T>,
   ) => deps.audit.write(request, { type: 'page', verb: 'update', id, label, before, write: put });
 
-  app.get('/api/contact', { ...read, schema: { response: { 200: ContactInfoSchema.nullable() } } }, () =>
-    repo.getContact(),
+  app.get(
+    '/api/contact',
+    {
+      config: { publicRead: true, translate: { type: 'page', item: 'contact', optional: true } },
+      schema: { response: { 200: ContactInfoSchema.nullable() } },
+    },
+    () => repo.getContact(),
   );
   app.put(
     '/api/contact',
@@ -44,8 +49,13 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
       ),
   );
 
-  app.get('/api/privacy-policy', { ...read, schema: { response: { 200: PrivacyPolicySchema.nullable() } } }, () =>
-    repo.getPrivacy(),
+  app.get(
+    '/api/privacy-policy',
+    {
+      config: { publicRead: true, translate: { type: 'page', item: 'privacy' } },
+      schema: { response: { 200: PrivacyPolicySchema.nullable() } },
+    },
+    () => repo.getPrivacy(),
   );
   app.put(
     '/api/privacy-policy',
@@ -60,8 +70,13 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
       ),
   );
 
-  app.get('/api/home-content', { ...read, schema: { response: { 200: HomeContentSchema.nullable() } } }, () =>
-    repo.getHome(),
+  app.get(
+    '/api/home-content',
+    {
+      config: { publicRead: true, translate: { type: 'page', item: 'home' } },
+      schema: { response: { 200: HomeContentSchema.nullable() } },
+    },
+    () => repo.getHome(),
   );
   app.put(
     '/api/home-content',
@@ -76,7 +91,14 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
       ),
   );
 
-  app.get('/api/about-us', { ...read, schema: { response: { 200: AboutUsSchema.nullable() } } }, () => repo.getAbout());
+  app.get(
+    '/api/about-us',
+    {
+      config: { publicRead: true, translate: { type: 'page', item: 'about' } },
+      schema: { response: { 200: AboutUsSchema.nullable() } },
+    },
+    () => repo.getAbout(),
+  );
   app.put(
     '/api/about-us',
     { ...write, schema: { body: AboutUsInputSchema, response: { 200: AboutUsSchema } } },

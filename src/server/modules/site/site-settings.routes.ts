@@ -10,8 +10,13 @@ export const siteSettingsModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.siteSettings;
   const media = deps.repos.media;
 
-  app.get(api.siteSettings, { config: { publicRead: true }, schema: { response: { 200: SiteSettingsSchema } } }, () =>
-    repo.get(),
+  app.get(
+    api.siteSettings,
+    {
+      config: { publicRead: true, translate: { type: 'page', item: 'site', optional: true } },
+      schema: { response: { 200: SiteSettingsSchema } },
+    },
+    () => repo.get(),
   );
 
   app.put(

@@ -1,0 +1,131 @@
+// Public reads in another language (issue 24): `?locale=de` on a read that declares what it returns
+// (`config.translate`) answers the item in German: its translated fields over the item's own, its
+// German slug. Never a silent fallback: an item without a published German translation is not found
+// (a list leaves it out), unless staff chose to show the default language's text there, which the
+// reply says (`contentLocale`). Signed-in staff see draft translations, as they see draft posts.
+// The language is part of the read cache's key (plugins/read-cache.ts).
+import type { FastifyRequest } from 'fastify';
+import { canonicalLocale } from '../../../shared/locales';
+import { TRANSLATION_FIELDS, type TranslationFieldsKind } from '../../../shared/schemas/translations';
+import { notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import type { AppInstance, Deps } from '../../types';
+import type { translations } from '../../db/schema';
+
+type Row = typeof translations.$inferSelect;
+
+/** What a public read returns, for its translation. */
+export type TranslateRead =
+  | { type: 'app' | 'post'; list?: boolean }
+  | { type: 'page'; item: 'home' | 'about' | 'privacy' | 'contact' | 'site'; optional?: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language asked for with ?locale=, when it is one of the site's others (null: the default). */
+    contentLocale: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The read answers in the language of ?locale= (see modules/translations/locale-reads.ts). */
+    translate?: TranslateRead;
+  }
+}
+
+/** Fields whose empty translation means "the same as the default language's" (links, not words). */
+const SHARED_WHEN_EMPTY = new Set(['appStoreLink', 'googlePlayLink']);
+
+type Item = Record<string, unknown>;
+
+/** The item as it reads in that language: the translated fields over its own. */
+function overlay(kind: TranslationFieldsKind, item: Item, row: Row): Item {
+  const fields = row.fields as Item;
+  const out: Item = { ...item };
+  for (const name of Object.keys(TRANSLATION_FIELDS[kind].shape)) {
+    const value = fields[name];
+    if (SHARED_WHEN_EMPTY.has(name) && !value) continue;
+    out[name] = value ?? (Array.isArray(item[name]) ? [] : '');
+  }
+  if (row.slug) out.slug = row.slug;
+  out.contentLocale = row.locale;
+  return out;
+}
+
+export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): void {
+  const repo = deps.repos.translations;
+  app.decorateRequest('contentLocale', null);
+
+  // The language of the read: a site language other than the default, else none (the default).
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config?.translate || !request.url.includes('locale=')) return;
+    const asked = new URLSearchParams(request.url.split('?')[1] ?? '').get('locale');
+    if (!asked) return;
+    const code = canonicalLocale(asked);
+    const locales = code ? await deps.repos.siteSettings.locales() : [];
+    const locale = locales.find((l) => l.code === code);
+    if (!locale) throw notFound('Language');
+    if (!locale.isDefault) request.contentLocale = locale.code;
+  });
+
+  const staff = async (request: FastifyRequest) => {
+    await auth.loadUser(request);
+    return Boolean(request.user);
+  };
+  /** What the caller may read of a translation: published ones, or any with staff. */
+  const shown = (row: Row | undefined, isStaff: boolean) => row && (row.useDefault || row.isPublished || isStaff);
+
+  const translateOne = async (
+    kind: TranslationFieldsKind,
+    type: string,
+    item: Item,
+    locale: string,
+    isStaff: boolean,
+  ) => {
+    const key = kind === 'app' || kind === 'post' ? String(item.id) : kind;
+    const row = (await repo.forItems(type, [key], locale)).get(key);
+    if (!shown(row, isStaff)) return undefined;
+    if (row!.useDefault) return { ...item, contentLocale: await defaultLocale() };
+    return overlay(kind, item, row!);
+  };
+  const defaultLocale = async () => (await deps.repos.siteSettings.locales()).find((l) => l.isDefault)?.code ?? 'en';
+
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const spec = request.routeOptions.config?.translate;
+    const locale = request.contentLocale;
+    if (!spec || !locale || reply.statusCode !== 200 || payload === null || typeof payload !== 'object') return payload;
+    const isStaff = await staff(request);
+
+    if (spec.type === 'page') {
+      const translated = await translateOne(spec.item, 'page', payload as Item, locale, isStaff);
+      if (translated) return translated;
+      if (spec.optional) return payload;
+      throw notFound('Page');
+    }
+
+    if (!spec.list) {
+      const translated = await translateOne(spec.type, spec.type, payload as Item, locale, isStaff);
+      if (!translated) throw notFound(spec.type === 'app' ? 'App' : 'Blog post');
+      return translated;
+    }
+
+    // A list: the items shown in that language, each as it reads in it (a post's app title too).
+    const items = payload as Item[];
+    const rows = await repo.forItems(
+      spec.type,
+      items.map((i) => String(i.id)),
+      locale,
+    );
+    const apps =
+      spec.type === 'post' && items.some((i) => 'appTitle' in i)
+        ? await repo.forItems('app', [...new Set(items.map((i) => String(i.appId)))], locale)
+        : undefined;
+    const fallback = await defaultLocale();
+    return items.flatMap((item) => {
+      const row = rows.get(String(item.id));
+      if (!shown(row, isStaff)) return [];
+      const translated = row!.useDefault ? { ...item, contentLocale: fallback } : overlay(spec.type, item, row!);
+      const appRow = apps?.get(String(item.appId));
+      if (appRow && !appRow.useDefault && shown(appRow, isStaff) && typeof (appRow.fields as Item).title === 'string')
+        translated.appTitle = (appRow.fields as Item).title;
+      return [translated];
+    });
+  });
+}
