@@ -17,7 +17,10 @@ import type { AppModule } from '../../types';
 export const pagesModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.pages;
   const save = (request: FastifyRequest) => ({ userId: request.user?.id ?? null, version: editVersion(request) });
-  const read = { config: { publicRead: true } };
+  /** A public read of a studio page, in the language of ?locale= (issue 24). */
+  const read = (item: 'home' | 'about' | 'privacy' | 'contact', optional = false) => ({
+    config: { publicRead: true, translate: { type: 'page' as const, item, optional } },
+  });
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
   /** A page text's save, in the audit log as 'page.update' with the fields that changed. */
   const audited = <T extends object>(
@@ -30,10 +33,7 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     '/api/contact',
-    {
-      config: { publicRead: true, translate: { type: 'page', item: 'contact', optional: true } },
-      schema: { response: { 200: ContactInfoSchema.nullable() } },
-    },
+    { ...read('contact', true), schema: { response: { 200: ContactInfoSchema.nullable() } } },
     () => repo.getContact(),
   );
   app.put(
@@ -51,10 +51,7 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     '/api/privacy-policy',
-    {
-      config: { publicRead: true, translate: { type: 'page', item: 'privacy' } },
-      schema: { response: { 200: PrivacyPolicySchema.nullable() } },
-    },
+    { ...read('privacy'), schema: { response: { 200: PrivacyPolicySchema.nullable() } } },
     () => repo.getPrivacy(),
   );
   app.put(
@@ -70,13 +67,8 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
       ),
   );
 
-  app.get(
-    '/api/home-content',
-    {
-      config: { publicRead: true, translate: { type: 'page', item: 'home' } },
-      schema: { response: { 200: HomeContentSchema.nullable() } },
-    },
-    () => repo.getHome(),
+  app.get('/api/home-content', { ...read('home'), schema: { response: { 200: HomeContentSchema.nullable() } } }, () =>
+    repo.getHome(),
   );
   app.put(
     '/api/home-content',
@@ -91,13 +83,8 @@ export const pagesModule: AppModule = async (app, { deps, auth }) => {
       ),
   );
 
-  app.get(
-    '/api/about-us',
-    {
-      config: { publicRead: true, translate: { type: 'page', item: 'about' } },
-      schema: { response: { 200: AboutUsSchema.nullable() } },
-    },
-    () => repo.getAbout(),
+  app.get('/api/about-us', { ...read('about'), schema: { response: { 200: AboutUsSchema.nullable() } } }, () =>
+    repo.getAbout(),
   );
   app.put(
     '/api/about-us',
