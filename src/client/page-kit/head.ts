@@ -24,4 +24,8 @@ export interface HeadData {
   /** HTTP status of the page (404 for not found). */
   status?: number;
   noindex?: boolean;
+  /** The page's language (set by the server render, issue 24): `<html lang dir>`, og:locale. */
+  locale?: { code: string; dir: 'ltr' | 'rtl' };
+  /** The page in every language it is published in (hreflang), itself and x-default included. */
+  alternates?: { hreflang: string; path: string }[];
 }

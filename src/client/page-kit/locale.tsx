@@ -2,7 +2,7 @@
 // default language, '/de' for German), and the site's languages (for hreflang and the switcher).
 // The server render provides it; every page, island and head reads it from here.
 import { createContext, useContext } from 'react';
-import type { SiteLocale, TextDirection } from '../../shared/locales';
+import { canonicalLocale, type SiteLocale, type TextDirection } from '../../shared/locales';
 
 export interface PageLocale {
   /** The page's BCP 47 tag ('en', 'pt-BR'). */
@@ -42,4 +42,16 @@ export const LocaleContext = createContext<PageLocale>(DEFAULT_PAGE_LOCALE);
 
 export function useLocale(): PageLocale {
   return useContext(LocaleContext);
+}
+
+/**
+ * An address split into its language and the page's path: '/de/apps/x' → { locale: 'de', path:
+ * '/apps/x' }; an address without a language's prefix is the default language's ({ path }). Only
+ * known tags count as a prefix, in their canonical spelling ('/pt-br/blog' → 'pt-BR').
+ */
+export function splitLocalePath(pathname: string): { locale?: string; path: string } {
+  const match = /^\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,4})?)(?=\/|$)/.exec(pathname);
+  const locale = match ? canonicalLocale(match[1]!) : undefined;
+  if (!match || !locale) return { path: pathname };
+  return { locale, path: pathname.slice(match[0].length) || '/' };
 }

@@ -88,9 +88,11 @@ function documentStart(
   assets: Pick<Assets, 'css'>,
   site: SiteInfo,
   tapCaptureScript?: string,
+  locale: NonNullable<HeadData['locale']> = { code: 'en', dir: 'ltr' },
 ): string {
+  const dir = locale.dir === 'rtl' ? ' dir="rtl"' : '';
   return `<!doctype html>
-<html lang="en" class="dark" style="color-scheme:dark">
+<html lang="${escapeHtml(locale.code)}"${dir} class="dark" style="color-scheme:dark">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -148,6 +150,20 @@ export function renderDocument({
       `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`,
     );
   }
+  // The page in its other languages (issue 24): absolute, reciprocal, itself and x-default included.
+  for (const alternate of head.alternates ?? []) {
+    meta.push(
+      `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(abs(site, alternate.path))}">`,
+    );
+  }
+  if (head.locale) {
+    const ogLocale = (code: string) => code.replace('-', '_');
+    meta.push(og('locale', ogLocale(head.locale.code)));
+    for (const alternate of head.alternates ?? []) {
+      if (alternate.hreflang !== 'x-default' && alternate.hreflang !== head.locale.code)
+        meta.push(og('locale:alternate', ogLocale(alternate.hreflang)));
+    }
+  }
   meta.push(...jsonLdTags(head.jsonLd));
 
   const tail = [
@@ -158,7 +174,7 @@ export function renderDocument({
     boot === undefined ? NO_SCRIPT_STYLE : '',
     assets.devHead ?? '',
   ].filter(Boolean);
-  return `${documentStart(themeScript, meta, assets, site, tapCaptureScript)}
+  return `${documentStart(themeScript, meta, assets, site, tapCaptureScript, head.locale)}
 ${tail.join('\n')}
 </head>
 <body>

@@ -1,8 +1,10 @@
 // One canonical path per public page, so the page cache has one key per page and visitors and
 // crawlers land on the URL the page's canonical link names: `/about/` → `/about`,
 // `/blogs/0001` → `/blogs/1`, `/About` → `/about`; and one spelling of the query a page reads.
+// A language's prefix is spelled as its tag: `/PT-br/blog` → `/pt-BR/blog`.
 // Paths that cannot name a page at all (undecodable, or with control characters such as an encoded
 // line break) are not found.
+import { canonicalLocale } from '../../shared/locales';
 
 export type CanonicalPath = { kind: 'page'; path: string } | { kind: 'redirect'; to: string } | { kind: 'invalid' };
 
@@ -27,7 +29,10 @@ export function canonicalPagePath(raw: string): CanonicalPath {
       // Ids lose leading zeros (not a post's slug such as '007', nor a preview's secret); every
       // route of the site is lower case.
       .map((segment, i, all) =>
-        /^\d+$/.test(segment) && ID_AFTER.has(all[i - 1] ?? '') ? String(BigInt(segment)) : segment.toLowerCase(),
+        /^\d+$/.test(segment) && ID_AFTER.has(all[i - 1] ?? '')
+          ? String(BigInt(segment))
+          : // A language's prefix keeps its tag's spelling (/pt-BR/blog, issue 24).
+            (i === 1 && canonicalLocale(segment)) || segment.toLowerCase(),
       )
       .join('/') || '/';
   return canonical === raw ? { kind: 'page', path: raw } : { kind: 'redirect', to: canonical };

@@ -14,6 +14,7 @@ import { renderDocument, renderErrorDocument } from './html';
 import { canonicalPagePath, canonicalQuery } from './page-paths';
 import { PREVIEW_ROUTE } from './page-post';
 import { matchPublicRoute } from '../../client/app/public-pages';
+import { splitLocalePath } from '../../client/page-kit/locale';
 import { DELETION_CONFIRM_ROUTE } from '../../client/routes/public/deletion-confirm';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { deletionFormRoute } from './deletion-form';
@@ -206,7 +207,7 @@ export const publicPagesModule: FastifyPluginAsync<
     const contactForm = contactFormFromQuery(pathname, rawQuery);
     // A page that reads its query (the blog index's page and app) is rendered and kept with the
     // parameters it reads, in one spelling; any other query is ignored.
-    const { route } = matchPublicRoute(pathname);
+    const { route } = matchPublicRoute(splitLocalePath(pathname).path);
     const query = route.search ? canonicalQuery(route.search, rawQuery) : '';
     const location = query ? `${pathname}?${query}` : pathname;
     // A page that varies by the visitor's platform (an app page's store badges) is one of three

@@ -11,7 +11,9 @@ import type { HeadData } from '../../client/page-kit/head';
 import { matchPublicRoute } from '../../client/app/public-pages';
 import type { ReadKey } from '../../client/page-kit/public-page';
 import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
-import { DEFAULT_PAGE_LOCALE } from '../../client/page-kit/locale';
+import { localePath, pageLocale, splitLocalePath, type PageLocale } from '../../client/page-kit/locale';
+import { hreflangCluster, prefixed, type Alternate } from '../modules/translations/alternates';
+import { LOCALIZED_ROUTES, NOT_FOUND_PATH, pageAlternates } from './alternates';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
@@ -162,12 +164,22 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
    */
   return async function render(url: string, options: RenderOptions = {}): Promise<PageRender> {
     const { cookie, contactForm } = options;
-    const [pathname = '/', query = ''] = url.split('?');
-    const { route, params } = matchPublicRoute(pathname);
+    const [opened = '/', query = ''] = url.split('?');
+    // A page in another language (issue 24): /de/about is /about, read and written in German.
+    const { locale: localeCode, path } = splitLocalePath(opened);
+    const localized = matchPublicRoute(path);
+    // A page the language does not have renders as the not-found page, in that language.
+    const missing = localeCode !== undefined && !LOCALIZED_ROUTES.has(localized.route.path);
+    const pathname = missing ? NOT_FOUND_PATH : path;
+    const { route, params } = missing ? matchPublicRoute(NOT_FOUND_PATH) : localized;
+    const notFoundIn = (prefix: string) => render(`${prefix}${NOT_FOUND_PATH}`, options);
 
-    // Reads go through the API in-process, with the visitor's cookie (staff preview drafts).
-    const queryClient = makeQueryClient(async (path) => {
-      const res = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+    // Reads go through the API in-process, with the visitor's cookie (staff preview drafts), in the
+    // page's language.
+    const inLocale = (apiPath: string) =>
+      localeCode ? `${apiPath}${apiPath.includes('?') ? '&' : '?'}locale=${encodeURIComponent(localeCode)}` : apiPath;
+    const queryClient = makeQueryClient(async (apiPath) => {
+      const res = await app.inject({ method: 'GET', url: inLocale(apiPath), headers: cookie ? { cookie } : {} });
       const total = res.headers[TOTAL_COUNT_HEADER];
       return new Response(res.body, {
         status: res.statusCode,
@@ -185,22 +197,50 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     const body = read(reads.body);
     // Every page shows the studio's name (header, title, footer, share card): a head read.
     await read([api.siteSettings, ...reads.head]);
-    const site = siteFrom(queryClient.getQueryData<SiteSettings>([api.siteSettings]), configured);
-    onSite?.(site);
+    const settings = queryClient.getQueryData<SiteSettings>([api.siteSettings]);
+    if (localeCode) {
+      // Not one of the site's languages (the settings' read says so): the default language's not-found page.
+      const settingsError = queryClient.getQueryState([api.siteSettings])?.error;
+      if (settingsError instanceof ApiError && settingsError.status === 404) {
+        queryClient.clear();
+        return notFoundIn('');
+      }
+      // The default language has no prefix: its page lives at the address without one.
+      if (settings?.locales.find((l) => l.code === localeCode)?.isDefault) {
+        queryClient.clear();
+        return { kind: 'moved', to: path + (query ? `?${query}` : '') };
+      }
+    }
+    const locale: PageLocale = pageLocale(settings?.locales ?? [], localeCode);
+    const site = siteFrom(settings, configured);
+    if (locale.isDefault) onSite?.(site);
     // What the head reads found may move the page, or ask for more (an app page's posts).
     const then = route.then?.(params, queryClient);
     if (then?.moved) {
       queryClient.clear();
-      return { kind: 'moved', to: then.moved };
+      return { kind: 'moved', to: localePath(locale, then.moved) };
     }
     if (then?.reads) await read(then.reads);
+    // In another language, an item (or page) not published in it is not found there: no silent
+    // fallback to the default language's text. Its reads (head and body: the About page's text is a
+    // body read) decide that before anything is sent, so such a page is not streamed.
+    const headKeys = [...reads.head, ...(then?.reads ?? [])];
+    if (!locale.isDefault) await body;
+    const notFoundRead = [...headKeys, ...(locale.isDefault ? [] : reads.body)].some((key) => {
+      const error = queryClient.getQueryState(typeof key === 'string' ? [key] : [...key])?.error;
+      return error instanceof ApiError && error.status === 404;
+    });
+    if (!locale.isDefault && !missing && notFoundRead) {
+      queryClient.clear();
+      return notFoundIn(locale.prefix);
+    }
     // A post's page also shows its app.
     const post = pagePost(route.path, params, queryClient)?.post;
     if (post) {
       // A readable address with an old slug: the post has moved to its current one.
       if (route.path === '/blogs/:id/:slug' && params.slug !== post.slug) {
         queryClient.clear();
-        return { kind: 'moved', to: paths.readablePost(post) };
+        return { kind: 'moved', to: localePath(locale, paths.readablePost(post)) };
       }
       await read([api.app(post.appId)]);
     }
@@ -208,19 +248,46 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     // The page's head, from what was read so far (never the body reads): a path of '' is this address.
     const declared = route.head({
       site,
-      locale: DEFAULT_PAGE_LOCALE,
+      locale,
       params,
       search: new URLSearchParams(query),
       data: queryClient,
       deletionConfirm: options.deletionConfirm ?? {},
     });
+    // The page's other languages (hreflang), when it is found; a page showing the default
+    // language's text by staff's choice names only that language, and is canonical there.
+    const alternates = declared.status || declared.noindex ? [] : await languagesOf();
+    async function languagesOf(): Promise<Alternate[]> {
+      if (locale.locales.length < 2) return [];
+      const of = await pageAlternates(app.deps, route.path, params, pathname, queryClient);
+      if (!of) return [];
+      const fallback = locale.locales.find((l) => l.isDefault)!;
+      const shownInDefault =
+        !locale.isDefault &&
+        headKeys.some((key) => {
+          const data = queryClient.getQueryData<{ contentLocale?: string }>(typeof key === 'string' ? [key] : [...key]);
+          return data?.contentLocale === fallback.code;
+        });
+      if (shownInDefault) return [{ hreflang: fallback.code, path: prefixed(fallback, of.pathIn(null)) }];
+      return hreflangCluster(app.deps.repos.translations, locale.locales, of.target, of.pathIn);
+    }
+    const canonicalPath = (declaredPath: string) => {
+      if (!declaredPath) return opened;
+      const own = alternates.length === 1 ? alternates[0]!.path : undefined;
+      return own ?? localePath(locale, declaredPath);
+    };
+
     const renderBody = async () => {
       const mediaAlt = await imageAlts(app, queryClient);
       const html = await toHtml(
-        <StaticRouter location={url}>
+        <StaticRouter
+          location={`${locale.prefix}${pathname}${query ? `?${query}` : ''}`}
+          basename={locale.prefix || undefined}
+        >
           <PublicApp
             queryClient={queryClient}
             site={site}
+            locale={locale}
             mediaAlt={mediaAlt}
             contactForm={contactForm}
             platform={options.platform}
@@ -232,7 +299,9 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
       // The structured data and the share image are built from every read made by now.
       const head: HeadData = {
         ...declared,
-        path: declared.path || pathname,
+        path: canonicalPath(declared.path),
+        locale: { code: locale.code, dir: locale.dir },
+        alternates,
         jsonLd: declared.status ? [] : structuredData(site, route.path, params, queryClient),
         image: declared.status ? undefined : pageShareImage(site, route.path, params, queryClient),
       };

@@ -1,0 +1,57 @@
+// The hreflang cluster of a page (issue 24): the languages it is published in, each with its address.
+// One function, used by the page's head, the sitemap and the admin's checker, so the three always
+// agree. The default language's page is always in the cluster (and is x-default); another
+// language's is when its translation is published (a page that shows the default language's text
+// by staff's choice is not a translation: it names only its real language).
+import type { SiteLocale } from '../../../shared/locales';
+import type { TranslationsRepo } from './translations.repo';
+
+/** What a page is of: one item, or nothing to translate (every language has it: the blog index). */
+export type AlternateTarget = { type: 'app' | 'post' | 'page'; item: string } | { type: 'all' };
+
+export interface Alternate {
+  /** A site language's tag, or 'x-default'. */
+  hreflang: string;
+  /** The page's path in that language (prefixed), relative to the site. */
+  path: string;
+}
+
+/** The path of a page in a language: '' prefix for the default. */
+export const prefixed = (locale: Pick<SiteLocale, 'code' | 'isDefault'>, path: string) =>
+  locale.isDefault ? path : path === '/' ? `/${locale.code}` : `/${locale.code}${path}`;
+
+/** The languages an item is published in, with its slug in each (posts), the default first. */
+export async function publishedLocales(
+  repo: TranslationsRepo,
+  locales: SiteLocale[],
+  target: AlternateTarget,
+): Promise<{ locale: SiteLocale; slug: string | null }[]> {
+  if (target.type === 'all') return locales.map((locale) => ({ locale, slug: null }));
+  const rows = new Map((await repo.forItem(target.type, target.item)).map((r) => [r.locale, r]));
+  return locales.flatMap((locale) => {
+    if (locale.isDefault) return [{ locale, slug: null }];
+    const row = rows.get(locale.code);
+    return row?.isPublished && !row.useDefault ? [{ locale, slug: row.slug }] : [];
+  });
+}
+
+/**
+ * The cluster: each published language's address (built by `pathIn` from the language's slug, for a
+ * post), itself included, plus x-default (the default language's). A single language is no cluster.
+ */
+export async function hreflangCluster(
+  repo: TranslationsRepo,
+  locales: SiteLocale[],
+  target: AlternateTarget,
+  pathIn: (slug: string | null) => string,
+): Promise<Alternate[]> {
+  const published = await publishedLocales(repo, locales, target);
+  if (published.length < 2) return [];
+  const cluster = published.map(({ locale, slug }) => ({
+    hreflang: locale.code,
+    path: prefixed(locale, pathIn(slug)),
+  }));
+  const fallback = published.find((p) => p.locale.isDefault);
+  if (fallback) cluster.push({ hreflang: 'x-default', path: prefixed(fallback.locale, pathIn(null)) });
+  return cluster;
+}

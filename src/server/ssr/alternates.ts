@@ -1,0 +1,79 @@
+// Which public pages exist in the site's other languages, and what a page is of for its hreflang
+// cluster (modules/translations/alternates.ts builds the cluster; the head and the sitemap use it).
+import type { QueryClient } from '@tanstack/react-query';
+import type { PageParams } from '../../client/page-kit/public-page';
+import { api, paths } from '../../shared/paths';
+import type { App } from '../../shared/schemas/apps';
+import type { AlternateTarget } from '../modules/translations/alternates';
+import type { Deps } from '../types';
+
+/**
+ * The pages a language other than the default has (under /{locale}/…): the studio's pages, the blog,
+ * apps and posts. An app's privacy, support, deletion and press pages are the default language's only
+ * for now (their translations are not shown yet).
+ */
+export const LOCALIZED_ROUTES = new Set([
+  '/',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/blog',
+  '/apps/:appKey',
+  '/apps/:appId/blogs',
+  '/blogs/:id',
+  '/blogs/:id/:slug',
+  '*',
+]);
+
+/** A path only the not-found page matches: where an address with no page in its language renders. */
+export const NOT_FOUND_PATH = '/_/not-found';
+
+export interface PageAlternates {
+  target: AlternateTarget;
+  /** The page's path (unprefixed) in a language, from its slug there (posts; null: the default's). */
+  pathIn: (slug: string | null) => string;
+}
+
+const parseId = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? value : undefined);
+
+/** What the page at this route is of (after its head reads), if it has other languages at all. */
+export async function pageAlternates(
+  deps: Deps,
+  routePath: string,
+  params: PageParams,
+  pathname: string,
+  data: QueryClient,
+): Promise<PageAlternates | undefined> {
+  const same = () => pathname;
+  switch (routePath) {
+    case '/':
+      return { target: { type: 'page', item: 'home' }, pathIn: same };
+    case '/about':
+      return { target: { type: 'page', item: 'about' }, pathIn: same };
+    case '/privacy':
+      return { target: { type: 'page', item: 'privacy' }, pathIn: same };
+    case '/contact':
+    case '/blog':
+      return { target: { type: 'all' }, pathIn: same };
+    case '/apps/:appKey': {
+      const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
+      return app && { target: { type: 'app', item: String(app.id) }, pathIn: same };
+    }
+    case '/apps/:appId/blogs': {
+      const id = parseId(params.appId);
+      return id ? { target: { type: 'app', item: id }, pathIn: same } : undefined;
+    }
+    case '/blogs/:id':
+    case '/blogs/:id/:slug': {
+      const id = parseId(params.id);
+      const post = id ? await deps.repos.blogs.get(Number(id)) : undefined;
+      if (!post) return undefined;
+      return {
+        target: { type: 'post', item: String(post.id) },
+        pathIn: (slug) => paths.readablePost({ id: post.id, slug: slug ?? post.slug }),
+      };
+    }
+    default:
+      return undefined;
+  }
+}

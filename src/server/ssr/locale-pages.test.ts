@@ -1,0 +1,135 @@
+// Issue 24: the public pages in another language under /{locale}/…: each published on its own (404
+// where the item is not published in that language, no silent fallback), <html lang dir>, links that
+// stay in the language, and the hreflang cluster (absolute, reciprocal, itself and x-default included).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../shared/paths';
+import type { App } from '../../shared/schemas/apps';
+import type { BlogPost } from '../../shared/schemas/blog-posts';
+import type { Translation } from '../../shared/schemas/translations';
+import { ok } from '../../../tests/setup/api';
+import { useStaffApp } from '../../../tests/setup/test-app';
+import { productionWeb } from './web';
+
+const ctx = useStaffApp({}, { web: productionWeb() });
+const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
+const put = (type: string, id: string | number, locale: string, body: object) =>
+  ok<Translation>(ctx.send('PUT', api.translation(type, id, locale), body));
+const appFields = (title: string) => ({ title, description: `${title}: ein Spiel.`, tagline: '', longDescription: '' });
+const postFields = (title: string) => ({
+  title,
+  content: `<p>${title}: alles neu.</p>`,
+  excerpt: '',
+  seoTitle: '',
+  seoDescription: '',
+});
+
+/** The page's hreflang links, as [hreflang, href] pairs. */
+const hreflangs = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? '';
+
+let site: string;
+let translatedApp: App;
+let englishApp: App;
+let post: BlogPost;
+let germanPost: Translation;
+
+beforeAll(async () => {
+  site = ctx.app.deps.config.siteUrl;
+  await ok(ctx.send('PUT', api.locales, { defaultLocale: 'en', locales: ['de', 'fr', 'ar'] }, ctx.admin));
+  translatedApp = await ctx.make.makeApp({ title: 'Lantern Drift' });
+  englishApp = await ctx.make.makeApp({ title: 'Only English' });
+  await put('app', translatedApp.id, 'de', { fields: appFields('Laternenflug'), isPublished: true });
+  post = await ctx.make.makePost(translatedApp.id, { title: 'Big update', isPublished: true });
+  germanPost = await put('post', post.id, 'de', { fields: postFields('Großes Update'), isPublished: true });
+  await ok(ctx.send('PUT', api.aboutUs, { title: 'About us', content: '<p>We make small games.</p>' }));
+  await put('page', 'about', 'de', {
+    fields: { title: 'Über uns', content: '<p>Wir machen kleine Spiele.</p>' },
+    isPublished: true,
+  });
+  await put('page', 'about', 'ar', {
+    fields: { title: 'من نحن', content: '<p>نصنع ألعابًا صغيرة.</p>' },
+    isPublished: true,
+  });
+});
+
+describe('a page in another language', () => {
+  it('is the page in that language, with lang, its canonical address and links that stay in it', async () => {
+    const res = await page('/de/about');
+    expect(res.statusCode).toBe(200);
+    expect(htmlTag(res.body)).toContain('lang="de"');
+    expect(res.body).toContain('Über uns');
+    expect(res.body).not.toContain('We make small games');
+    expect(canonical(res.body)).toBe(`${site}/de/about`);
+    expect(res.body).toContain('<meta property="og:locale" content="de">');
+  });
+
+  it('writes right-to-left languages right to left', async () => {
+    const res = await page('/ar/about');
+    expect(res.statusCode).toBe(200);
+    expect(htmlTag(res.body)).toMatch(/lang="ar" dir="rtl"/);
+  });
+
+  it('is not found where the item is not published in that language: no fallback to English', async () => {
+    const french = await page('/fr/about');
+    expect(french.statusCode).toBe(404);
+    expect(htmlTag(french.body)).toContain('lang="fr"');
+    expect(french.body).not.toContain('We make small games');
+    expect((await page(`/de/apps/${englishApp.slug}`)).statusCode).toBe(404);
+    expect((await page(`/de/apps/${translatedApp.slug}`)).statusCode).toBe(200);
+    // An app's own subpages are the default language's only, for now.
+    expect((await page(`/de/apps/${translatedApp.slug}/support`)).statusCode).toBe(404);
+  });
+
+  it('is not found in a language the site does not have; the default language has no prefix', async () => {
+    const japanese = await page('/ja/about');
+    expect(japanese.statusCode).toBe(404);
+    expect(htmlTag(japanese.body)).toContain('lang="en"');
+    const english = await page('/en/about');
+    expect(english.statusCode).toBe(301);
+    expect(english.headers.location).toBe('/about');
+    const spelled = await page('/DE/about');
+    expect(spelled.statusCode).toBe(301);
+    expect(spelled.headers.location).toBe('/de/about');
+  });
+
+  it('moves a post to its address in that language, with its own slug', async () => {
+    const english = await page(`/de/blogs/${post.id}/${post.slug}`);
+    expect(english.statusCode).toBe(301);
+    expect(english.headers.location).toBe(`/de/blogs/${post.id}/${germanPost.slug}`);
+    expect(canonical((await page(`/de/blogs/${post.id}`)).body)).toBe(`${site}/de/blogs/${post.id}/${germanPost.slug}`);
+    const res = await page(`/de/blogs/${post.id}/${germanPost.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Großes Update');
+  });
+});
+
+describe('the hreflang cluster', () => {
+  it('lists every published language, itself and x-default, reciprocally', async () => {
+    const english = await page(`/blogs/${post.id}/${post.slug}`);
+    const german = await page(`/de/blogs/${post.id}/${germanPost.slug}`);
+    const expected = [
+      ['en', `${site}/blogs/${post.id}/${post.slug}`],
+      ['de', `${site}/de/blogs/${post.id}/${germanPost.slug}`],
+      ['x-default', `${site}/blogs/${post.id}/${post.slug}`],
+    ];
+    expect(hreflangs(english.body)).toEqual(expected);
+    expect(hreflangs(german.body)).toEqual(expected);
+    expect(german.body).toContain('<meta property="og:locale:alternate" content="en">');
+  });
+
+  it('leaves out the languages an item is not published in, and a page in one language has none', async () => {
+    const about = hreflangs((await page('/about')).body).map(([lang]) => lang);
+    expect(about).toEqual(['en', 'de', 'ar', 'x-default']);
+    expect(hreflangs((await page(`/apps/${englishApp.slug}`)).body)).toEqual([]);
+  });
+
+  it('names only the real language of a page that shows the default language’s text', async () => {
+    await put('app', englishApp.id, 'fr', { fields: {}, useDefault: true });
+    const res = await page(`/fr/apps/${englishApp.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(hreflangs(res.body)).toEqual([['en', `${site}/apps/${englishApp.slug}`]]);
+    expect(canonical(res.body)).toBe(`${site}/apps/${englishApp.slug}`);
+  });
+});
