@@ -7,6 +7,8 @@ import { notFound } from '../lib/errors';
 import type { AppModule } from '../types';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { ContentCache } from '../lib/content-cache';
+import { clusterOf, type Alternate } from '../modules/translations/alternates';
+import { canonicalLocale, type SiteLocale } from '../../shared/locales';
 
 /** Bytes of feeds and sitemaps kept in memory. */
 const FEEDS_CACHE_BYTES = 8 * 1024 * 1024;
@@ -33,6 +35,7 @@ export const feedsModule: AppModule = async (app, { deps }) => {
   const press = deps.repos.press;
   const appPages = deps.repos.appPages;
   const appPrivacy = deps.repos.appPrivacy;
+  const translations = deps.repos.translations;
   const cache = new ContentCache<{ xml: string }>(deps.content, {
     maxBytes: FEEDS_CACHE_BYTES,
     sizeOf: (entry) => Buffer.byteLength(entry.xml),
@@ -76,12 +79,29 @@ export const feedsModule: AppModule = async (app, { deps }) => {
       // The newest of the dates a page is made from (ISO strings sort as time).
       const latest = (...dates: (string | undefined)[]) => dates.filter(Boolean).sort().at(-1);
       const postDates = (list: BlogPost[]) => list.map((p) => p.updatedAt);
-      const urls: { loc: string; lastmod?: string }[] = [
-        { loc: paths.home, lastmod: latest(home?.updatedAt, ...appList.map((a) => a.updatedAt)) },
-        { loc: paths.about, lastmod: about?.updatedAt },
-        { loc: paths.contact, lastmod: contact?.updatedAt },
-        { loc: paths.privacy, lastmod: privacy?.updatedAt },
-        { loc: paths.blogIndex, lastmod: latest(...postDates(posts)) },
+      // Issue 24: a page published in several languages is listed in each, with the cluster.
+      const locales = await site.locales();
+      const rows = new Map<string, Awaited<ReturnType<typeof translations.ofType>>>();
+      if (locales.length > 1) {
+        for (const type of ['app', 'post', 'page'] as const) {
+          for (const row of await translations.ofType(type)) {
+            const key = `${type}:${row.item}`;
+            rows.set(key, [...(rows.get(key) ?? []), row]);
+          }
+        }
+      }
+      const cluster = (of: string | 'all', path: string, pathIn: (slug: string | null) => string = () => path) =>
+        locales.length > 1 ? clusterOf(locales, of === 'all' ? 'all' : (rows.get(of) ?? []), pathIn) : [];
+      const urls: { loc: string; lastmod?: string; cluster?: Alternate[] }[] = [
+        {
+          loc: paths.home,
+          lastmod: latest(home?.updatedAt, ...appList.map((a) => a.updatedAt)),
+          cluster: cluster('page:home', paths.home),
+        },
+        { loc: paths.about, lastmod: about?.updatedAt, cluster: cluster('page:about', paths.about) },
+        { loc: paths.contact, lastmod: contact?.updatedAt, cluster: cluster('all', paths.contact) },
+        { loc: paths.privacy, lastmod: privacy?.updatedAt, cluster: cluster('page:privacy', paths.privacy) },
+        { loc: paths.blogIndex, lastmod: latest(...postDates(posts)), cluster: cluster('all', paths.blogIndex) },
         { loc: paths.press, lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)) },
         ...appList.map((a) => ({
           loc: paths.appPress(a.slug),
@@ -91,12 +111,20 @@ export const feedsModule: AppModule = async (app, { deps }) => {
         ...appList.map((a) => ({
           loc: paths.app(a.slug),
           lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
+          cluster: cluster(`app:${a.id}`, paths.app(a.slug)),
         })),
         ...appList.map((a) => ({
           loc: paths.appBlogs(a.id),
           lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
+          cluster: cluster(`app:${a.id}`, paths.appBlogs(a.id)),
         })),
-        ...posts.map((p) => ({ loc: paths.readablePost(p), lastmod: p.updatedAt })),
+        ...posts.map((p) => ({
+          loc: paths.readablePost(p),
+          lastmod: p.updatedAt,
+          cluster: cluster(`post:${p.id}`, paths.readablePost(p), (slug) =>
+            paths.readablePost({ id: p.id, slug: slug ?? p.slug }),
+          ),
+        })),
         ...appList
           .filter((a) => privacyUpdated.has(a.id))
           .map((a) => ({ loc: paths.appPrivacy(a.slug), lastmod: privacyUpdated.get(a.id) })),
@@ -111,14 +139,20 @@ export const feedsModule: AppModule = async (app, { deps }) => {
             lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
           })),
       ];
+      const entry = (loc: string, lastmod?: string, links = '') =>
+        `  <url><loc>${xml(base + loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${links}</url>`;
+      const lines = urls.flatMap((u) => {
+        if (!u.cluster?.length) return [entry(u.loc, u.lastmod)];
+        // Each language's address, each naming the whole cluster (itself included).
+        const links = u.cluster
+          .map((a) => `<xhtml:link rel="alternate" hreflang="${xml(a.hreflang)}" href="${xml(base + a.path)}"/>`)
+          .join('');
+        return u.cluster.filter((a) => a.hreflang !== 'x-default').map((a) => entry(a.path, u.lastmod, links));
+      });
+      const xhtml = urls.some((u) => u.cluster?.length) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
       return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls
-  .map(
-    (u) =>
-      `  <url><loc>${xml(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
-  )
-  .join('\n')}
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>
+${lines.join('\n')}
 </urlset>
 `;
     });
@@ -132,10 +166,11 @@ ${urls
     description: string,
     posts: BlogPost[],
     appTitles: Map<number, string>,
+    language: Pick<SiteLocale, 'code' | 'isDefault'> = { code: 'en', isDefault: true },
   ) => {
     const items = posts
       .map((p) => {
-        const url = `${base}${paths.readablePost(p)}`;
+        const url = `${base}${language.isDefault ? '' : `/${language.code}`}${paths.readablePost(p)}`;
         const category = appTitles.get(p.appId);
         return `    <item>
       <title>${xml(p.title)}</title>
@@ -153,7 +188,7 @@ ${urls
     <title>${xml(title)}</title>
     <link>${xml(link)}</link>
     <description>${xml(description)}</description>
-    <language>en</language>
+    <language>${xml(language.code)}</language>
     <atom:link href="${xml(base + selfPath)}" rel="self" type="application/rss+xml"/>
 ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].createdAt).toUTCString()}</lastBuildDate>\n` : ''}${items}
   </channel>
@@ -169,7 +204,71 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
       site.get(),
     ]);
     const titles = new Map(appList.map((a) => [a.id, a.title]));
-    return rss(`${settings.name} blog`, link, selfPath, `News and devlogs from ${settings.name}`, posts, titles);
+    const [fallback] = settings.locales;
+    return rss(
+      `${settings.name} blog`,
+      link,
+      selfPath,
+      `News and devlogs from ${settings.name}`,
+      posts,
+      titles,
+      fallback,
+    );
+  };
+
+  /**
+   * The same feeds in another language (issue 24): the posts published in it, in it, at their
+   * addresses in it; the studio's and apps' names as translated.
+   */
+  const localeFeed = async (code: string, link: (prefix: string) => string, selfPath: (prefix: string) => string) => {
+    const locales = await site.locales();
+    const language = locales.find((l) => l.code === code && !l.isDefault);
+    if (!language) throw notFound('Feed');
+    const prefix = `/${language.code}`;
+    const [appList, posts, settings] = await Promise.all([
+      deps.visibleApps.visitorApps(),
+      blogs.listPublished(),
+      site.get(),
+    ]);
+    const [postRows, appRows, siteRow] = await Promise.all([
+      translations.forItems(
+        'post',
+        posts.map((p) => String(p.id)),
+        code,
+      ),
+      translations.forItems(
+        'app',
+        appList.map((a) => String(a.id)),
+        code,
+      ),
+      translations.get('page', 'site', code),
+    ]);
+    const textOf = (row: { fields: unknown } | undefined, name: string) => {
+      const value = (row?.fields as Record<string, unknown> | undefined)?.[name];
+      return typeof value === 'string' && value ? value : undefined;
+    };
+    const shown = posts.flatMap((p) => {
+      const row = postRows.get(String(p.id));
+      if (!row?.isPublished || row.useDefault) return [];
+      const fields = row.fields as Record<string, string>;
+      return [
+        {
+          ...p,
+          title: fields.title ?? '',
+          content: fields.content ?? '',
+          excerpt: fields.excerpt ?? '',
+          slug: row.slug ?? p.slug,
+        },
+      ];
+    });
+    const titles = new Map(
+      appList.map((a) => {
+        const row = appRows.get(String(a.id));
+        return [a.id, (row?.isPublished && textOf(row, 'title')) || a.title];
+      }),
+    );
+    const name = (siteRow?.isPublished && textOf(siteRow, 'name')) || settings.name;
+    return rss(`${name} blog`, link(prefix), selfPath(prefix), `${name}`, shown, titles, language);
   };
 
   app.get(paths.rss, async (_request, reply) => {
@@ -180,6 +279,32 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
   // The blog index's own feed: the same posts, its channel the index.
   app.get(paths.blogRss, async (_request, reply) => {
     const body = await cached('rss:blog', () => allPostsFeed(`${base}${paths.blogIndex}`, paths.blogRss));
+    return send(reply, 'application/rss+xml; charset=utf-8', body);
+  });
+
+  app.get('/:locale/rss.xml', async (request: FastifyRequest<{ Params: { locale: string } }>, reply) => {
+    const code = canonicalLocale(request.params.locale);
+    if (!code) throw notFound('Feed');
+    const body = await cached(`rss@${code}`, () =>
+      localeFeed(
+        code,
+        (prefix) => `${base}${prefix}`,
+        (prefix) => `${prefix}${paths.rss}`,
+      ),
+    );
+    return send(reply, 'application/rss+xml; charset=utf-8', body);
+  });
+
+  app.get('/:locale/blog/rss.xml', async (request: FastifyRequest<{ Params: { locale: string } }>, reply) => {
+    const code = canonicalLocale(request.params.locale);
+    if (!code) throw notFound('Feed');
+    const body = await cached(`rss:blog@${code}`, () =>
+      localeFeed(
+        code,
+        (prefix) => `${base}${prefix}${paths.blogIndex}`,
+        (prefix) => `${prefix}${paths.blogRss}`,
+      ),
+    );
     return send(reply, 'application/rss+xml; charset=utf-8', body);
   });
 

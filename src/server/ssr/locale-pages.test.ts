@@ -133,3 +133,42 @@ describe('the hreflang cluster', () => {
     expect(canonical(res.body)).toBe(`${site}/apps/${englishApp.slug}`);
   });
 });
+
+describe('findable in every language', () => {
+  it('lists each language’s address in the sitemap with its cluster', async () => {
+    const sitemap = (await page('/sitemap.xml')).body;
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const germanPostUrl = `${site}/de/blogs/${post.id}/${germanPost.slug}`;
+    const entry = sitemap.split('\n').find((line) => line.includes(`<loc>${germanPostUrl}</loc>`));
+    expect(entry).toBeDefined();
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${site}/blogs/${post.id}/${post.slug}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${germanPostUrl}"/>`);
+    expect(entry).toContain('hreflang="x-default"');
+    expect(sitemap).toContain(`<loc>${site}/de/apps/${translatedApp.slug}</loc>`);
+    expect(sitemap).not.toContain(`<loc>${site}/de/apps/${englishApp.slug}</loc>`);
+    expect(sitemap).toContain(`<loc>${site}/de/blog</loc>`);
+  });
+
+  it('has a feed per language, of the posts published in it', async () => {
+    const feed = await page('/de/rss.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain('<language>de</language>');
+    expect(feed.body).toContain('<title>Großes Update</title>');
+    expect(feed.body).toContain(`<link>${site}/de/blogs/${post.id}/${germanPost.slug}</link>`);
+    expect(feed.body).toContain('<category>Laternenflug</category>');
+    expect(feed.body).not.toContain('Big update');
+    expect((await page('/de/blog/rss.xml')).statusCode).toBe(200);
+    expect((await page('/fr/rss.xml')).body).not.toContain('<item>');
+    expect((await page('/ja/rss.xml')).statusCode).toBe(404);
+    expect((await page('/en/rss.xml')).statusCode).toBe(404);
+    const german = (await page('/de/blog')).body;
+    expect(german).toContain(`href="${site}/de/blog/rss.xml"`);
+  });
+
+  it('says the structured data’s language, at the page’s address in it', async () => {
+    const german = (await page(`/de/blogs/${post.id}/${germanPost.slug}`)).body;
+    expect(german).toContain('"inLanguage":"de"');
+    expect(german).toContain(`"mainEntityOfPage":"${site}/de/blogs/${post.id}/${germanPost.slug}"`);
+    expect((await page(`/blogs/${post.id}/${post.slug}`)).body).toContain('"inLanguage":"en"');
+  });
+});

@@ -277,6 +277,22 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
       return own ?? localePath(locale, declaredPath);
     };
 
+    /** In a site of several languages, what the structured data is written in (and, in another, where it lives). */
+    const inLanguage = (objects: object[]) => {
+      if (locale.locales.length < 2) return objects;
+      const own = (url: unknown) =>
+        typeof url === 'string' && url.startsWith(`${site.url}/`) && !locale.isDefault
+          ? `${site.url}${localePath(locale, url.slice(site.url.length))}`
+          : url;
+      return objects.map((ld) => {
+        const o = ld as Record<string, unknown>;
+        if (o['@type'] === 'Organization') return ld;
+        return { ...o, inLanguage: locale.code, url: own(o.url), mainEntityOfPage: own(o.mainEntityOfPage) };
+      });
+    };
+    /** The site's and the blog's feeds have one per language; an app's feed is the default language's. */
+    const feedIn = (href: string) => (href === paths.rss || href === paths.blogRss ? localePath(locale, href) : href);
+
     const renderBody = async () => {
       const mediaAlt = await imageAlts(app, queryClient);
       const html = await toHtml(
@@ -302,7 +318,8 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         path: canonicalPath(declared.path),
         locale: { code: locale.code, dir: locale.dir },
         alternates,
-        jsonLd: declared.status ? [] : structuredData(site, route.path, params, queryClient),
+        jsonLd: declared.status ? [] : inLanguage(structuredData(site, route.path, params, queryClient)),
+        feeds: declared.feeds?.map((feed) => ({ ...feed, href: feedIn(feed.href) })),
         image: declared.status ? undefined : pageShareImage(site, route.path, params, queryClient),
       };
       return { html, head };

@@ -20,32 +20,33 @@ export interface Alternate {
 export const prefixed = (locale: Pick<SiteLocale, 'code' | 'isDefault'>, path: string) =>
   locale.isDefault ? path : path === '/' ? `/${locale.code}` : `/${locale.code}${path}`;
 
-/** The languages an item is published in, with its slug in each (posts), the default first. */
-export async function publishedLocales(
-  repo: TranslationsRepo,
+type Row = Awaited<ReturnType<TranslationsRepo['forItem']>>[number];
+
+/** The languages an item is published in (from its translations' rows), with its slug in each, the default first. */
+export function publishedLocales(
   locales: SiteLocale[],
-  target: AlternateTarget,
-): Promise<{ locale: SiteLocale; slug: string | null }[]> {
-  if (target.type === 'all') return locales.map((locale) => ({ locale, slug: null }));
-  const rows = new Map((await repo.forItem(target.type, target.item)).map((r) => [r.locale, r]));
+  rows: Pick<Row, 'locale' | 'isPublished' | 'useDefault' | 'slug'>[] | 'all',
+): { locale: SiteLocale; slug: string | null }[] {
+  if (rows === 'all') return locales.map((locale) => ({ locale, slug: null }));
+  const byLocale = new Map(rows.map((r) => [r.locale, r]));
   return locales.flatMap((locale) => {
     if (locale.isDefault) return [{ locale, slug: null }];
-    const row = rows.get(locale.code);
+    const row = byLocale.get(locale.code);
     return row?.isPublished && !row.useDefault ? [{ locale, slug: row.slug }] : [];
   });
 }
 
 /**
- * The cluster: each published language's address (built by `pathIn` from the language's slug, for a
- * post), itself included, plus x-default (the default language's). A single language is no cluster.
+ * The cluster from an item's translations: each published language's address (built by `pathIn`
+ * from the language's slug, for a post), itself included, plus x-default (the default language's).
+ * A single language is no cluster.
  */
-export async function hreflangCluster(
-  repo: TranslationsRepo,
+export function clusterOf(
   locales: SiteLocale[],
-  target: AlternateTarget,
+  rows: Parameters<typeof publishedLocales>[1],
   pathIn: (slug: string | null) => string,
-): Promise<Alternate[]> {
-  const published = await publishedLocales(repo, locales, target);
+): Alternate[] {
+  const published = publishedLocales(locales, rows);
   if (published.length < 2) return [];
   const cluster = published.map(({ locale, slug }) => ({
     hreflang: locale.code,
@@ -54,4 +55,15 @@ export async function hreflangCluster(
   const fallback = published.find((p) => p.locale.isDefault);
   if (fallback) cluster.push({ hreflang: 'x-default', path: prefixed(fallback.locale, pathIn(null)) });
   return cluster;
+}
+
+/** The cluster of one page: what it is of (`target`), read from its translations. */
+export async function hreflangCluster(
+  repo: TranslationsRepo,
+  locales: SiteLocale[],
+  target: AlternateTarget,
+  pathIn: (slug: string | null) => string,
+): Promise<Alternate[]> {
+  const rows = target.type === 'all' ? 'all' : await repo.forItem(target.type, target.item);
+  return clusterOf(locales, rows, pathIn);
 }
