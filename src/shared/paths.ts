@@ -146,6 +146,8 @@ export const api = {
   locales: '/api/admin/locales',
   /** An item's translations (issue 24): every language's, one language's, and each item's status per language. */
   translations: (type: string) => `/api/admin/translations?type=${encodeURIComponent(type)}`,
+  /** Crawls every page's hreflang cluster and lists what is broken (issue 24). */
+  translationsCheck: '/api/admin/translations/check',
   itemTranslations: (type: string, id: string | number) => `/api/admin/translations/${type}/${id}`,
   translation: (type: string, id: string | number, locale: string) => `/api/admin/translations/${type}/${id}/${locale}`,
   /** The audit log (issue 23): administrators read it, filter it and export it. */

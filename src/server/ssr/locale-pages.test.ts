@@ -172,3 +172,29 @@ describe('findable in every language', () => {
     expect((await page(`/blogs/${post.id}/${post.slug}`)).body).toContain('"inLanguage":"en"');
   });
 });
+
+describe('the admin’s hreflang check', () => {
+  it('crawls every cluster of the sitemap and finds nothing broken, then names what breaks', async () => {
+    const check = await ok<{ checked: number; problems: { path: string; message: string }[] }>(
+      ctx.get(api.translationsCheck, ctx.editor),
+    );
+    expect(check.problems).toEqual([]);
+    expect(check.checked).toBeGreaterThanOrEqual(8);
+    expect((await ctx.get(api.translationsCheck)).statusCode).toBe(401);
+
+    // The item itself unpublished: its German translation is published but not shown.
+    await ok(ctx.send('PATCH', api.unpublishBlog(post.id)));
+    await ok(ctx.send('PUT', api.locales, { defaultLocale: 'en', locales: ['de', 'ar'] }, ctx.admin));
+    const broken = await ok<{ problems: { path: string; message: string }[] }>(
+      ctx.get(api.translationsCheck, ctx.editor),
+    );
+    expect(broken.problems).toContainEqual({
+      path: `post/${post.id}`,
+      message: 'Published in German, but the item itself is not shown to visitors',
+    });
+    expect(broken.problems).toContainEqual({
+      path: `app/${englishApp.id}`,
+      message: "Translated into French, which is not one of the site's languages: not shown",
+    });
+  });
+});

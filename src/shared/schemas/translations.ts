@@ -198,3 +198,11 @@ export const TranslationSummarySchema = z.array(
   z.object({ item: z.string(), locale: z.string(), status: TranslationStatusSchema, outdated: z.boolean() }),
 );
 export const TranslationSummaryQuerySchema = z.object({ type: z.enum(TRANSLATION_TYPES) });
+
+/** GET /api/admin/translations/check: every page's hreflang cluster, crawled as search engines see it. */
+export const HreflangCheckSchema = z.object({
+  /** How many addresses were opened. */
+  checked: z.number(),
+  problems: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+export type HreflangCheck = z.infer<typeof HreflangCheckSchema>;

@@ -1,10 +1,10 @@
 // Translations (issue 24): one row per item and language, published, scheduled and versioned on its
 // own. Publishing, unpublishing or deleting one language's row never touches another's; deleting the
 // item deletes them all (app_id / post_id cascade).
-import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { Translation, TranslationStatus, TranslationType } from '../../../shared/schemas/translations';
 import type { Db } from '../../db/client';
-import { translations } from '../../db/schema';
+import { apps, blogPosts, translations } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 
 type Row = typeof translations.$inferSelect;
@@ -213,6 +213,28 @@ export function translationsRepo(db: Db, now: () => Date) {
           and(eq(translations.isPublished, false), isNotNull(translations.publishAt), lte(translations.publishAt, at)),
         )
         .returning();
+    },
+
+    /** Published translations of posts that are not published, or of apps that are hidden (the admin's check). */
+    async publishedOfHidden(): Promise<Row[]> {
+      return db
+        .select()
+        .from(translations)
+        .where(
+          and(
+            eq(translations.isPublished, true),
+            sql`(exists (select 1 from ${blogPosts} p where p.id = ${translations.postId} and not p.is_published)
+              or exists (select 1 from ${apps} a where a.id = ${translations.appId} and a.is_hidden and ${translations.type} = 'app'))`,
+          ),
+        );
+    },
+
+    /** Translations into languages the site no longer has (kept, not shown). */
+    async inLocalesOtherThan(codes: string[]): Promise<Row[]> {
+      return db
+        .select()
+        .from(translations)
+        .where(notInArray(translations.locale, codes.length ? codes : ['']));
     },
 
     async nextScheduled(): Promise<Date | undefined> {

@@ -5,6 +5,7 @@ import { knownLocale } from '../../../shared/locales';
 import { api } from '../../../shared/paths';
 import { OkSchema } from '../../../shared/schemas/common';
 import {
+  HreflangCheckSchema,
   ItemTranslationsSchema,
   SiteLocalesInputSchema,
   SiteLocalesSchema,
@@ -22,6 +23,7 @@ import { slugify } from '../../../shared/slug';
 import { invalid, notFound, staleVersion } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { AppModule } from '../../types';
+import { checkHreflang } from './hreflang-check';
 import { pickFields, sourceHash, translationSources } from './translation-sources';
 import { statusOf, toTranslation } from './translations.repo';
 
@@ -128,6 +130,29 @@ export const translationsModule: AppModule = async (app, { deps, auth }) => {
           status: statusOf(row),
           outdated: Boolean(row.sourceHash) && row.sourceHash !== hashes.get(row.item),
         }));
+    },
+  );
+
+  app.get(
+    api.translationsCheck,
+    { onRequest: auth.requireStaff, schema: { response: { 200: HreflangCheckSchema } } },
+    async () => {
+      const check = await checkHreflang(app, deps.config.siteUrl);
+      // A published translation of an item visitors cannot see: its language is missing from the item's pages.
+      const locales = await settings.locales();
+      for (const row of await repo.publishedOfHidden()) {
+        check.problems.push({
+          path: `${row.type}/${row.item}`,
+          message: `Published in ${localeName(row.locale)}, but the item itself is not shown to visitors`,
+        });
+      }
+      for (const row of await repo.inLocalesOtherThan(locales.map((l) => l.code))) {
+        check.problems.push({
+          path: `${row.type}/${row.item}`,
+          message: `Translated into ${localeName(row.locale)}, which is not one of the site's languages: not shown`,
+        });
+      }
+      return check;
     },
   );
 

@@ -1,0 +1,62 @@
+// The admin's check of the hreflang clusters (issue 24): it reads the sitemap as a search engine
+// does, opens every address of every cluster, and lists what a search engine would find broken: an
+// address that does not answer 200, or whose page does not name exactly the sitemap's cluster
+// (itself, every other language and x-default, reciprocally). It also lists translations published
+// for an item visitors cannot see, whose page would be missing from the cluster.
+import type { HreflangCheck } from '../../../shared/schemas/translations';
+import type { AppInstance } from '../../types';
+
+/** Pages opened at most in one check (a large site is checked in part, and says so). */
+export const CHECK_MAX_PAGES = 2_000;
+
+const SITEMAP_URL = /<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?((?:<xhtml:link [^>]+\/>)*)<\/url>/g;
+const SITEMAP_LINK = /<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g;
+const PAGE_LINK = /<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g;
+
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const pairs = (text: string, pattern: RegExp) =>
+  [...text.matchAll(pattern)].map((m) => `${m[1]} ${unescape(m[2]!)}`).sort();
+
+export async function checkHreflang(app: AppInstance, siteUrl: string): Promise<HreflangCheck> {
+  const problems: HreflangCheck['problems'] = [];
+  const relative = (url: string) => (url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url);
+  const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+  if (sitemap.statusCode !== 200)
+    return { checked: 0, problems: [{ path: '/sitemap.xml', message: `Answered ${sitemap.statusCode}` }] };
+
+  const clustered = [...sitemap.body.matchAll(SITEMAP_URL)].filter((m) => m[2]);
+  let checked = 0;
+  for (const [, loc, links] of clustered) {
+    if (checked >= CHECK_MAX_PAGES) {
+      problems.push({ path: '', message: `Only the first ${CHECK_MAX_PAGES} addresses were checked` });
+      break;
+    }
+    const path = relative(unescape(loc!));
+    const expected = pairs(links!, SITEMAP_LINK);
+    const res = await app.inject({ method: 'GET', url: path });
+    checked++;
+    if (res.statusCode !== 200) {
+      problems.push({ path, message: `Listed in the sitemap, but answers ${res.statusCode}` });
+      continue;
+    }
+    const found = pairs(res.body, PAGE_LINK);
+    for (const pair of expected.filter((p) => !found.includes(p))) {
+      const [lang, href] = pair.split(' ');
+      problems.push({ path, message: `Does not link to its ${lang} version (${relative(href!)})` });
+    }
+    for (const pair of found.filter((p) => !expected.includes(p))) {
+      const [lang, href] = pair.split(' ');
+      problems.push({
+        path,
+        message: `Links to ${relative(href!)} as ${lang}, which the sitemap does not pair with it`,
+      });
+    }
+  }
+  return { checked, problems };
+}
