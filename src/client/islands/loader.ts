@@ -5,6 +5,7 @@ import { followSystemTheme } from './theme';
 import { ISLAND_TAG, type IslandName } from './names';
 import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
 import type { EarlyTaps } from './tap-capture';
+import { offerLanguage } from './language-choice';
 
 const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<never> }>> = {
   'theme-menu': () => import('./theme-menu'),
@@ -127,6 +128,7 @@ const whenParsed = () => {
   hydrateWhenVisible();
   enhanceDates();
   enhanceImages();
+  offerLanguage();
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
 else whenParsed();

@@ -5,6 +5,7 @@ import type { SiteInfo } from '../../client/page-kit/site-context';
 import { paths } from '../../shared/paths';
 import { studioCard, uploadedShareImage } from '../../shared/share-image';
 import { iconTag } from './site-icons';
+import { knownLocale } from '../../shared/locales';
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -153,7 +154,9 @@ export function renderDocument({
   // The page in its other languages (issue 24): absolute, reciprocal, itself and x-default included.
   for (const alternate of head.alternates ?? []) {
     meta.push(
-      `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(abs(site, alternate.path))}">`,
+      `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(abs(site, alternate.path))}"${
+        knownLocale(alternate.hreflang) ? ` title="${escapeHtml(knownLocale(alternate.hreflang)!.name)}"` : ''
+      }>`,
     );
   }
   if (head.locale) {

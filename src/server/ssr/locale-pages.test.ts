@@ -25,7 +25,7 @@ const postFields = (title: string) => ({
 
 /** The page's hreflang links, as [hreflang, href] pairs. */
 const hreflangs = (html: string) =>
-  [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+  [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"[^>]*>/g)].map((m) => [m[1], m[2]]);
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? '';
 

@@ -11,7 +11,7 @@ export const CHECK_MAX_PAGES = 2_000;
 
 const SITEMAP_URL = /<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?((?:<xhtml:link [^>]+\/>)*)<\/url>/g;
 const SITEMAP_LINK = /<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g;
-const PAGE_LINK = /<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g;
+const PAGE_LINK = /<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"[^>]*>/g;
 
 const unescape = (s: string) =>
   s
