@@ -178,6 +178,40 @@ async function fillEveryTable(database: Database) {
       },
     ])
     .returning();
+  // Issue 24: the site's languages, translations (an app's, a post's, a page's) and staff's own UI texts.
+  await db.insert(schema.siteLocales).values([
+    { code: 'de', position: 0 },
+    { code: 'ar', position: 1 },
+  ]);
+  await db.insert(schema.translations).values([
+    {
+      type: 'app',
+      item: String(game!.id),
+      locale: 'de',
+      appId: game!.id,
+      fields: { title: 'Spiel — ß', description: 'Ein Spiel', tagline: '', longDescription: '' },
+      isPublished: true,
+      publishedAt: at('2024-03-01 08:30:00.5+00'),
+      sourceHash: 'abc',
+    },
+    {
+      type: 'post',
+      item: String(patch!.id),
+      locale: 'ar',
+      postId: patch!.id,
+      fields: { title: 'ملاحظات', content: '<p>مرحبا</p>' },
+      slug: 'mlahzat',
+      publishAt: at('2030-01-01 00:00:00+00'),
+    },
+    {
+      type: 'page',
+      item: 'about',
+      locale: 'de',
+      fields: { title: 'Über uns', content: '<p>Wir</p>' },
+      useDefault: true,
+    },
+  ]);
+  await db.insert(schema.uiStrings).values({ locale: 'de', key: 'nav.home', value: 'Startseite' });
   // Issue 12: a revision with JSON data, an autosaved draft and a preview link (only its secret's hash).
   await db.insert(schema.revisions).values({
     kind: 'post',
