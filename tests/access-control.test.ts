@@ -185,6 +185,17 @@ const TABLE: Row[] = [
   row('POST /api/admin/password-reset',           404, 404, 404),
   row('POST /api/admin/password-reset/confirm',   422, 422, 422),
   row('GET /api/admin/backup',                    401, 403, 200),
+  // Languages and translations (issue 24): administrators choose the languages, staff translate. The
+  // fixtures' site has one language: a translation into German is refused (422), none exists (404).
+  row('GET /api/admin/locales',                   401, 200, 200),
+  row('PUT /api/admin/locales',                   401, 403, 200),
+  row('GET /api/admin/translations',              401, 200, 200, { url: '/api/admin/translations?type=app' }),
+  row('GET /api/admin/translations/check',        401, 200, 200),
+  row('GET /api/admin/translations/:type/:id',    401, 200, 200, { url: (f) => `/api/admin/translations/app/${f.appId}` }),
+  row('PUT /api/admin/translations/:type/:id/:locale', 401, 422, 422, { url: (f) => `/api/admin/translations/app/${f.appId}/de` }),
+  row('DELETE /api/admin/translations/:type/:id/:locale', 401, 404, 404, { url: (f) => `/api/admin/translations/app/${f.appId}/de` }),
+  row('GET /:locale/rss.xml',                     404, 404, 404, { url: '/de/rss.xml' }),
+  row('GET /:locale/blog/rss.xml',                404, 404, 404, { url: '/de/blog/rss.xml' }),
   row('GET /api/admin/demo-content',              401, 403, 200),
   row('DELETE /api/admin/demo-content',           401, 403, 200),
   row('GET /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),

@@ -116,6 +116,8 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'POST /apps/:slug/delete-account': (f) => VALID_BODIES['POST /api/apps/:id/deletion-requests']!(f),
   'PATCH /api/admin/deletion-requests/:id': () => ({ status: 'in_progress', note: 'Checked by a test.' }),
   'PUT /api/admin/apps/:id/privacy-policy': () => ({ content: '<p>We keep nothing.</p>' }),
+  'PUT /api/admin/locales': () => ({ defaultLocale: 'en', locales: [] }),
+  'PUT /api/admin/translations/:type/:id/:locale': () => ({ fields: { title: 'Probe' }, isPublished: false }),
 };
 
 /**

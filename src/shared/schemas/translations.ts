@@ -124,11 +124,13 @@ export const TRANSLATION_HTML_FIELDS: Record<TranslationFieldsKind, readonly str
 
 /** Which set of fields an item has: its type, or for pages, the page. */
 export function fieldsKind(type: TranslationType, item: string): TranslationFieldsKind | undefined {
-  if (type === 'app' || type === 'post') return /^\d{1,10}$/.test(item) ? type : undefined;
+  const id = (digits: string | undefined) =>
+    digits !== undefined && /^[1-9]\d{0,9}$/.test(digits) && Number(digits) <= 2_147_483_647;
+  if (type === 'app' || type === 'post') return id(item) ? type : undefined;
   if (type === 'page')
     return (TRANSLATED_PAGES as readonly string[]).includes(item) ? (item as TranslatedPage) : undefined;
-  const part = /^\d{1,10}-(support|deletion)$/.exec(item)?.[1];
-  return part as TranslatedAppPage | undefined;
+  const [, appId, part] = /^(\d{1,10})-(support|deletion)$/.exec(item) ?? [];
+  return id(appId) ? (part as TranslatedAppPage) : undefined;
 }
 
 export const TranslationParamsSchema = z.object({

@@ -231,3 +231,14 @@ describe('translations of an item', () => {
       expect(actions, action).toContain(action);
   });
 });
+
+describe('addresses of items', () => {
+  it('are ids in range, in one spelling: anything else names nothing (404)', async () => {
+    for (const id of ['0', '007', '2147483648', '99999999999', '-1', '1.5', 'abc']) {
+      expectError(await get(api.itemTranslations('post', id), ctx.editor), 404, 'NOT_FOUND');
+    }
+    for (const id of ['2147483648-support', '0-support', `${appId}-press`, `${appId}-`]) {
+      expectError(await get(api.itemTranslations('app-page', id), ctx.editor), 404, 'NOT_FOUND');
+    }
+  });
+});
