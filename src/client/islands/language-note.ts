@@ -24,6 +24,7 @@ export function showLanguageNote(offer: OfferedLanguage): void {
   const [offerText, close] = WORDS[offer.code.toLowerCase().split('-')[0]!] ?? WORDS.en!;
   const note = document.createElement('aside');
   note.lang = offer.code;
+  note.dir = 'auto';
   note.setAttribute('aria-label', offer.name);
   note.className =
     'fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm text-card-foreground shadow-lg';
