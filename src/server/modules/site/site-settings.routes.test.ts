@@ -39,6 +39,8 @@ describe('site settings', () => {
       shareImage: null,
       siteUrl: ctx.config.siteUrl,
       updatedAt: null,
+      // One language until staff add others (issue 24).
+      locales: [{ code: 'en', name: 'English', isDefault: true, dir: 'ltr' }],
     });
     const repo = siteSettingsRepo(ctx.database.db, ctx.config, ctx.app.deps.now);
     expect(await repo.ensure()).toBe(true);
