@@ -1,7 +1,8 @@
 // "View this page in Deutsch?" (issue 24): the site never redirects by the browser's languages, but a
 // visitor whose browser prefers another language this page is published in is offered it, once, in a
 // small dismissible note. The page's hreflang links say which languages it has (and their names);
-// the check is a few lines in the loader, the note's code loads only when it is shown.
+// the loader loads this only where the page has other languages and the browser's first language is
+// not the page's; the note's code loads only when it is shown.
 
 /** Remembered when the visitor closes the note: it is not offered again. */
 export const LANGUAGE_NOTE_DISMISSED = 'language-note-dismissed';

@@ -5,7 +5,6 @@ import { followSystemTheme } from './theme';
 import { ISLAND_TAG, type IslandName } from './names';
 import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
 import type { EarlyTaps } from './tap-capture';
-import { offerLanguage } from './language-choice';
 
 const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<never> }>> = {
   'theme-menu': () => import('./theme-menu'),
@@ -128,7 +127,11 @@ const whenParsed = () => {
   hydrateWhenVisible();
   enhanceDates();
   enhanceImages();
-  offerLanguage();
+  // The offer of another language (language-choice.ts) is loaded only where it may be needed: the
+  // page has other languages and the browser's first language is not the page's.
+  const lang = document.documentElement.lang;
+  if (document.querySelector('link[hreflang]') && !navigator.language.startsWith(lang))
+    void import('./language-choice').then((choice) => choice.offerLanguage());
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
 else whenParsed();

@@ -159,7 +159,8 @@ export function renderDocument({
       }>`,
     );
   }
-  if (head.locale) {
+  // og:locale where the site speaks several languages (a site in one says nothing more than lang does).
+  if (head.locale && (head.alternates?.length || head.locale.code !== 'en')) {
     const ogLocale = (code: string) => code.replace('-', '_');
     meta.push(og('locale', ogLocale(head.locale.code)));
     for (const alternate of head.alternates ?? []) {
