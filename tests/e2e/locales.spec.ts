@@ -7,7 +7,7 @@ import type { AdminBlogPost } from '../../src/shared/schemas/blog-posts';
 import type { SiteSettings } from '../../src/shared/schemas/site-settings';
 import type { Translation } from '../../src/shared/schemas/translations';
 import { requestFactories, unique } from '../factories';
-import { expect, expectAccessible, staffApi, test } from './fixtures';
+import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 let staff: APIRequestContext;
 let app: App;
@@ -123,4 +123,11 @@ test.describe('a visitor whose browser prefers German', () => {
     // Never a redirect: the English page stays English.
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
+});
+
+test('the admin’s check finds every language paired', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin-page/site-settings');
+  await page.getByRole('button', { name: 'Run the check' }).click();
+  await expect(page.getByText(/^All \d+ pages name their languages correctly\.$/)).toBeVisible();
 });

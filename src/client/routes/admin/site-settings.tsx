@@ -25,6 +25,7 @@ import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api'
 import { DemoContentCard } from '../../features/site/demo-content-card';
 import { AuditRetentionCard } from '../../features/audit/retention-card';
 import { TwoFactorPolicyCard } from '../../features/site/two-factor-policy-card';
+import { HreflangCheckCard } from '../../features/site/hreflang-check-card';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AdminPage } from './admin-layout';
@@ -216,6 +217,9 @@ export default function SiteSettingsPage() {
         {(data) => <SiteSettingsForm settings={data} />}
       </QueryState>
       {/* Administrators only: the removal is the whole site's. */}
+      <div className="mt-8">
+        <HreflangCheckCard />
+      </div>
       <div className="mt-8">
         <TwoFactorPolicyCard canEdit={Boolean(me.data?.isAdmin)} />
       </div>
