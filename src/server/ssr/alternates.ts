@@ -4,13 +4,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PageParams } from '../../client/page-kit/public-page';
 import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
+import type { PublicAppPages } from '../../shared/schemas/app-pages';
 import type { AlternateTarget } from '../modules/translations/alternates';
 import type { Deps } from '../types';
 
 /**
  * The pages a language other than the default has (under /{locale}/…): the studio's pages, the blog,
- * apps and posts. An app's privacy, support, deletion and press pages are the default language's only
- * for now (their translations are not shown yet).
+ * apps and posts, an app's support and account-deletion pages. An app's privacy and press pages are
+ * the default language's only for now.
  */
 export const LOCALIZED_ROUTES = new Set([
   '/',
@@ -20,6 +21,8 @@ export const LOCALIZED_ROUTES = new Set([
   '/blog',
   '/apps/:appKey',
   '/apps/:appId/blogs',
+  '/apps/:appKey/support',
+  '/apps/:appKey/delete-account',
   '/blogs/:id',
   '/blogs/:id/:slug',
   '*',
@@ -32,6 +35,24 @@ export interface PageAlternates {
   target: AlternateTarget;
   /** The page's path (unprefixed) in a language, from its slug there (posts; null: the default's). */
   pathIn: (slug: string | null) => string;
+}
+
+/** An app's page that has a translation of its own (support, deletion), by route. */
+const APP_PAGE_PART: Record<string, 'support' | 'deletion'> = {
+  '/apps/:appKey/support': 'support',
+  '/apps/:appKey/delete-account': 'deletion',
+};
+
+/**
+ * Whether a page read in another language lacks its text in it although its reads found it: an
+ * app's support or deletion page (one read holds both, each translated on its own).
+ */
+export function untranslatedPart(routePath: string, params: PageParams, data: QueryClient): boolean {
+  const part = APP_PAGE_PART[routePath];
+  if (!part) return false;
+  const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
+  const pages = app && data.getQueryData<PublicAppPages>([api.appPages(app.id)]);
+  return !pages?.translatedParts?.includes(part);
 }
 
 const parseId = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? value : undefined);
@@ -62,6 +83,11 @@ export async function pageAlternates(
     case '/apps/:appId/blogs': {
       const id = parseId(params.appId);
       return id ? { target: { type: 'app', item: id }, pathIn: same } : undefined;
+    }
+    case '/apps/:appKey/support':
+    case '/apps/:appKey/delete-account': {
+      const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
+      return app && { target: { type: 'app-page', item: `${app.id}-${APP_PAGE_PART[routePath]!}` }, pathIn: same };
     }
     case '/blogs/:id':
     case '/blogs/:id/:slug': {

@@ -83,15 +83,19 @@ export const feedsModule: AppModule = async (app, { deps }) => {
       const locales = await site.locales();
       const rows = new Map<string, Awaited<ReturnType<typeof translations.ofType>>>();
       if (locales.length > 1) {
-        for (const type of ['app', 'post', 'page'] as const) {
+        for (const type of ['app', 'post', 'page', 'app-page'] as const) {
           for (const row of await translations.ofType(type)) {
             const key = `${type}:${row.item}`;
             rows.set(key, [...(rows.get(key) ?? []), row]);
           }
         }
       }
-      const cluster = (of: string | 'all', path: string, pathIn: (slug: string | null) => string = () => path) =>
-        locales.length > 1 ? clusterOf(locales, of === 'all' ? 'all' : (rows.get(of) ?? []), pathIn) : [];
+      const cluster = (of: string | 'all', path: string, pathIn: (slug: string | null) => string = () => path) => {
+        if (locales.length < 2) return [];
+        // An app's own page is there in a language only where the app is too.
+        const app = of.startsWith('app-page:') ? (rows.get(`app:${of.slice(9).split('-')[0]}`) ?? []) : undefined;
+        return clusterOf(locales, of === 'all' ? 'all' : (rows.get(of) ?? []), pathIn, app);
+      };
       const urls: { loc: string; lastmod?: string; cluster?: Alternate[] }[] = [
         {
           loc: paths.home,
@@ -131,12 +135,14 @@ export const feedsModule: AppModule = async (app, { deps }) => {
         ...appList.map((a) => ({
           loc: paths.appSupport(a.slug),
           lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
+          cluster: cluster(`app-page:${a.id}-support`, paths.appSupport(a.slug)),
         })),
         ...appList
           .filter((a) => appTexts.get(a.id)?.accountDeletion)
           .map((a) => ({
             loc: paths.appDeleteAccount(a.slug),
             lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
+            cluster: cluster(`app-page:${a.id}-deletion`, paths.appDeleteAccount(a.slug)),
           })),
       ];
       const entry = (loc: string, lastmod?: string, links = '') =>

@@ -198,3 +198,44 @@ describe('the admin’s hreflang check', () => {
     });
   });
 });
+
+describe('an app’s support and account-deletion pages', () => {
+  it('are each there in a language once their own text is published in it', async () => {
+    await ok(
+      ctx.send('PUT', api.adminAppPages(translatedApp.id), {
+        accountDeletion: true,
+        deletionDeleted: '<p>Your profile and scores.</p>',
+        supportIntro: '<p>Write to us any time.</p>',
+        faq: [{ question: 'Is it free?', answer: 'Yes.' }],
+      }),
+    );
+    const support = `/de/apps/${translatedApp.slug}/support`;
+    const deletion = `/de/apps/${translatedApp.slug}/delete-account`;
+    expect((await page(support)).statusCode).toBe(404);
+    await put('app-page', `${translatedApp.id}-support`, 'de', {
+      fields: {
+        supportIntro: '<p>Schreib uns jederzeit.</p>',
+        faq: [{ question: 'Ist es kostenlos?', answer: 'Ja.' }],
+      },
+      isPublished: true,
+    });
+    const res = await page(support);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Schreib uns jederzeit.');
+    expect(res.body).toContain('Ist es kostenlos?');
+    expect(res.body).not.toContain('Write to us any time.');
+    expect(hreflangs(res.body).map(([lang]) => lang)).toEqual(['en', 'de', 'x-default']);
+    // The deletion page has no German text yet: not found in German, never in English there.
+    expect((await page(deletion)).statusCode).toBe(404);
+    expect((await page(`/apps/${translatedApp.slug}/delete-account`)).statusCode).toBe(200);
+    // Not in a language the app itself is not published in.
+    await put('app-page', `${englishApp.id}-support`, 'de', {
+      fields: { supportIntro: '<p>Hilfe</p>', faq: [] },
+      isPublished: true,
+    });
+    expect((await page(`/de/apps/${englishApp.slug}/support`)).statusCode).toBe(404);
+    const sitemap = (await page('/sitemap.xml')).body;
+    expect(sitemap).toContain(`<loc>${site}${support}</loc>`);
+    expect(sitemap).not.toContain(`<loc>${site}/de/apps/${englishApp.slug}/support</loc>`);
+  });
+});

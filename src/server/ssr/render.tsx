@@ -13,7 +13,7 @@ import type { ReadKey } from '../../client/page-kit/public-page';
 import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
 import { localePath, pageLocale, splitLocalePath, type PageLocale } from '../../client/page-kit/locale';
 import { hreflangCluster, prefixed, type Alternate } from '../modules/translations/alternates';
-import { LOCALIZED_ROUTES, NOT_FOUND_PATH, pageAlternates } from './alternates';
+import { LOCALIZED_ROUTES, NOT_FOUND_PATH, pageAlternates, untranslatedPart } from './alternates';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
@@ -230,7 +230,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
       const error = queryClient.getQueryState(typeof key === 'string' ? [key] : [...key])?.error;
       return error instanceof ApiError && error.status === 404;
     });
-    if (!locale.isDefault && !missing && notFoundRead) {
+    if (!locale.isDefault && !missing && (notFoundRead || untranslatedPart(route.path, params, queryClient))) {
       queryClient.clear();
       return notFoundIn(locale.prefix);
     }

@@ -57,6 +57,8 @@ export const PublicAppPagesSchema = z.object({
   supportIntro: z.string(),
   faq: z.array(FaqItemSchema),
   updatedAt: z.string().nullable(),
+  /** Read with ?locale= (issue 24): which of the pages have their texts in that language. */
+  translatedParts: z.array(z.enum(['support', 'deletion'])).optional(),
 });
 export type PublicAppPages = z.infer<typeof PublicAppPagesSchema>;
 

@@ -13,7 +13,10 @@ export const appPagesModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     api.appPages(':id'),
-    { config: { publicRead: true }, schema: { params: IdParamsSchema, response: { 200: PublicAppPagesSchema } } },
+    {
+      config: { publicRead: true, translate: { type: 'app-page' } },
+      schema: { params: IdParamsSchema, response: { 200: PublicAppPagesSchema } },
+    },
     async (request) => {
       await appFor(request, request.params.id);
       const { version: _version, ...pages } = await repo.get(request.params.id);

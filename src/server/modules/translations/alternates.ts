@@ -7,7 +7,7 @@ import type { SiteLocale } from '../../../shared/locales';
 import type { TranslationsRepo } from './translations.repo';
 
 /** What a page is of: one item, or nothing to translate (every language has it: the blog index). */
-export type AlternateTarget = { type: 'app' | 'post' | 'page'; item: string } | { type: 'all' };
+export type AlternateTarget = { type: 'app' | 'post' | 'page' | 'app-page'; item: string } | { type: 'all' };
 
 export interface Alternate {
   /** A site language's tag, or 'x-default'. */
@@ -45,8 +45,11 @@ export function clusterOf(
   locales: SiteLocale[],
   rows: Parameters<typeof publishedLocales>[1],
   pathIn: (slug: string | null) => string,
+  /** The rows of what the page also needs in a language (an app's support page: the app itself). */
+  alsoNeeds?: Parameters<typeof publishedLocales>[1],
 ): Alternate[] {
-  const published = publishedLocales(locales, rows);
+  const needed = alsoNeeds && new Set(publishedLocales(locales, alsoNeeds).map((p) => p.locale.code));
+  const published = publishedLocales(locales, rows).filter((p) => !needed || needed.has(p.locale.code));
   if (published.length < 2) return [];
   const cluster = published.map(({ locale, slug }) => ({
     hreflang: locale.code,
@@ -65,5 +68,7 @@ export async function hreflangCluster(
   pathIn: (slug: string | null) => string,
 ): Promise<Alternate[]> {
   const rows = target.type === 'all' ? 'all' : await repo.forItem(target.type, target.item);
-  return clusterOf(locales, rows, pathIn);
+  // An app's own page is there in a language only where the app is too.
+  const app = target.type === 'app-page' ? await repo.forItem('app', target.item.split('-')[0]!) : undefined;
+  return clusterOf(locales, rows, pathIn, app);
 }

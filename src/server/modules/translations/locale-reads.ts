@@ -6,7 +6,11 @@
 // The language is part of the read cache's key (plugins/read-cache.ts).
 import type { FastifyRequest } from 'fastify';
 import { canonicalLocale } from '../../../shared/locales';
-import { TRANSLATION_FIELDS, type TranslationFieldsKind } from '../../../shared/schemas/translations';
+import {
+  TRANSLATED_APP_PAGES,
+  TRANSLATION_FIELDS,
+  type TranslationFieldsKind,
+} from '../../../shared/schemas/translations';
 import { notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
@@ -17,6 +21,8 @@ type Row = typeof translations.$inferSelect;
 /** What a public read returns, for its translation. */
 export type TranslateRead =
   | { type: 'app' | 'post'; list?: boolean }
+  /** An app's support and deletion texts: each part in the language where it is published there. */
+  | { type: 'app-page' }
   | { type: 'page'; item: 'home' | 'about' | 'privacy' | 'contact' | 'site'; optional?: boolean };
 
 declare module 'fastify' {
@@ -92,6 +98,23 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     const locale = request.contentLocale;
     if (!spec || !locale || reply.statusCode !== 200 || payload === null || typeof payload !== 'object') return payload;
     const isStaff = await staff(request);
+
+    if (spec.type === 'app-page') {
+      // Each page has its own translation: the reply says which are in this language, and the page
+      // that is not is not found there (ssr/alternates.ts), never shown in the default language.
+      const pages = payload as Item;
+      const keys = TRANSLATED_APP_PAGES.map((part) => `${String(pages.appId)}-${part}`);
+      const rows = await repo.forItems('app-page', keys, locale);
+      let out: Item = { ...pages };
+      const translatedParts: string[] = [];
+      for (const part of TRANSLATED_APP_PAGES) {
+        const row = rows.get(`${String(pages.appId)}-${part}`);
+        if (!shown(row, isStaff)) continue;
+        if (!row!.useDefault) out = overlay(part, out, row!);
+        translatedParts.push(part);
+      }
+      return { ...out, contentLocale: locale, translatedParts };
+    }
 
     if (spec.type === 'page') {
       const translated = await translateOne(spec.item, 'page', payload as Item, locale, isStaff);
