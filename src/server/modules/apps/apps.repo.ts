@@ -6,7 +6,7 @@ import { appSlug } from '../../../shared/slug';
 import { chooseSlug, type SlugColumns } from '../../lib/slugs';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
-import { apps, blogPosts } from '../../db/schema';
+import { apps, blogPosts, translations } from '../../db/schema';
 import { staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 
@@ -177,15 +177,21 @@ export function appsRepo(db: Db, now: () => Date) {
     },
 
     /** Published posts per app (of apps visitors may see, unless asked for all). */
-    async blogCounts({ includeHidden = false }: Audience = {}): Promise<BlogCounts> {
+    async blogCounts({ includeHidden = false }: Audience = {}, locale?: string): Promise<BlogCounts> {
+      // In another language (issue 24): the posts shown in it.
+      const inLocale =
+        locale &&
+        sql`exists (select 1 from ${translations} t where t.type = 'post' and t.item = ${blogPosts.id}::text and t.locale = ${locale} and (t.is_published or t.use_default))`;
       const rows = await db
         .select({ appId: blogPosts.appId, n: count() })
         .from(blogPosts)
         .innerJoin(apps, eq(apps.id, blogPosts.appId))
         .where(
-          includeHidden
-            ? eq(blogPosts.isPublished, true)
-            : and(eq(blogPosts.isPublished, true), eq(apps.isHidden, false)),
+          and(
+            eq(blogPosts.isPublished, true),
+            includeHidden ? undefined : eq(apps.isHidden, false),
+            inLocale || undefined,
+          ),
         )
         .groupBy(blogPosts.appId);
       return Object.fromEntries(rows.map((r) => [String(r.appId), Number(r.n)]));

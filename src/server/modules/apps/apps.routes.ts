@@ -11,12 +11,14 @@ import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { invalid, notFound } from '../../lib/errors';
 import { editVersion } from '../../lib/if-match';
 import type { AppModule } from '../../types';
+import type { TranslateRead } from '../translations/locale-reads';
 
 export const appsModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.apps;
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
 
-  const read = { config: { publicRead: true } };
+  /** A public read, in the language of ?locale= (issue 24: see modules/translations/locale-reads.ts). */
+  const read = (translate: TranslateRead) => ({ config: { publicRead: true, translate } });
 
   /** Staff see hidden apps (the admin uses the same reads); visitors do not. */
   const { audience } = deps.visibleApps;
@@ -24,7 +26,7 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
   app.get(
     '/api/apps',
     {
-      config: { publicRead: true, translate: { type: 'app', list: true } },
+      ...read({ type: 'app', list: true }),
       schema: { response: { 200: z.array(AppSchema) } },
     },
     async (request) => repo.list(await audience(request)),
@@ -57,7 +59,7 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
   app.get(
     '/api/apps/:id',
     {
-      config: { publicRead: true, translate: { type: 'app' } },
+      ...read({ type: 'app' }),
       schema: { params: IdParamsSchema, response: { 200: AppSchema } },
     },
     async (request) => deps.visibleApps.appFor(request, request.params.id),
@@ -67,7 +69,7 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
   app.get(
     '/api/apps/by-slug/:slug',
     {
-      config: { publicRead: true, translate: { type: 'app' } },
+      ...read({ type: 'app' }),
       schema: { params: AppSlugParamsSchema, response: { 200: AppSchema } },
     },
     async (request) => deps.visibleApps.appBySlug(request, request.params.slug),
@@ -120,7 +122,9 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     },
   );
 
-  app.get('/api/blog-counts', { ...read, schema: { response: { 200: BlogCountsSchema } } }, async (request) =>
-    repo.blogCounts(await audience(request)),
+  app.get(
+    '/api/blog-counts',
+    { ...read({ type: 'self' }), schema: { response: { 200: BlogCountsSchema } } },
+    async (request) => repo.blogCounts(await audience(request), request.contentLocale ?? undefined),
   );
 };

@@ -81,6 +81,9 @@ describe('reading in another language', () => {
     expect((await ok<BlogPost>(get(de(api.blog(germanPost.id))))).slug).toBe('grosses-update');
     const appPosts = await ok<BlogPost[]>(get(de(api.appBlogs(translated.id))));
     expect(appPosts.map((p) => p.title)).toEqual(['Großes Update']);
+    // The counts count what is shown in that language.
+    expect(await ok(get(de(api.blogCounts)))).toEqual({ [String(translated.id)]: 1 });
+    expect(await ok(get(api.blogCounts))).toEqual({ [String(translated.id)]: 2 });
   });
 
   it('needs a translation of a studio page, but not of the site’s name or contact details', async () => {

@@ -23,6 +23,8 @@ export type TranslateRead =
   | { type: 'app' | 'post'; list?: boolean }
   /** An app's support and deletion texts: each part in the language where it is published there. */
   | { type: 'app-page' }
+  /** The route reads in `request.contentLocale` itself (the blog counts). */
+  | { type: 'self' }
   | { type: 'page'; item: 'home' | 'about' | 'privacy' | 'contact' | 'site'; optional?: boolean };
 
 declare module 'fastify' {
@@ -96,7 +98,15 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
   app.addHook('preSerialization', async (request, reply, payload) => {
     const spec = request.routeOptions.config?.translate;
     const locale = request.contentLocale;
-    if (!spec || !locale || reply.statusCode !== 200 || payload === null || typeof payload !== 'object') return payload;
+    if (
+      !spec ||
+      spec.type === 'self' ||
+      !locale ||
+      reply.statusCode !== 200 ||
+      payload === null ||
+      typeof payload !== 'object'
+    )
+      return payload;
     const isStaff = await staff(request);
 
     if (spec.type === 'app-page') {
