@@ -15,6 +15,8 @@ async function chooseLanguage(page: Page, scope: Page | Locator, name: string) {
 }
 
 test.describe.configure({ mode: 'serial' });
+// The save over someone else's newer translation is answered 409 on purpose (the conflict view).
+test.use({ allowConsoleErrors: ['status of 409 (Conflict)'] });
 
 test.afterAll(async ({ request }) => {
   const api = await staffApi(request);
@@ -35,7 +37,9 @@ test('an administrator adds German; an app and a post are translated side by sid
   await signIn(page);
   await page.goto('/admin-page/site-settings');
   const languages = page.getByRole('form', { name: 'Languages' });
-  await expect(languages.getByText('The default language is the one your existing content is written in')).toBeVisible();
+  await expect(
+    languages.getByText('The default language is the one your existing content is written in'),
+  ).toBeVisible();
   await languages.getByRole('searchbox', { name: 'Add a language' }).fill('germ');
   await languages.getByRole('button', { name: /Add Deutsch/ }).click();
   await expect(languages.getByRole('list', { name: 'Other languages' }).getByText('German (Deutsch)')).toBeVisible();
@@ -47,9 +51,7 @@ test('an administrator adds German; an app and a post are translated side by sid
   await chooseLanguage(page, page, 'German (Deutsch)');
   await expect(page).toHaveURL(/[?&]lang=de\b/);
   const details = page.getByRole('form', { name: 'App details in German (Deutsch)' });
-  await expect(details.getByRole('region', { name: 'Title: English, default text' })).toContainText(
-    app.title,
-  );
+  await expect(details.getByRole('region', { name: 'Title: English, default text' })).toContainText(app.title);
   await expect(details.getByText('Missing', { exact: true })).toBeVisible();
   await details.getByRole('textbox', { name: 'Title (German (Deutsch))' }).fill(`${app.title} DE`);
   await details.getByRole('textbox', { name: 'Tagline (German (Deutsch))' }).fill('Ein kleines Spiel');
@@ -63,6 +65,39 @@ test('an administrator adds German; an app and a post are translated side by sid
   await expect(page.getByRole('textbox', { name: 'Title (German (Deutsch))' })).toHaveValue(`${app.title} DE`);
   await expectAccessible(page);
 
+  // Leaving the language with unsaved changes asks first.
+  await page.getByRole('textbox', { name: 'Tagline (German (Deutsch))' }).fill('Noch nicht gespeichert');
+  await chooseLanguage(page, page, 'English — default');
+  const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/[?&]lang=de\b/);
+
+  // Someone else saved the German meanwhile: the save shows both versions.
+  const staff = await staffApi(request);
+  const current = (await (await staff.get(`/api/admin/translations/app/${app.id}`)).json()) as {
+    translations: { version: number; fields: Record<string, unknown> }[];
+  };
+  const theirs = current.translations[0]!;
+  const elsewhere = await staff.put(`/api/admin/translations/app/${app.id}/de`, {
+    data: { fields: { ...theirs.fields, tagline: 'Von jemand anderem' }, isPublished: false, version: theirs.version },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await page
+    .getByRole('form', { name: 'App details in German (Deutsch)' })
+    .getByRole('button', { name: 'Save draft' })
+    .click();
+  const conflict = page.getByRole('dialog', { name: 'Changed elsewhere' });
+  await expect(conflict).toBeVisible();
+  await expect(toast(page, 'Failed to save the translation')).toHaveCount(0);
+  await conflict.getByRole('button', { name: 'Keep my version' }).click();
+  await page
+    .getByRole('form', { name: 'App details in German (Deutsch)' })
+    .getByRole('button', { name: 'Save draft' })
+    .click();
+  await expect(toast(page, 'Translation saved as a draft')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Tagline (German (Deutsch))' })).toHaveValue('Noch nicht gespeichert');
+
   // The post in German, in its dialog: published on its own.
   await page.goto('/admin-page/blogs');
   await page.getByRole('searchbox', { name: 'Search blog posts' }).fill(post.title);
@@ -70,9 +105,7 @@ test('an administrator adds German; an app and a post are translated side by sid
   const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
   await chooseLanguage(page, dialog, 'German (Deutsch)');
   const form = dialog.getByRole('form', { name: 'Blog post in German (Deutsch)' });
-  await expect(form.getByRole('region', { name: 'Content: English, default text' })).toContainText(
-    'Hello there.',
-  );
+  await expect(form.getByRole('region', { name: 'Content: English, default text' })).toContainText('Hello there.');
   await form.getByRole('textbox', { name: 'Title (German (Deutsch))' }).fill(`${post.title} DE`);
   await form.getByRole('textbox', { name: 'Content (German (Deutsch))' }).click();
   await page.keyboard.type('Hallo zusammen.');

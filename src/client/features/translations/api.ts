@@ -12,6 +12,7 @@ import type {
   TranslationType,
 } from '../../../shared/schemas/translations';
 import type { SiteLocale } from '../../../shared/locales';
+import { conflictOf } from '../../components/drafts/conflict';
 import { errorMessage, http } from '../../lib/http';
 import { knownLocale } from '../../../shared/locales';
 
@@ -73,7 +74,11 @@ export function useSaveTranslation(type: TranslationType, id: string, locale: st
         title: SAVED[(variables as { intent: SaveIntent }).intent],
         description: `${localeLabel(locale)} only: the other languages are unchanged.`,
       }),
-      error: (error) => ({ title: 'Failed to save the translation', description: errorMessage(error) }),
+      // A conflict shows both versions instead of a toast.
+      error: (error) =>
+        conflictOf(error) === undefined
+          ? { title: 'Failed to save the translation', description: errorMessage(error) }
+          : undefined,
     },
   });
 }
