@@ -8,6 +8,7 @@ import { CalendarClock, Send, Trash2, TriangleAlert, Undo2 } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { knownLocale } from '../../../shared/locales';
+import { translationDraftKey } from '../../../shared/schemas/drafts';
 import { z } from '../../../shared/schemas/zod';
 import {
   fieldsKind,
@@ -18,8 +19,7 @@ import {
   type TranslationType,
 } from '../../../shared/schemas/translations';
 import { htmlToText } from '../../../shared/text';
-import { useSaveConflict } from '../../components/drafts/conflict';
-import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
+import { useDraftEditor, type SavedItem } from '../../components/drafts/draft-editor';
 import { OrderedRows } from '../../components/forms/ordered-rows';
 import { RichTextField } from '../../components/forms/rich-text-field';
 import { QueryState } from '../../components/query-state';
@@ -31,7 +31,6 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormField, fieldAria } from '../../components/ui/form-field';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { applyServerErrors } from '../../lib/form-errors';
 import { localeLabel, useDeleteTranslation, useItemTranslations, useSaveTranslation, type SaveIntent } from './api';
 import { KIND_TITLES, TRANSLATED_FIELDS, type TranslatedField } from './fields';
 
@@ -300,7 +299,6 @@ function TranslationForm({
   const save = useSaveTranslation(type, id, locale);
   const remove = useDeleteTranslation(type, id, locale);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [editorBusy, setEditorBusy] = useState(false);
   // Which button sent the form: a draft is checked as far as it is written, a publication in full.
   const intent = useRef<SaveIntent>('draft');
   const [sending, setSending] = useState<SaveIntent>('draft');
@@ -309,11 +307,14 @@ function TranslationForm({
     return zodResolver(translationSchema(kind, complete))(values, context, options as never) as never;
   };
   const form = useForm<Values>({ resolver, defaultValues: toValues(kind, entry) });
-  const conflict = useSaveConflict({
+  // Autosave, kept changes, the conflict view and the leave guard, per item and language.
+  const session = useDraftEditor({
     form: form as UseFormReturn<Values, unknown, unknown>,
-    version: entry.version ?? undefined,
-    toValues: (current: never) => toValues(kind, current),
+    draft: { kind: 'translation', itemKey: translationDraftKey(type, id, locale) },
+    item: entry.version ? (entry as SavedItem) : null,
+    toValues: (item: Partial<Entry> | null) => toValues(kind, item),
     labels: { fields: 'Translated text', slug: 'Slug', useDefault: 'Show the default-language text here' },
+    guard,
   });
   const { isDirty, isSubmitting, errors } = form.formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
@@ -341,8 +342,8 @@ function TranslationForm({
         );
         return;
       }
-      await save
-        .mutateAsync({
+      await session.save(
+        save.mutateAsync({
           intent: next,
           input: {
             fields: values.fields,
@@ -350,22 +351,16 @@ function TranslationForm({
             isPublished: next === 'publish',
             publishAt,
             useDefault: values.useDefault,
-            version: conflict.version,
+            version: session.version,
           },
-        })
-        .then(
-          (saved) => form.reset(toValues(kind, saved)),
-          (error: unknown) =>
-            conflict.onSaveError(error) ||
-            applyServerErrors(form.setError, error, {
-              fields: ['fields', 'slug', 'publishAt', 'useDefault'] as never,
-            }),
-        );
+        }),
+        ['fields', 'slug', 'publishAt', 'useDefault'],
+      );
     })();
   };
 
   const published = entry.status === 'published';
-  const busy = isSubmitting || editorBusy;
+  const busy = isSubmitting || session.editorBusy;
 
   return (
     <form
@@ -377,8 +372,8 @@ function TranslationForm({
       }}
       className="space-y-5"
     >
-      {guard && <UnsavedChangesGuard dirty={isDirty} />}
-      {conflict.dialog}
+      {session.banner}
+      {session.dialogs}
       <div
         role="group"
         aria-label="Translation status"
@@ -457,7 +452,7 @@ function TranslationForm({
               id={`${prefix}-${field.name}`}
               locale={locale}
               label={`${field.label} (${languageName})`}
-              onBusyChange={setEditorBusy}
+              onBusyChange={session.onEditorBusyChange}
             />
           </SideBySide>
         ))}
@@ -487,7 +482,8 @@ function TranslationForm({
             </Button>
           </div>
         )}
-        <div className="flex flex-wrap gap-2 lg:ml-auto">
+        <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
+          {session.status}
           {entry.status !== 'missing' && (
             <Button variant="outline" tone="destructive" disabled={busy} onClick={() => setConfirmDelete(true)}>
               <Trash2 aria-hidden="true" />
@@ -523,7 +519,13 @@ function TranslationForm({
         title={`Delete the ${languageName} translation?`}
         description={`Its ${languageName} text is deleted and its page leaves the site. The other languages are unchanged.`}
         pending={remove.isPending}
-        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirmDelete(false) })}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            // Its kept changes go with it.
+            onSuccess: () => void session.forget(),
+            onSettled: () => setConfirmDelete(false),
+          })
+        }
       />
     </form>
   );
