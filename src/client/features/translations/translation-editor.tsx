@@ -9,10 +9,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { knownLocale } from '../../../shared/locales';
 import { translationDraftKey } from '../../../shared/schemas/drafts';
-import { z } from '../../../shared/schemas/zod';
 import {
   fieldsKind,
-  TRANSLATION_FIELDS,
   type ItemTranslations,
   type TranslationFieldsKind,
   type TranslationStatus,
@@ -33,16 +31,7 @@ import { Input, Label, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { localeLabel, useDeleteTranslation, useItemTranslations, useSaveTranslation, type SaveIntent } from './api';
 import { KIND_TITLES, TRANSLATED_FIELDS, type TranslatedField } from './fields';
-
-type Entry = ItemTranslations['translations'][number];
-
-interface Values {
-  fields: Record<string, unknown>;
-  slug: string;
-  useDefault: boolean;
-  /** The datetime-local field's value (the reader's time zone). */
-  publishAt: string;
-}
+import { toValues, translationSchema, type Entry, type Values } from './values';
 
 const STATUS: Record<TranslationStatus, { label: string; variant: 'grey' | 'yellow' | 'blue' | 'green' }> = {
   missing: { label: 'Missing', variant: 'grey' },
@@ -55,14 +44,6 @@ export function TranslationStatusBadge({ status }: { status: TranslationStatus }
   return <Badge variant={STATUS[status].variant}>{STATUS[status].label}</Badge>;
 }
 
-/** An ISO time as a datetime-local field shows it (the reader's time zone, to the minute). */
-function localInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 const when = (iso: string) =>
   new Date(iso).toLocaleString([], {
     day: 'numeric',
@@ -71,42 +52,6 @@ const when = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
-
-/** A field's starting value: what is saved, else empty of the field's shape. */
-function blankOf(field: TranslatedField): unknown {
-  return field.input === 'faq' ? [] : '';
-}
-
-function toValues(kind: TranslationFieldsKind, entry: Partial<Entry> | null): Values {
-  const fields = Object.fromEntries(
-    TRANSLATED_FIELDS[kind].map((field) => [field.name, entry?.fields?.[field.name] ?? blankOf(field)]),
-  );
-  return {
-    fields,
-    slug: entry?.slug ?? '',
-    useDefault: entry?.useDefault ?? false,
-    publishAt: localInput(entry?.publishAt),
-  };
-}
-
-/** Text of a draft's empty fields is not checked (the server keeps them empty); a published one must be complete. */
-const dropEmpty = (fields: unknown) =>
-  Object.fromEntries(
-    Object.entries((fields ?? {}) as Record<string, unknown>).filter(
-      ([, v]) => v !== '' && v !== null && v !== undefined,
-    ),
-  );
-
-/** The item form's rules for the translated fields: all of them to publish, what is written for a draft. */
-export function translationSchema(kind: TranslationFieldsKind, complete: boolean) {
-  const fields = TRANSLATION_FIELDS[kind];
-  return z.object({
-    fields: complete ? fields : z.preprocess(dropEmpty, fields.partial()),
-    slug: z.string().trim().max(200, 'A slug must be at most 200 characters'),
-    useDefault: z.boolean(),
-    publishAt: z.string().refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Please enter a valid date and time'),
-  });
-}
 
 /** The default language's text as a reader sees it: paragraphs of rich text, the FAQ's questions and answers. */
 function SourceText({ value, input }: { value: unknown; input: TranslatedField['input'] }) {
