@@ -182,7 +182,7 @@ function LanguagesForm({
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             aria-describedby="languages-hint"
-            aria-controls="languages-matches"
+            aria-controls={search.trim() ? 'languages-matches' : undefined}
           />
           {search.trim() && (
             <ul id="languages-matches" aria-label="Languages to add" className="space-y-1">
