@@ -116,7 +116,7 @@ function LanguagesForm({
         </span>
       </p>
 
-      <fieldset className="space-y-3">
+      <fieldset className="min-w-0 space-y-3">
         <legend className="text-sm font-medium">Other languages</legend>
         <p id="languages-hint" className="text-xs text-muted-foreground">
           Their pages live under /{'{language}'}/… and are published one language at a time. The order is the order
@@ -189,9 +189,13 @@ function LanguagesForm({
               {matches.length === 0 && <li className="p-2 text-sm text-muted-foreground">No language matches.</li>}
               {matches.slice(0, MATCHES_SHOWN).map((l) => (
                 <li key={l.code}>
-                  <Button variant="ghost" className="h-auto w-full justify-start py-2" onClick={() => add(l.code)}>
+                  <Button
+                    variant="ghost"
+                    className="h-auto w-full justify-start py-2 text-left whitespace-normal"
+                    onClick={() => add(l.code)}
+                  >
                     <Plus aria-hidden="true" />
-                    <span>
+                    <span className="min-w-0 text-left whitespace-normal">
                       Add <span lang={l.code}>{l.name}</span>
                       {l.englishName !== l.name && <span className="text-muted-foreground"> — {l.englishName}</span>}
                     </span>
