@@ -505,6 +505,7 @@ export function TranslationEditor({
   description,
   guard = true,
   onDirtyChange,
+  framed = true,
 }: {
   type: TranslationType;
   id: string;
@@ -513,14 +514,19 @@ export function TranslationEditor({
   description?: ReactNode;
   guard?: boolean;
   onDirtyChange?: (dirty: boolean) => void;
+  /** In a card of its own (false inside a dialog, which is the frame). */
+  framed?: boolean;
 }) {
   const kind = fieldsKind(type, id);
   const translations = useItemTranslations(type, id);
   if (!kind) return null;
   return (
-    <Card data-testid={`translation-${kind}`}>
+    <Card
+      data-testid={`translation-${kind}`}
+      className={framed ? undefined : 'border-0 bg-transparent shadow-none [&>*]:px-0 [&>*:first-child]:pt-0'}
+    >
       <CardHeader>
-        <CardTitle>
+        <CardTitle className="leading-snug">
           {title ?? KIND_TITLES[kind]} — {localeLabel(locale)}
         </CardTitle>
         <CardDescription>

@@ -73,6 +73,7 @@ function PostEditorDialog({ post, onClose }: { post: AdminBlogPost | null; onClo
             locale={chosen}
             title={post.title}
             guard={false}
+            framed={false}
             onDirtyChange={setTranslationDirty}
           />
         ) : null
