@@ -3,7 +3,7 @@
 // translation deleted, and each list's completeness per language. The site goes back to one language
 // afterwards, so the other specs see it as it was.
 import type { Locator, Page } from '@playwright/test';
-import { requestFactories, unique } from '../factories';
+import { postSave, requestFactories, unique } from '../factories';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const toast = (page: Page, title: string) =>
@@ -127,6 +127,20 @@ test('an administrator adds German; an app and a post are translated side by sid
   // The lists' completeness markers.
   const postCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: post.title }) });
   await expect(postCard.getByRole('list', { name: 'Translations' })).toContainText('German (Deutsch): published');
+
+  // The English text changes: the German is marked as changed since it was translated.
+  const changed = await api.put(`/api/admin/blogs/${post.id}`, {
+    data: postSave(post, { content: '<p>Hello there, again.</p>' }),
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await page.reload();
+  await expect(postCard.getByRole('list', { name: 'Translations' })).toContainText(
+    'German (Deutsch): published, changed since translated',
+  );
+  await postCard.getByRole('button', { name: `Edit ${post.title}` }).click();
+  await chooseLanguage(page, dialog, 'German (Deutsch)');
+  await expect(dialog.getByTestId('translation-outdated')).toHaveText('Changed since translated');
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await page.goto('/admin-page/apps');
   const appRow = page.getByTestId('app-row').filter({ has: page.getByRole('heading', { name: app.title }) });
   await expect(appRow.getByRole('list', { name: 'Translations' })).toContainText('German (Deutsch): draft');

@@ -20,12 +20,15 @@ export interface EditorLanguage {
   setLang: (code: string) => void;
   /** The site speaks more than one language (otherwise there is nothing to switch). */
   multilingual: boolean;
+  /** A language is asked for but the site's languages are still loading: show neither editor yet. */
+  pending: boolean;
 }
 
 /** The language an editor shows, from `?lang=` (an unknown or the default language is the default editor). */
 export function useEditorLanguage(): EditorLanguage {
   const [params, setParams] = useSearchParams();
-  const locales = useSiteLocales().data ?? [];
+  const query = useSiteLocales();
+  const locales = query.data ?? [];
   const asked = params.get(LANG_PARAM)?.toLowerCase();
   const lang = locales.find((l) => !l.isDefault && l.code.toLowerCase() === asked)?.code ?? null;
   const setLang = (code: string) =>
@@ -35,7 +38,7 @@ export function useEditorLanguage(): EditorLanguage {
       else next.set(LANG_PARAM, code);
       return next;
     });
-  return { locales, lang, setLang, multilingual: locales.length > 1 };
+  return { locales, lang, setLang, multilingual: locales.length > 1, pending: Boolean(asked) && query.isPending };
 }
 
 /** A select of the site's languages, the default first and marked so; nothing when the site has one. */

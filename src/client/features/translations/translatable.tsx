@@ -1,6 +1,7 @@
 // A screen's editor with the language switcher above it (issue 24): the default language shows the
 // editor given as `children`, unchanged; another language shows the item's translation editor.
 import type { ReactNode } from 'react';
+import { LoadingCard } from '../../components/query-state';
 import type { TranslationType } from '../../../shared/schemas/translations';
 import { EditorLanguageSwitcher, useEditorLanguage, type EditorLanguage } from './language-switcher';
 import { TranslationEditor } from './translation-editor';
@@ -26,7 +27,13 @@ export function Translatable({
           <EditorLanguageSwitcher language={language} />
         </div>
       )}
-      {language.lang ? <TranslationEditor key={language.lang} type={type} id={id} locale={language.lang} /> : children}
+      {language.pending ? (
+        <LoadingCard text="Loading the languages" />
+      ) : language.lang ? (
+        <TranslationEditor key={language.lang} type={type} id={id} locale={language.lang} />
+      ) : (
+        children
+      )}
     </>
   );
 }

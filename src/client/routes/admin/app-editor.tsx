@@ -149,7 +149,7 @@ function EditApp({ id }: { id: number }) {
           <EditorLanguageSwitcher language={language} />
         </div>
       )}
-      {app.isPending ? (
+      {app.isPending || language.pending ? (
         <EditorSkeleton />
       ) : language.lang ? (
         <AppTranslations key={language.lang} appId={id} locale={language.lang} blocks={blocks} />
