@@ -11,7 +11,9 @@ const toast = (page: Page, title: string) =>
 
 async function chooseLanguage(page: Page, scope: Page | Locator, name: string) {
   await scope.getByRole('combobox', { name: 'Language', exact: true }).click();
-  await page.getByRole('option', { name, exact: true }).click();
+  // An option reads "German (Deutsch) — draft": the language's name, then the item's status in it.
+  const escaped = name.replace(/[()]/g, '\\$&');
+  await page.getByRole('option', { name: new RegExp(`^${escaped}( — |$)`) }).click();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -63,6 +65,7 @@ test('an administrator adds German; an app and a post are translated side by sid
   await page.reload();
   await expect(page.getByRole('form', { name: 'App details in German (Deutsch)' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Title (German (Deutsch))' })).toHaveValue(`${app.title} DE`);
+  await expect(page.getByRole('combobox', { name: 'Language', exact: true })).toHaveText('German (Deutsch) — draft');
   await expectAccessible(page);
 
   // Leaving the language with unsaved changes asks first.

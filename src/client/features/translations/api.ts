@@ -51,8 +51,14 @@ export function useUpdateLocales() {
 
 const itemKey = (type: TranslationType, id: string) => [api.itemTranslations(type, id)] as const;
 
-export const useItemTranslations = (type: TranslationType, id: string) =>
-  useQuery<ItemTranslations>({ queryKey: itemKey(type, id) });
+export const useItemTranslations = (type: TranslationType, id: string, enabled = true) =>
+  useQuery<ItemTranslations>({ queryKey: itemKey(type, id), enabled });
+
+/** Each language's status of an item, for the switcher (read only when the site has other languages). */
+export function useItemStatuses(type: TranslationType, id: string, enabled: boolean) {
+  const query = useItemTranslations(type, id, enabled);
+  return Object.fromEntries((query.data?.translations ?? []).map((t) => [t.locale, t.status]));
+}
 
 /** What a save does, for its toast: a draft, published now, scheduled, or taken off the site. */
 export type SaveIntent = 'draft' | 'publish' | 'schedule' | 'unpublish';

@@ -6,12 +6,20 @@ import { Languages } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SiteLocale } from '../../../shared/locales';
+import type { TranslationStatus } from '../../../shared/schemas/translations';
 import { DiscardChangesDialog } from '../../components/drafts/unsaved-changes';
 import { Select } from '../../components/ui/controls';
 import { Label } from '../../components/ui/input';
 import { localeLabel, useSiteLocales } from './api';
 
 export const LANG_PARAM = 'lang';
+
+const STATUS_WORDS: Record<TranslationStatus, string> = {
+  missing: 'not translated',
+  draft: 'draft',
+  scheduled: 'scheduled',
+  published: 'published',
+};
 
 export interface EditorLanguage {
   locales: SiteLocale[];
@@ -47,6 +55,7 @@ export function LanguageSwitcher({
   value,
   onChange,
   dirty = false,
+  statuses = {},
   id = 'editor-language',
 }: {
   locales: SiteLocale[];
@@ -55,6 +64,8 @@ export function LanguageSwitcher({
   onChange: (code: string) => void;
   /** Unsaved changes a switch would drop, where no leave guard hears it (a dialog's form): asks first. */
   dirty?: boolean;
+  /** The item's status in each other language, shown beside its name. */
+  statuses?: Record<string, TranslationStatus>;
   id?: string;
 }) {
   const [asking, setAsking] = useState<string | null>(null);
@@ -74,7 +85,11 @@ export function LanguageSwitcher({
         describedBy={`${id}-hint`}
         options={locales.map((l) => ({
           value: l.code,
-          label: l.isDefault ? `${localeLabel(l.code)} — default` : localeLabel(l.code),
+          label: l.isDefault
+            ? `${localeLabel(l.code)} — default`
+            : statuses[l.code]
+              ? `${localeLabel(l.code)} — ${STATUS_WORDS[statuses[l.code]!]}`
+              : localeLabel(l.code),
         }))}
       />
       <p id={`${id}-hint`} className="sr-only">
@@ -94,6 +109,19 @@ export function LanguageSwitcher({
 }
 
 /** The switcher bound to the address (`?lang=`), for a screen's editors. */
-export function EditorLanguageSwitcher({ language }: { language: EditorLanguage }) {
-  return <LanguageSwitcher locales={language.locales} value={language.lang} onChange={language.setLang} />;
+export function EditorLanguageSwitcher({
+  language,
+  statuses,
+}: {
+  language: EditorLanguage;
+  statuses?: Record<string, TranslationStatus>;
+}) {
+  return (
+    <LanguageSwitcher
+      locales={language.locales}
+      value={language.lang}
+      onChange={language.setLang}
+      statuses={statuses}
+    />
+  );
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { LoadingCard } from '../../components/query-state';
 import type { TranslationType } from '../../../shared/schemas/translations';
+import { useItemStatuses } from './api';
 import { EditorLanguageSwitcher, useEditorLanguage, type EditorLanguage } from './language-switcher';
 import { TranslationEditor } from './translation-editor';
 
@@ -20,11 +21,12 @@ export function Translatable({
 }) {
   const own = useEditorLanguage();
   const language = given ?? own;
+  const statuses = useItemStatuses(type, id, language.multilingual);
   return (
     <>
       {language.multilingual && (
         <div className="mb-6">
-          <EditorLanguageSwitcher language={language} />
+          <EditorLanguageSwitcher language={language} statuses={statuses} />
         </div>
       )}
       {language.pending ? (

@@ -18,6 +18,7 @@ import { AppForm } from '../../features/apps/editor/app-form';
 import { AppPressKitCard } from '../../features/press/app-press-kit-card';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
+import { useItemStatuses } from '../../features/translations/api';
 import { EditorLanguageSwitcher, useEditorLanguage } from '../../features/translations/language-switcher';
 import { TranslationEditor } from '../../features/translations/translation-editor';
 import { AdminPage } from './admin-layout';
@@ -125,6 +126,7 @@ function EditApp({ id }: { id: number }) {
   const site = useSite();
   const blocks = useBlocks(paths.admin.apps);
   const language = useEditorLanguage();
+  const statuses = useItemStatuses('app', String(id), language.multilingual);
 
   useEffect(() => {
     if (app.isError) toast({ title: 'Error', description: 'Failed to load app data', variant: 'destructive' });
@@ -146,7 +148,7 @@ function EditApp({ id }: { id: number }) {
       {blocks.guard}
       {language.multilingual && (
         <div className="mb-6">
-          <EditorLanguageSwitcher language={language} />
+          <EditorLanguageSwitcher language={language} statuses={statuses} />
         </div>
       )}
       {app.isPending || language.pending ? (

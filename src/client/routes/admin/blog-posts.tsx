@@ -20,7 +20,7 @@ import { appsQuery } from '../../features/apps/api';
 import { BlogPostDialog } from '../../features/blogs/admin-post-form';
 import { PostStatusBadge, scheduleTime } from '../../features/blogs/post-status';
 import { errorMessage } from '../../lib/http';
-import { useSiteLocales, useTranslationSummary } from '../../features/translations/api';
+import { useItemStatuses, useSiteLocales, useTranslationSummary } from '../../features/translations/api';
 import { CompletenessMarkers } from '../../features/translations/completeness';
 import { LanguageSwitcher } from '../../features/translations/language-switcher';
 import { TranslationEditor } from '../../features/translations/translation-editor';
@@ -49,6 +49,7 @@ function PostEditorDialog({ post, onClose }: { post: AdminBlogPost | null; onClo
   const locales = useSiteLocales().data ?? [];
   const [lang, setLang] = useState<string | null>(null);
   const [translationDirty, setTranslationDirty] = useState(false);
+  const statuses = useItemStatuses('post', String(post?.id ?? 0), Boolean(post) && locales.length > 1);
   const chosen = lang && locales.some((l) => l.code === lang && !l.isDefault) ? lang : null;
   return (
     <BlogPostDialog
@@ -61,6 +62,7 @@ function PostEditorDialog({ post, onClose }: { post: AdminBlogPost | null; onClo
           locales={locales}
           value={chosen}
           dirty={chosen ? translationDirty : dirty}
+          statuses={statuses}
           onChange={(code) => setLang(locales.find((l) => l.code === code)?.isDefault ? null : code)}
         />
       )}
