@@ -43,6 +43,7 @@ test('an administrator adds German; an app and a post are translated side by sid
     languages.getByText('The default language is the one your existing content is written in'),
   ).toBeVisible();
   await languages.getByRole('searchbox', { name: 'Add a language' }).fill('germ');
+  await expectAccessible(page);
   await languages.getByRole('button', { name: /Add Deutsch/ }).click();
   await expect(languages.getByRole('list', { name: 'Other languages' }).getByText('German (Deutsch)')).toBeVisible();
   await languages.getByRole('button', { name: 'Save languages' }).click();
@@ -147,6 +148,7 @@ test('an administrator adds German; an app and a post are translated side by sid
   await page.goto('/admin-page/apps');
   const appRow = page.getByTestId('app-row').filter({ has: page.getByRole('heading', { name: app.title }) });
   await expect(appRow.getByRole('list', { name: 'Translations' })).toContainText('German (Deutsch): draft');
+  await expectAccessible(page);
 
   // Deleting the app's German leaves the post's.
   await page.goto(`/admin-page/apps/edit?id=${app.id}&lang=de`);
@@ -171,4 +173,26 @@ test('with one language, no switcher and no markers', async ({ page, request }) 
   await page.goto('/admin-page/about-us');
   await expect(page.getByRole('textbox', { name: 'Title' })).toBeVisible();
   await expect(page.getByTestId('language-switcher')).toHaveCount(0);
+});
+
+test('on a phone the translation editor stacks the English text above each field, without sideways scrolling', async ({
+  page,
+  request,
+}) => {
+  const api = await staffApi(request);
+  expect((await api.put('/api/admin/locales', { data: { defaultLocale: 'en', locales: ['de', 'ar'] } })).status()).toBe(
+    200,
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto('/admin-page/about-us?lang=ar');
+  const form = page.getByRole('form', { name: 'About Us in Arabic (العربية)' });
+  const source = form.getByRole('region', { name: 'Title: English, default text' });
+  const input = form.getByRole('textbox', { name: 'Title (Arabic (العربية))' });
+  await expect(input).toHaveAttribute('dir', 'rtl');
+  await expect(input).toHaveAttribute('lang', 'ar');
+  const [above, below] = [await source.boundingBox(), await input.boundingBox()];
+  expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
 });

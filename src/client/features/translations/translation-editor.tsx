@@ -80,7 +80,11 @@ function SourceText({ value, input }: { value: unknown; input: TranslatedField['
         : value;
   }
   return (
-    <div className="max-h-80 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm break-words whitespace-pre-wrap">
+    // Long texts scroll in their box: it takes the keyboard's focus so they can be read without a mouse.
+    <div
+      tabIndex={0}
+      className="max-h-80 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+    >
       {text || <span className="text-muted-foreground italic">Empty</span>}
     </div>
   );
