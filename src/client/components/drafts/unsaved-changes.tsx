@@ -45,14 +45,19 @@ export function useBeforeUnload(dirty: boolean): void {
   }, [dirty]);
 }
 
+/** The editor's language (`?lang=`, issue 24): switching it shows another text, so it is leaving too. */
+const langOf = (search: string) => new URLSearchParams(search).get('lang') ?? '';
+
+/** Whether going from one address to the other leaves the editor: another screen, or another language of it. */
+export const leaves = (from: { pathname: string; search: string }, to: { pathname: string; search: string }) =>
+  from.pathname !== to.pathname || langOf(from.search) !== langOf(to.search);
+
 /**
  * While `dirty`, navigation away from the screen is held and the user is asked; a reload or
  * closing the tab gets the browser's prompt. Render what it returns.
  */
 export function UnsavedChangesGuard({ dirty, description }: { dirty: boolean; description?: string }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && leaves(currentLocation, nextLocation));
   useBeforeUnload(dirty);
   return (
     <DiscardChangesDialog

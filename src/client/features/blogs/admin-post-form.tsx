@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Send, Undo2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from '../../../shared/schemas/zod';
@@ -563,10 +563,19 @@ export function BlogPostDialog({
   post: listed,
   appsQuery,
   onClose,
+  languageBar,
+  translation,
+  translationDirty = false,
 }: {
   post: AdminBlogPost | null;
   appsQuery: AppsQuery;
   onClose: () => void;
+  /** Above the form of a saved post: the language switcher, told whether the form has unsaved changes. */
+  languageBar?: (dirty: boolean) => ReactNode;
+  /** Shown instead of the form while another language than the default is chosen. */
+  translation?: ReactNode;
+  /** The translation shown has unsaved changes (closing asks first). */
+  translationDirty?: boolean;
 }) {
   // A revision restored from History: the form starts again from it (before the list has re-read it).
   const [restored, setRestored] = useState<BlogPost | null>(null);
@@ -578,7 +587,7 @@ export function BlogPostDialog({
 
   const requestClose = () => {
     if (saving) return;
-    if (dirty) setConfirmDiscard(true);
+    if (translation ? translationDirty : dirty) setConfirmDiscard(true);
     else onClose();
   };
 
@@ -596,7 +605,9 @@ export function BlogPostDialog({
           }
           className="max-w-3xl gap-5 bg-background p-4 pb-0 sm:p-6 sm:pb-0"
         >
-          {post && (
+          {post && languageBar?.(dirty)}
+          {translation}
+          {post && !translation && (
             <div
               role="group"
               aria-label="Post status"
@@ -637,7 +648,7 @@ export function BlogPostDialog({
               </div>
             </div>
           )}
-          {post && !post.isPublished && (
+          {post && !post.isPublished && !translation && (
             <details className="rounded-lg border [&_summary]:cursor-pointer">
               <summary className="px-4 py-3 text-sm font-medium">Share a preview link</summary>
               <div className="px-4 pb-4">
@@ -645,16 +656,18 @@ export function BlogPostDialog({
               </div>
             </details>
           )}
-          <BlogPostForm
-            key={restored ? `restored-${restored.version}` : 'form'}
-            post={post}
-            appsQuery={appsQuery}
-            onDirtyChange={setDirty}
-            onSavingChange={setSaving}
-            onCancel={requestClose}
-            onSaved={onClose}
-            forgetRef={forget}
-          />
+          {!translation && (
+            <BlogPostForm
+              key={restored ? `restored-${restored.version}` : 'form'}
+              post={post}
+              appsQuery={appsQuery}
+              onDirtyChange={setDirty}
+              onSavingChange={setSaving}
+              onCancel={requestClose}
+              onSaved={onClose}
+              forgetRef={forget}
+            />
+          )}
         </DialogContent>
       </Dialog>
       <DiscardChangesDialog
@@ -663,7 +676,8 @@ export function BlogPostDialog({
         onKeepEditing={() => setConfirmDiscard(false)}
         onDiscard={() => {
           setConfirmDiscard(false);
-          void forget.current?.();
+          // The post's own kept changes go only when they were what was discarded.
+          if (!translation) void forget.current?.();
           onClose();
         }}
       />

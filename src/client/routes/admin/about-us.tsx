@@ -13,6 +13,8 @@ import { PageEditorForm, SaveRow, useDraftForm } from '../../components/drafts/d
 import { useUpdateAboutUs } from '../../features/pages/admin-api';
 import { useAboutUs } from '../../features/pages/api';
 import { useItemHistory } from '../../components/revisions/history-panel';
+import { Translatable } from '../../features/translations/translatable';
+import { useEditorLanguage } from '../../features/translations/language-switcher';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -86,15 +88,18 @@ export default function AboutUsEditor() {
   const about = useAboutUs();
   // A restore replaces the saved text: the form starts again from it.
   const history = useItemHistory('about', about);
+  const language = useEditorLanguage();
   return (
     <AdminPage
       title="About Us"
       description="Edit the title and the text of the About Us page."
-      actions={history.button}
+      actions={language.lang ? undefined : history.button}
     >
-      <QueryState query={about} loading={SKELETON} error="Failed to load About Us page content" errorStyle="inline">
-        {(data) => <AboutUsForm key={history.restores} about={data} />}
-      </QueryState>
+      <Translatable type="page" id="about" language={language}>
+        <QueryState query={about} loading={SKELETON} error="Failed to load About Us page content" errorStyle="inline">
+          {(data) => <AboutUsForm key={history.restores} about={data} />}
+        </QueryState>
+      </Translatable>
     </AdminPage>
   );
 }

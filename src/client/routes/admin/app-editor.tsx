@@ -18,6 +18,9 @@ import { AppForm } from '../../features/apps/editor/app-form';
 import { AppPressKitCard } from '../../features/press/app-press-kit-card';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
+import { useItemStatuses } from '../../features/translations/api';
+import { EditorLanguageSwitcher, useEditorLanguage } from '../../features/translations/language-switcher';
+import { TranslationEditor } from '../../features/translations/translation-editor';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -28,7 +31,7 @@ function parseId(raw: string | null | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-type Block = 'app' | 'pages' | 'press';
+type Block = 'app' | 'pages' | 'press' | 'support' | 'deletion';
 
 /**
  * The page's one unsaved-changes guard over its blocks. After the app's own Save the page goes to
@@ -36,7 +39,13 @@ type Block = 'app' | 'pages' | 'press';
  */
 function useBlocks(leaveTo: string) {
   const navigate = useNavigate();
-  const [dirty, setDirty] = useState<Record<Block, boolean>>({ app: false, pages: false, press: false });
+  const [dirty, setDirty] = useState<Record<Block, boolean>>({
+    app: false,
+    pages: false,
+    press: false,
+    support: false,
+    deletion: false,
+  });
   const [appSaved, setAppSaved] = useState(false);
   const report = useCallback(
     (block: Block) => (value: boolean) => setDirty((now) => (now[block] === value ? now : { ...now, [block]: value })),
@@ -45,11 +54,17 @@ function useBlocks(leaveTo: string) {
   const [onApp] = useState(() => report('app'));
   const [onPages] = useState(() => report('pages'));
   const [onPress] = useState(() => report('press'));
+  const [onSupport] = useState(() => report('support'));
+  const [onDeletion] = useState(() => report('deletion'));
   useEffect(() => {
     if (appSaved) navigate(leaveTo);
   }, [appSaved, navigate, leaveTo]);
-  const guard = <UnsavedChangesGuard dirty={(dirty.app && !appSaved) || dirty.pages || dirty.press} />;
-  return { guard, onApp, onPages, onPress, onAppSaved: () => setAppSaved(true) };
+  const guard = (
+    <UnsavedChangesGuard
+      dirty={(dirty.app && !appSaved) || dirty.pages || dirty.press || dirty.support || dirty.deletion}
+    />
+  );
+  return { guard, onApp, onPages, onPress, onSupport, onDeletion, onAppSaved: () => setAppSaved(true) };
 }
 
 function NewApp() {
@@ -110,6 +125,8 @@ function EditApp({ id }: { id: number }) {
   const app = useApp(id);
   const site = useSite();
   const blocks = useBlocks(paths.admin.apps);
+  const language = useEditorLanguage();
+  const statuses = useItemStatuses('app', String(id), language.multilingual);
 
   useEffect(() => {
     if (app.isError) toast({ title: 'Error', description: 'Failed to load app data', variant: 'destructive' });
@@ -129,8 +146,15 @@ function EditApp({ id }: { id: number }) {
       }
     >
       {blocks.guard}
-      {app.isPending ? (
+      {language.multilingual && (
+        <div className="mb-6">
+          <EditorLanguageSwitcher language={language} statuses={statuses} />
+        </div>
+      )}
+      {app.isPending || language.pending ? (
         <EditorSkeleton />
+      ) : language.lang ? (
+        <AppTranslations key={language.lang} appId={id} locale={language.lang} blocks={blocks} />
       ) : (
         <div className="space-y-10">
           <AppForm app={app.data} onSaved={blocks.onAppSaved} onDirtyChange={blocks.onApp} />
@@ -138,6 +162,41 @@ function EditApp({ id }: { id: number }) {
         </div>
       )}
     </AdminPage>
+  );
+}
+
+/** The app's texts in another language: its details, then its support and account deletion pages. */
+function AppTranslations({
+  appId,
+  locale,
+  blocks,
+}: {
+  appId: number;
+  locale: string;
+  blocks: ReturnType<typeof useBlocks>;
+}) {
+  return (
+    <div className="space-y-10">
+      <TranslationEditor type="app" id={String(appId)} locale={locale} guard={false} onDirtyChange={blocks.onApp} />
+      <TranslationEditor
+        type="app-page"
+        id={`${appId}-support`}
+        locale={locale}
+        guard={false}
+        onDirtyChange={blocks.onSupport}
+      />
+      <TranslationEditor
+        type="app-page"
+        id={`${appId}-deletion`}
+        locale={locale}
+        guard={false}
+        onDirtyChange={blocks.onDeletion}
+      />
+      <p className="text-sm text-muted-foreground">
+        Links, store ids, screenshots, the press kit and the app&apos;s status are shared by every language: edit them
+        in the default language.
+      </p>
+    </div>
   );
 }
 

@@ -21,7 +21,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_APP_LIST_LOADING_ROWS, ADMIN_DESCRIPTION_TRUNCATE } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
@@ -39,6 +39,8 @@ import { useApps } from '../../features/apps/api';
 import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
 import { StatusBadge } from '../../features/apps/status-badge';
 import { cn } from '../../lib/utils';
+import { useSiteLocales, useTranslationSummary } from '../../features/translations/api';
+import { CompletenessMarkers } from '../../features/translations/completeness';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -50,9 +52,11 @@ interface RowProps {
   count: number;
   onDelete: (app: App) => void;
   onMove: (from: number, to: number) => void;
+  /** The app's translations per language (none when the site has one language). */
+  markers?: ReactNode;
 }
 
-function AppRow({ app, index, count, onDelete, onMove }: RowProps) {
+function AppRow({ app, index, count, onDelete, onMove, markers }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: app.id,
   });
@@ -98,6 +102,7 @@ function AppRow({ app, index, count, onDelete, onMove }: RowProps) {
           >
             {truncate(app.description, ADMIN_DESCRIPTION_TRUNCATE)}
           </p>
+          {markers}
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
@@ -185,7 +190,15 @@ function announcements(apps: App[]): Announcements {
   };
 }
 
-function SortableApps({ apps, onDelete }: { apps: App[]; onDelete: (app: App) => void }) {
+function SortableApps({
+  apps,
+  onDelete,
+  markers,
+}: {
+  apps: App[];
+  onDelete: (app: App) => void;
+  markers: (app: App) => ReactNode;
+}) {
   const reorder = useReorderApps();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -217,7 +230,15 @@ function SortableApps({ apps, onDelete }: { apps: App[]; onDelete: (app: App) =>
         <SortableContext items={apps.map((a) => a.id)} strategy={verticalListSortingStrategy}>
           <ul className="divide-y" aria-label="Apps">
             {apps.map((app, index) => (
-              <AppRow key={app.id} app={app} index={index} count={apps.length} onDelete={onDelete} onMove={move} />
+              <AppRow
+                key={app.id}
+                app={app}
+                index={index}
+                count={apps.length}
+                onDelete={onDelete}
+                onMove={move}
+                markers={markers(app)}
+              />
             ))}
           </ul>
         </SortableContext>
@@ -233,6 +254,18 @@ export default function AppsList() {
   // The app being deleted stays named while the dialog closes.
   const [target, setTarget] = useState<App | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Each app's translations per language, in one read (nothing when the site has one language).
+  const locales = useSiteLocales();
+  const multilingual = (locales.data?.length ?? 0) > 1;
+  const completeness = useTranslationSummary('app', multilingual);
+  const markers = (app: App) =>
+    multilingual && (
+      <CompletenessMarkers
+        locales={locales.data ?? []}
+        statuses={completeness.data?.get(String(app.id))}
+        className="pt-1"
+      />
+    );
   const askDelete = (app: App) => {
     setTarget(app);
     setConfirming(true);
@@ -270,7 +303,7 @@ export default function AppsList() {
           </Card>
         }
       >
-        {(data) => <SortableApps apps={data} onDelete={askDelete} />}
+        {(data) => <SortableApps apps={data} onDelete={askDelete} markers={markers} />}
       </QueryState>
       <ConfirmDialog
         open={confirming}

@@ -1,7 +1,7 @@
 // Blog Posts (SPEC §2 "Blog Posts (admin)"): every post of every app, newest first, with search,
 // create and edit in a dialog, Publish for drafts and Delete with confirmation.
 import { AppWindow, CalendarDays, Image as ImageIcon, Newspaper, Pencil, Plus, Send, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { EXCERPT_ADMIN } from '../../../shared/constants';
 import type { AdminBlogPost } from '../../../shared/schemas/blog-posts';
 import { excerpt } from '../../../shared/text';
@@ -20,6 +20,10 @@ import { appsQuery } from '../../features/apps/api';
 import { BlogPostDialog } from '../../features/blogs/admin-post-form';
 import { PostStatusBadge, scheduleTime } from '../../features/blogs/post-status';
 import { errorMessage } from '../../lib/http';
+import { useItemStatuses, useSiteLocales, useTranslationSummary } from '../../features/translations/api';
+import { CompletenessMarkers } from '../../features/translations/completeness';
+import { LanguageSwitcher } from '../../features/translations/language-switcher';
+import { TranslationEditor } from '../../features/translations/translation-editor';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 import { SearchField } from '../../components/ui/search-field';
@@ -40,11 +44,54 @@ function PublishButton({ post }: { post: AdminBlogPost }) {
   );
 }
 
+/** The create or edit dialog with, for a saved post, its language switcher and translations. */
+function PostEditorDialog({ post, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {
+  const locales = useSiteLocales().data ?? [];
+  const [lang, setLang] = useState<string | null>(null);
+  const [translationDirty, setTranslationDirty] = useState(false);
+  const statuses = useItemStatuses('post', String(post?.id ?? 0), Boolean(post) && locales.length > 1);
+  const chosen = lang && locales.some((l) => l.code === lang && !l.isDefault) ? lang : null;
+  return (
+    <BlogPostDialog
+      post={post}
+      appsQuery={appsQuery()}
+      onClose={onClose}
+      languageBar={(dirty) => (
+        <LanguageSwitcher
+          id="post-language"
+          locales={locales}
+          value={chosen}
+          dirty={chosen ? translationDirty : dirty}
+          statuses={statuses}
+          onChange={(code) => setLang(locales.find((l) => l.code === code)?.isDefault ? null : code)}
+        />
+      )}
+      translation={
+        post && chosen ? (
+          <TranslationEditor
+            key={chosen}
+            type="post"
+            id={String(post.id)}
+            locale={chosen}
+            title={post.title}
+            guard={false}
+            framed={false}
+            onDirtyChange={setTranslationDirty}
+          />
+        ) : null
+      }
+      translationDirty={translationDirty}
+    />
+  );
+}
+
 function PostCard({
   post,
   onEdit,
   onDelete,
+  markers,
 }: {
+  markers?: ReactNode;
   post: AdminBlogPost;
   onEdit: (from: HTMLElement) => void;
   onDelete: (from: HTMLElement) => void;
@@ -80,6 +127,7 @@ function PostCard({
               )}
             </span>
           </p>
+          {markers}
           <p data-testid="blog-excerpt" className="text-sm break-words">
             {excerpt(post.content, EXCERPT_ADMIN)}
           </p>
@@ -142,6 +190,10 @@ export default function BlogPosts() {
   const posts = useAdminBlogs(query);
   const everyPost = useAdminBlogsTotal();
   const [editor, setEditor] = useState<Editor | null>(null);
+  // Each post's translations per language, in one read (nothing when the site has one language).
+  const locales = useSiteLocales();
+  const multilingual = (locales.data?.length ?? 0) > 1;
+  const completeness = useTranslationSummary('post', multilingual);
   const [toDelete, setToDelete] = useState<AdminBlogPost | null>(null);
   const [returnFocus, setReturnFocus] = useState<{ to: HTMLElement | null } | null>(null);
 
@@ -235,6 +287,14 @@ export default function BlogPosts() {
                   post={post}
                   onEdit={(from) => openEditor({ kind: 'edit', post }, from)}
                   onDelete={(from) => openDelete(post, from)}
+                  markers={
+                    multilingual && (
+                      <CompletenessMarkers
+                        locales={locales.data ?? []}
+                        statuses={completeness.data?.get(String(post.id))}
+                      />
+                    )
+                  }
                 />
               </li>
             ))}
@@ -249,14 +309,7 @@ export default function BlogPosts() {
         </>
       )}
 
-      {editor && (
-        <BlogPostDialog
-          key={editing ? editing.id : 'new'}
-          post={editing}
-          appsQuery={appsQuery()}
-          onClose={() => setEditor(null)}
-        />
-      )}
+      {editor && <PostEditorDialog key={editing ? editing.id : 'new'} post={editing} onClose={() => setEditor(null)} />}
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -14,6 +14,7 @@ import { useUpdateContactInfo } from '../../features/pages/admin-api';
 import { useContactInfo } from '../../features/pages/api';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
+import { Translatable } from '../../features/translations/translatable';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -143,9 +144,11 @@ export default function ContactInfoEditor() {
       title="Edit Contact Information"
       description="The email address, location and social links shown on the Contact page and in the footer."
     >
-      <QueryState query={contact} loading={SKELETON} error="Failed to load contact information" errorStyle="inline">
-        {(data) => <ContactInfoForm info={data} />}
-      </QueryState>
+      <Translatable type="page" id="contact">
+        <QueryState query={contact} loading={SKELETON} error="Failed to load contact information" errorStyle="inline">
+          {(data) => <ContactInfoForm info={data} />}
+        </QueryState>
+      </Translatable>
     </AdminPage>
   );
 }

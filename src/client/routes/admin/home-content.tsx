@@ -13,6 +13,8 @@ import { useDraftForm } from '../../components/drafts/draft-editor';
 import { useUpdateHomeContent } from '../../features/pages/admin-api';
 import { useHomeContent } from '../../features/pages/api';
 import { useItemHistory } from '../../components/revisions/history-panel';
+import { Translatable } from '../../features/translations/translatable';
+import { useEditorLanguage } from '../../features/translations/language-switcher';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -177,15 +179,23 @@ export default function HomeContentEditor() {
   const home = useHomeContent();
   // A restore replaces the saved text: the form starts again from it.
   const history = useItemHistory('home', home);
+  const language = useEditorLanguage();
   return (
     <AdminPage
       title="Home Content"
       description="Edit the texts of the home page: the hero, the featured apps heading and the call to action."
-      actions={history.button}
+      actions={language.lang ? undefined : history.button}
     >
-      <QueryState query={home} loading={<FormSkeleton />} error="Failed to load home page content" errorStyle="inline">
-        {(data) => <HomeContentForm key={history.restores} content={data} />}
-      </QueryState>
+      <Translatable type="page" id="home" language={language}>
+        <QueryState
+          query={home}
+          loading={<FormSkeleton />}
+          error="Failed to load home page content"
+          errorStyle="inline"
+        >
+          {(data) => <HomeContentForm key={history.restores} content={data} />}
+        </QueryState>
+      </Translatable>
     </AdminPage>
   );
 }

@@ -21,6 +21,8 @@ import { PageEditorForm, SaveRow, useDraftForm } from '../../components/drafts/d
 import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
 import { useItemHistory } from '../../components/revisions/history-panel';
+import { Translatable } from '../../features/translations/translatable';
+import { useEditorLanguage } from '../../features/translations/language-switcher';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -109,6 +111,7 @@ export default function PrivacyEditor() {
   const policy = usePrivacyPolicy();
   // A restore replaces the saved text: the form starts again from it.
   const history = useItemHistory('privacy', policy);
+  const language = useEditorLanguage();
 
   // A failed load is announced once per failure (SPEC §8).
   const announced = useRef<unknown>(null);
@@ -122,11 +125,13 @@ export default function PrivacyEditor() {
     <AdminPage
       title="Edit Privacy Policy"
       description="Update your privacy policy content and last updated date."
-      actions={history.button}
+      actions={language.lang ? undefined : history.button}
     >
-      <QueryState query={policy} loading={SKELETON} error="Failed to load privacy policy" errorStyle="inline">
-        {(data) => <PrivacyForm key={history.restores} policy={data} />}
-      </QueryState>
+      <Translatable type="page" id="privacy" language={language}>
+        <QueryState query={policy} loading={SKELETON} error="Failed to load privacy policy" errorStyle="inline">
+          {(data) => <PrivacyForm key={history.restores} policy={data} />}
+        </QueryState>
+      </Translatable>
     </AdminPage>
   );
 }

@@ -28,6 +28,8 @@ import { TwoFactorPolicyCard } from '../../features/site/two-factor-policy-card'
 import { HreflangCheckCard } from '../../features/site/hreflang-check-card';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
 import { applyServerErrors } from '../../lib/form-errors';
+import { Translatable } from '../../features/translations/translatable';
+import { LanguagesCard } from '../../features/translations/languages-card';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
@@ -72,7 +74,7 @@ function ImageSetting({
 const setImageOf = (form: UseFormReturn<FormInput, unknown, FormOutput>, name: ImageFieldName) => (value: string) =>
   form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
-function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
+function SiteSettingsForm({ settings, extraDirty }: { settings: SiteSettings; extraDirty: boolean }) {
   const update = useUpdateSiteSettings();
   const [uploading, setUploading] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -90,7 +92,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <UnsavedChangesGuard dirty={form.formState.isDirty || uploading} />
+      <UnsavedChangesGuard dirty={form.formState.isDirty || uploading || extraDirty} />
       <Card>
         <CardHeader>
           <CardTitle>Identity</CardTitle>
@@ -211,11 +213,18 @@ export default function SiteSettingsPage() {
   useDocumentTitle('Site Settings');
   const settings = useSiteSettings();
   const me = useMe();
+  // The page's one leave guard (in the settings form) also holds unsaved languages.
+  const [languagesDirty, setLanguagesDirty] = useState(false);
   return (
     <AdminPage title="Site Settings" description="The studio's name, logo and the texts every public page shares.">
-      <QueryState query={settings} loading={<FormSkeleton />} error="Failed to load site settings">
-        {(data) => <SiteSettingsForm settings={data} />}
-      </QueryState>
+      <Translatable type="page" id="site">
+        <QueryState query={settings} loading={<FormSkeleton />} error="Failed to load site settings">
+          {(data) => <SiteSettingsForm settings={data} extraDirty={languagesDirty} />}
+        </QueryState>
+      </Translatable>
+      <div className="mt-8">
+        <LanguagesCard canEdit={Boolean(me.data?.isAdmin)} onDirtyChange={setLanguagesDirty} />
+      </div>
       {/* Administrators only: the removal is the whole site's. */}
       <div className="mt-8">
         <HreflangCheckCard />

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/paths';
 import type { BlogPost } from '../../../shared/schemas/blog-posts';
-import { DRAFT_MAX_BYTES, type Draft } from '../../../shared/schemas/drafts';
+import { DRAFT_MAX_BYTES, translationDraftKey, type Draft } from '../../../shared/schemas/drafts';
 import { expectError, ok, requests } from '../../../../tests/setup/api';
 import { injectFactories, type Factories } from '../../../../tests/factories';
 import { fixedClock } from '../../../../tests/setup/clock';
@@ -270,5 +270,41 @@ describe('the drafts API', () => {
     const res = await autosave('post', 'new', huge, 0);
     expect([413, 422]).toContain(res.statusCode);
     expect(await draftOf('post', 'new')).toBeNull();
+  });
+});
+
+describe('autosave of a translation (issue 24)', () => {
+  const saveTranslation = (key: string, body: Record<string, unknown>, cookie = editor) => {
+    const [type, item, locale] = key.split('~') as [string, string, string];
+    return send('PUT', api.translation(type, item, locale), body, cookie);
+  };
+
+  it('is kept per item and language, refused once the translation moved on, and dropped by its author’s save', async () => {
+    await ok(send('PUT', api.locales, { defaultLocale: 'en', locales: ['de', 'fr'] }, admin));
+    const de = translationDraftKey('app', String(appId), 'de');
+    const fr = translationDraftKey('app', String(appId), 'fr');
+    // Not yet translated: version 0, as a new post.
+    await ok(autosave('translation', de, { fields: { title: 'Alpha Abenteuer' } }, 0));
+    await ok(autosave('translation', fr, { fields: { title: 'Alpha Aventure' } }, 0));
+    expect((await draftOf('translation', de))!.data).toEqual({ fields: { title: 'Alpha Abenteuer' } });
+
+    // Someone saves the German: the autosave from before is refused with the translation now.
+    const saved = await ok<{ version: number }>(saveTranslation(de, { fields: { title: 'Alpha Quest DE' } }, admin));
+    const stale = await autosave('translation', de, { fields: { title: 'Alpha Abenteuer!' } }, 0);
+    expectError(stale, 409, 'CONFLICT');
+    expect(JSON.parse(stale.body).current).toMatchObject({ locale: 'de', fields: { title: 'Alpha Quest DE' } });
+    await ok(autosave('translation', de, { fields: { title: 'Alpha Abenteuer!' } }, saved.version));
+
+    // The author's save of the German drops their German draft only.
+    await ok(saveTranslation(de, { fields: { title: 'Alpha Abenteuer!' }, version: saved.version }));
+    expect(await draftOf('translation', de)).toBeNull();
+    expect(await draftOf('translation', fr)).not.toBeNull();
+    await ok(dropDraft('translation', fr));
+  });
+
+  it('names a translation by type~item~locale; anything else is unknown', async () => {
+    expectError(await readDraft('translation', 'app~1'), 400, 'BAD_REQUEST');
+    expectError(await autosave('translation', 'app~1~de~x', {}, 0), 400, 'BAD_REQUEST');
+    expectError(await autosave('translation', 'blog~1~de', {}, 0), 404, 'NOT_FOUND');
   });
 });

@@ -3,7 +3,14 @@
 // it). An autosave made from an older version than the item's is refused (409, with the item now).
 import type { FastifyRequest } from 'fastify';
 import { OkSchema } from '../../../shared/schemas/common';
-import { DraftInputSchema, DraftParamsSchema, DraftSchema, type DraftKind } from '../../../shared/schemas/drafts';
+import {
+  DraftInputSchema,
+  DraftParamsSchema,
+  DraftSchema,
+  parseTranslationDraftKey,
+  type DraftKind,
+} from '../../../shared/schemas/drafts';
+import { toTranslation } from '../translations/translations.repo';
 import { notFound, staleVersion } from '../../lib/errors';
 import type { AppModule } from '../../types';
 
@@ -11,6 +18,7 @@ export const draftsModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.drafts;
   const posts = deps.repos.blogs;
   const pages = deps.repos.pages;
+  const translations = deps.repos.translations;
   const staff = { onRequest: auth.requireStaff };
 
   /**
@@ -18,6 +26,13 @@ export const draftsModule: AppModule = async (app, { deps, auth }) => {
    * post is keyed by its id or 'new', a page by 'main': any other key names nothing.
    */
   async function current(kind: DraftKind, key: string) {
+    if (kind === 'translation') {
+      // A translation not yet saved is version 0, as a new post; its own row once saved.
+      const parts = parseTranslationDraftKey(key);
+      if (!parts) throw notFound('Translation');
+      const row = await translations.get(parts.type, parts.item, parts.locale);
+      return row ? toTranslation(row, '') : null;
+    }
     if (kind === 'post') {
       if (key === 'new') return undefined;
       const post = key === 'main' ? undefined : await posts.get(Number(key));

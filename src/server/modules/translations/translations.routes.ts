@@ -19,6 +19,7 @@ import {
   TranslationSummarySchema,
   type TranslationFieldsKind,
 } from '../../../shared/schemas/translations';
+import { translationDraftKey } from '../../../shared/schemas/drafts';
 import { slugify } from '../../../shared/slug';
 import { invalid, notFound, staleVersion } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -55,6 +56,13 @@ function checkFields(kind: TranslationFieldsKind, fields: Record<string, unknown
   }
   return clean;
 }
+
+/** The staff member's autosaved draft of one language of an item (the drafts module's key). */
+const draftOf = (request: { user?: { id: number } | null }, type: string, id: string, locale: string) => ({
+  kind: 'translation' as const,
+  itemKey: translationDraftKey(type, id, locale),
+  userId: request.user!.id,
+});
 
 export const translationsModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.translations;
@@ -261,6 +269,8 @@ export const translationsModule: AppModule = async (app, { deps, auth }) => {
         },
       });
       if (saved.publishAt) deps.scheduler.kick();
+      // The saver's autosaved draft of this language is now the translation itself.
+      await deps.repos.drafts.remove(draftOf(request, type, id, locale));
       return saved;
     },
   );
@@ -288,6 +298,7 @@ export const translationsModule: AppModule = async (app, { deps, auth }) => {
         after: () => null,
       });
       if (!removed) throw notFound('Translation');
+      await deps.repos.drafts.remove(draftOf(request, type, id, locale));
       return { success: true as const };
     },
   );
