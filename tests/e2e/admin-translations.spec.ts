@@ -20,9 +20,22 @@ test.describe.configure({ mode: 'serial' });
 // The save over someone else's newer translation is answered 409 on purpose (the conflict view).
 test.use({ allowConsoleErrors: ['status of 409 (Conflict)'] });
 
+/** The site's other languages before this file, and the apps it made: put back and removed afterwards. */
+let before: string[] | undefined;
+const made: number[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const api = await staffApi(request);
+  const settings = (await (await api.get('/api/site-settings')).json()) as {
+    locales: { code: string; isDefault: boolean }[];
+  };
+  before = settings.locales.filter((l) => !l.isDefault).map((l) => l.code);
+});
+
 test.afterAll(async ({ request }) => {
   const api = await staffApi(request);
-  const res = await api.put('/api/admin/locales', { data: { defaultLocale: 'en', locales: [] } });
+  for (const id of made) expect((await api.delete(`/api/apps/${id}`)).status()).toBe(200);
+  const res = await api.put('/api/admin/locales', { data: { defaultLocale: 'en', locales: before ?? [] } });
   expect(res.status()).toBe(200);
 });
 
@@ -33,6 +46,7 @@ test('an administrator adds German; an app and a post are translated side by sid
   test.setTimeout(90_000);
   const make = requestFactories(await staffApi(request));
   const app = await make.makeApp({ title: unique('Translated app') });
+  made.push(app.id);
   const post = await make.makePost(app.id, { title: unique('Translated post'), content: '<p>Hello there.</p>' });
 
   // Site Settings › Languages: add German from the searchable list, then save.
