@@ -318,23 +318,14 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
   await single('home', 'home');
   await single('contact', 'contact');
 
-  // The demo's German page texts: each goes when still as seeded and its English page went too (the
-  // site's own settings never go, so its translation goes when untouched). One the studio saved stays,
-  // as does an untouched one of a page the studio edited and kept (it is then "changed since
-  // translated"). Apps' and posts' translations went with their rows; the site's languages stay.
+  // The demo's German page texts (issue 24): each goes while still as seeded, whatever became of its
+  // English page (an About Us the studio rewrote is not what the German text says); one the studio
+  // saved stays. Apps' and posts' translations went with their rows; the site's languages stay.
   const translationRecords = records.filter((r) => r.kind === 'translation');
   const translationRows = await readTranslations(
     tx,
     translationRecords.map((r) => r.key),
   );
-  const pageStays = async (page: string) => {
-    if (page === 'site') return false;
-    const kind = page as 'about' | 'privacy' | 'home' | 'contact';
-    const { table } = KINDS[kind];
-    const studio =
-      kind === 'about' ? isNull(aboutUs.appId) : kind === 'privacy' ? isNull(privacyPolicy.appId) : undefined;
-    return (await tx.select().from(table as PgTable).where(studio).limit(1)).length > 0;
-  };
   for (const record of translationRecords) {
     const row = translationRows.get(record.key);
     if (!row) continue;
@@ -343,7 +334,6 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
       continue;
     }
     const [type, item, locale] = record.key.split(':') as [string, string, string];
-    if (type === 'page' && (await pageStays(item))) continue;
     await tx
       .delete(translations)
       .where(and(eq(translations.type, type), eq(translations.item, item), eq(translations.locale, locale)));
