@@ -99,14 +99,17 @@ describe('demo content', () => {
     const posts = await ok<{ id: number; title: string; slug: string }[]>(get('/api/blogs?locale=de&pageSize=50'));
     const published = demoApps.flatMap((a) => a.posts.map((p) => ({ ...p, app: a.slug }))).filter((p) => p.isPublished);
     expect(posts.map((p) => p.title).sort()).toEqual(published.map((p) => deApps[p.app]!.posts[p.title]!.title).sort());
-    expect(posts.find((p) => p.title.startsWith('Devlog #2'))!.slug).toBe('devlog-2-wir-streichen-unser-lieblingslevel');
+    expect(posts.find((p) => p.title.startsWith('Devlog #2'))!.slug).toBe(
+      'devlog-2-wir-streichen-unser-lieblingslevel',
+    );
     // Written against the English text as it is: nothing is "changed since translated", nothing a draft.
     for (const type of ['app', 'post', 'page', 'app-page']) {
       const summary = await ok<{ item: string; status: string; outdated: boolean }[]>(
         get(`/api/admin/translations?type=${type}`, editor),
       );
       expect(summary.length, type).toBeGreaterThan(0);
-      for (const row of summary) expect(row, `${type} ${row.item}`).toMatchObject({ status: 'published', outdated: false });
+      for (const row of summary)
+        expect(row, `${type} ${row.item}`).toMatchObject({ status: 'published', outdated: false });
     }
     expect(
       (await ok<{ item: string }[]>(get('/api/admin/translations?type=page', editor))).map((r) => r.item).sort(),

@@ -293,12 +293,14 @@ export const deAppPages: Record<
   },
   brightlist: {
     deletionDeleted: '<p>Dein Konto, jede Liste und jede Aufgabe sowie dein Synchronisierungsverlauf.</p>',
-    deletionKept: '<p>Nichts, außer Sicherungskopien, die innerhalb von <strong>14 Tagen</strong> überschrieben werden.</p>',
+    deletionKept:
+      '<p>Nichts, außer Sicherungskopien, die innerhalb von <strong>14 Tagen</strong> überschrieben werden.</p>',
     supportIntro: '<p>Fragen zu Brightlist? Hier geht es los.</p>',
     faq: [
       {
         question: 'Kann ich eine Liste mit jemandem teilen?',
-        answer: 'Ja: Öffne die Liste, tippe auf Teilen und schick den Link. Sobald die andere Person annimmt, kann sie die Liste bearbeiten.',
+        answer:
+          'Ja: Öffne die Liste, tippe auf Teilen und schick den Link. Sobald die andere Person annimmt, kann sie die Liste bearbeiten.',
       },
       {
         question: 'Wo werden meine Daten gespeichert?',
