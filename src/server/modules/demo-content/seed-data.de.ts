@@ -193,7 +193,7 @@ export const deApps: Record<string, DemoAppDe> = {
     longDescription: `<p>Hake deine täglichen Gewohnheiten ab, sieh deinen Serien beim Wachsen zu und lies jeden Sonntag eine ehrliche Zusammenfassung. <strong>Brightlist</strong> läuft in jedem Browser, behält deine Daten auf deinem Gerät und ist Open Source.</p>
 <ul>
 <li>Gewohnheiten, die Wochenenden, Feiertage oder jeden Tag deiner Wahl auslassen</li>
-<li>Serien, die nachgeben: Ein verpasster Tag ist eine Pause, kein Neuanfang</li>
+<li>Serien, die nicht gleich reißen: Ein verpasster Tag ist eine Pause, kein Neustart</li>
 <li>Exportiere jederzeit alles als CSV-Datei</li>
 </ul>`,
     posts: {},
