@@ -13,7 +13,9 @@ import {
   homeContent,
   media,
   privacyPolicy,
+  siteLocales,
   socialMediaLinks,
+  translations,
   users,
 } from '../db/schema';
 import { seed, seedDemoContent, seedDemoPictures } from './seed';
@@ -31,6 +33,7 @@ type CountedTable =
   | typeof aboutUs
   | typeof contactInfo
   | typeof privacyPolicy
+  | typeof translations
   | typeof media;
 
 async function counts(ctx: TestContext) {
@@ -45,6 +48,7 @@ async function counts(ctx: TestContext) {
     contact: await n(contactInfo),
     privacy: await n(privacyPolicy),
     media: await n(media),
+    translations: await n(translations),
   };
 }
 
@@ -73,6 +77,8 @@ describe('first-run seed', () => {
       contact: 1,
       // The studio's policy and the demo apps' own (issue 14).
       privacy: 1 + Object.keys(demoAppPrivacy).length,
+      // Every demo text in German (issue 24).
+      translations: expect.any(Number),
       // One icon per app and its screenshots; post galleries reuse screenshots.
       media: demoApps.reduce((n, app) => n + 1 + app.shots, 0),
     });
@@ -131,6 +137,22 @@ describe('first-run seed', () => {
     expect(studio.usesStudioPolicy).toBe(true);
     expect(studio.content.length).toBeGreaterThan(100);
   });
+  it('writes the demo in German too, published (a draft post’s a draft), at the seed’s one instant, and sets English and German', async () => {
+    // The site's other languages (English is the default).
+    const locales = await ctx.database.db.select().from(siteLocales);
+    expect(locales.map((l) => l.code)).toEqual(['de']);
+    const rows = await ctx.database.db.select().from(translations);
+    const posts = demoApps.flatMap((a) => a.posts).length;
+    // Apps, posts, five pages and two apps' support and deletion pages.
+    expect(rows).toHaveLength(demoApps.length + posts + 5 + 4);
+    expect(rows.every((r) => r.locale === 'de' && !r.useDefault)).toBe(true);
+    // Published, but for the draft post's: a draft too, until the post is published.
+    const drafts = demoApps.flatMap((a) => a.posts).filter((p) => !p.isPublished).length;
+    expect(rows.filter((r) => !r.isPublished)).toHaveLength(drafts);
+    expect(rows.filter((r) => !r.isPublished).every((r) => r.type === 'post')).toBe(true);
+    expect(new Set(rows.map((r) => r.createdAt.toISOString())).size).toBe(1);
+  });
+
   it('changes nothing on a second start', async () => {
     const before = await counts(ctx);
     const result = await seed(ctx.database.db, { ...ctx.config, seedDemoContent: true }, quiet);
@@ -171,5 +193,9 @@ describe('first administrator from the environment', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ username: 'owner', isAdmin: true });
     expect((await counts(other)).apps).toBe(0);
+    // Without the demo, no German either: neither its translations nor the language.
+    expect((await counts(other)).translations).toBe(0);
+    const locales = await other.database.db.select().from(siteLocales);
+    expect(locales.map((l) => l.code)).not.toContain('de');
   });
 });

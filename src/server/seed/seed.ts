@@ -23,6 +23,7 @@ import { appPrivacyRepo } from '../modules/app-privacy/app-privacy.repo';
 import { appsRepo } from '../modules/apps/apps.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
 import { drawIcon, drawScene } from '../modules/demo-content/demo-images';
+import { seedDemoTranslations, type SeededDemo } from '../modules/demo-content/demo-translations';
 import {
   demoWasSeeded,
   mediaKey,
@@ -145,8 +146,9 @@ async function siteIsEmpty(db: Db, now: () => Date): Promise<boolean> {
 }
 
 /**
- * Fills a site that has no content at all with the demo studio's apps, posts and pages, written by
- * their repos at one instant of the clock (each post at its own day before it), in one transaction.
+ * Fills a site that has no content at all with the demo studio's apps, posts and pages, in English and
+ * German, written by their repos at one instant of the clock (each post at its own day before it), in
+ * one transaction.
  */
 export async function seedDemoContent(db: Db, config: Config, now: () => Date = wallClock): Promise<boolean> {
   if (!(await siteIsEmpty(db, now))) return false;
@@ -185,6 +187,7 @@ export async function seedDemoContent(db: Db, config: Config, now: () => Date = 
     made.push({ kind: 'press-kit', app: null });
 
     const slugs = new Set<string>();
+    const seeded: SeededDemo = { apps: [], posts: [] };
     for (const [i, demo] of demoApps.entries()) {
       const { posts, art: _art, shots: _shots, store, ...fields } = demo;
       const { icon, screenshots } = pictures[i]!;
@@ -196,6 +199,7 @@ export async function seedDemoContent(db: Db, config: Config, now: () => Date = 
       made.push({ kind: 'app', key: app.id });
       // Some demo apps have accounts to delete and a support page with an FAQ (issue 14).
       const texts = demoAppPages[app.slug];
+      seeded.apps.push({ id: app.id, slug: app.slug, hasPages: Boolean(texts) });
       if (texts) {
         await appPagesRepo(tx, clock).put(app.id, AppPagesInputSchema.parse(texts), 0);
         made.push({ kind: 'app-pages', key: app.id });
@@ -226,9 +230,13 @@ export async function seedDemoContent(db: Db, config: Config, now: () => Date = 
           images: post.images.map((n) => screenshots[n]!),
           isPublished: post.isPublished,
         });
-        made.push({ kind: 'post', key: (await blogsRepo(tx, () => postAt).create(input)).id });
+        const created = await blogsRepo(tx, () => postAt).create(input);
+        made.push({ kind: 'post', key: created.id });
+        seeded.posts.push({ id: created.id, appSlug: app.slug, title: post.title });
       }
     }
+    // The whole demo in German too (issue 24), and the site's languages English and German.
+    made.push(...(await seedDemoTranslations(tx, config, clock, seeded)));
     await recordDemo(tx, made);
   });
   return true;

@@ -19,6 +19,7 @@ import {
   pressKits,
   privacyPolicy,
   socialMediaLinks,
+  translations,
 } from '../../db/schema';
 import {
   demoAbout,
@@ -49,7 +50,8 @@ const KINDS = {
   contact: { table: contactInfo, key: contactInfo.id },
   social: { table: socialMediaLinks, key: socialMediaLinks.id },
 } as const;
-export type DemoKind = keyof typeof KINDS | 'media';
+/** 'translation': a German page translation the demo wrote, keyed 'page:about:de' (issue 24). */
+export type DemoKind = keyof typeof KINDS | 'media' | 'translation';
 
 /** The row that says the demo was seeded (it is never seeded again, even once removed). */
 const SEEDED = { kind: 'seed', key: 'done' } as const;
@@ -159,6 +161,20 @@ async function readRows(
   return new Map(rows.map((row) => [Number(row[name]), row]));
 }
 
+/** The translation rows named by demo_content keys ('page:about:de'), by key. */
+async function readTranslations(db: Db, keys: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  for (const key of keys) {
+    const [type, item, locale] = key.split(':');
+    const [row] = await db
+      .select()
+      .from(translations)
+      .where(and(eq(translations.type, type!), eq(translations.item, item!), eq(translations.locale, locale!)));
+    if (row) found.set(key, row);
+  }
+  return found;
+}
+
 const byKind = (entries: DemoEntry[], kind: keyof typeof KINDS) =>
   entries.filter((e) => e.kind === kind).map((e) => Number(e.key));
 
@@ -175,6 +191,10 @@ export async function recordDemo(db: Db, made: DemoMade[]): Promise<void> {
   }
   for (const e of entries.filter((entry) => entry.kind === 'media')) {
     values.push({ kind: 'media', key: String(e.key), fingerprint: '' });
+  }
+  const translated = entries.filter((entry) => entry.kind === 'translation').map((e) => String(e.key));
+  for (const [key, row] of await readTranslations(db, translated)) {
+    values.push({ kind: 'translation', key, fingerprint: fingerprint(row) });
   }
   values.push({ ...SEEDED, fingerprint: '' });
   await db.insert(demoContent).values(values).onConflictDoNothing();
@@ -298,6 +318,27 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
   await single('home', 'home');
   await single('contact', 'contact');
 
+  // The demo's German page texts (issue 24): each goes while still as seeded, whatever became of its
+  // English page (an About Us the studio rewrote is not what the German text says); one the studio
+  // saved stays. Apps' and posts' translations went with their rows; the site's languages stay.
+  const translationRecords = records.filter((r) => r.kind === 'translation');
+  const translationRows = await readTranslations(
+    tx,
+    translationRecords.map((r) => r.key),
+  );
+  for (const record of translationRecords) {
+    const row = translationRows.get(record.key);
+    if (!row) continue;
+    if (!stillAsSeeded(row, record.fingerprint)) {
+      keptItems += 1;
+      continue;
+    }
+    const [type, item, locale] = record.key.split(':') as [string, string, string];
+    await tx
+      .delete(translations)
+      .where(and(eq(translations.type, type), eq(translations.item, item), eq(translations.locale, locale)));
+  }
+
   const studioKits = [...untouched.get('press-kit')!];
   const kit = studioKits.length
     ? await tx
@@ -332,6 +373,16 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
     if (missing.length) {
       await tx.delete(demoContent).where(and(eq(demoContent.kind, kind), inArray(demoContent.key, missing)));
     }
+  }
+  const translationsLeft = await readTranslations(
+    tx,
+    translationRecords.map((r) => r.key),
+  );
+  const goneTranslations = translationRecords.map((r) => r.key).filter((key) => !translationsLeft.has(key));
+  if (goneTranslations.length) {
+    await tx
+      .delete(demoContent)
+      .where(and(eq(demoContent.kind, 'translation'), inArray(demoContent.key, goneTranslations)));
   }
   const keptMedia = new Set((await mediaLeft()).map((m) => m.key));
   const goneMedia = mediaKeys.filter((key) => !keptMedia.has(key));

@@ -5,11 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, ok, requests } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { DemoContentReport } from '../../../shared/schemas/demo-content';
-import { demoContent, media, socialMediaLinks } from '../../db/schema';
+import { demoContent, media, socialMediaLinks, translations } from '../../db/schema';
 import { seed, seedDemoContent } from '../../seed/seed';
 import { demoAbout, demoApps, demoContact, demoPrivacy, demoSocialLinks, demoStudioPressKit } from './seed-data';
 import { productionWeb } from '../../ssr/web';
 import { fingerprint, stillAsSeeded } from './demo-content.repo';
+import { deAbout, deApps, deHome } from './seed-data.de';
 
 let ctx: TestContext;
 let admin: string;
@@ -33,6 +34,9 @@ const call = (method: 'GET' | 'DELETE', cookie?: string) =>
   ctx.app.inject({ method, url: '/api/admin/demo-content', headers: cookie ? { cookie } : {} });
 const appsNow = async () => ok<AppRow[]>(get('/api/apps', admin));
 const bySlug = async (slug: string) => (await appsNow()).find((a) => a.slug === slug)!;
+const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? '';
+const translationRows = async () =>
+  (await ctx.database.db.select().from(translations)).map((t) => `${t.type}:${t.item}:${t.locale}`).sort();
 const mediaCount = async () => Number((await ctx.database.db.select({ n: count() }).from(media))[0]!.n);
 
 /** Every public surface a visitor, a feed reader, a crawler or a store reads. */
@@ -78,6 +82,60 @@ describe('demo content', () => {
     expect(await appsNow()).toHaveLength(demoApps.length);
   });
 
+  it('ships in German too: the site speaks English and German, every demo text is published in German', async () => {
+    const locales = await ok<{ locales: { code: string; isDefault: boolean }[] }>(get('/api/admin/locales', admin));
+    expect(locales.locales.map((l) => [l.code, l.isDefault])).toEqual([
+      ['en', true],
+      ['de', false],
+    ]);
+    // Every demo app, in German, in the public list.
+    const german = await ok<(AppRow & { tagline: string })[]>(get('/api/apps?locale=de'));
+    expect(german.map((a) => a.slug).sort()).toEqual(demoApps.map((a) => a.slug).sort());
+    for (const app of german) {
+      expect(app.description, app.slug).toBe(deApps[app.slug]!.description);
+      expect(app.tagline, app.slug).toBe(deApps[app.slug]!.tagline);
+    }
+    // Every published demo post has its published German translation, with an address of its own.
+    const posts = await ok<{ id: number; title: string; slug: string }[]>(get('/api/blogs?locale=de&pageSize=50'));
+    const published = demoApps.flatMap((a) => a.posts.map((p) => ({ ...p, app: a.slug }))).filter((p) => p.isPublished);
+    expect(posts.map((p) => p.title).sort()).toEqual(published.map((p) => deApps[p.app]!.posts[p.title]!.title).sort());
+    expect(posts.find((p) => p.title.startsWith('Devlog #2'))!.slug).toBe(
+      'devlog-2-wir-streichen-unser-lieblingslevel',
+    );
+    // Written against the English text as it is: nothing is "changed since translated".
+    const drafts = new Set(
+      (await ok<{ id: number; isPublished: boolean }[]>(get('/api/admin/blogs', editor)))
+        .filter((p) => !p.isPublished)
+        .map((p) => String(p.id)),
+    );
+    for (const type of ['app', 'post', 'page', 'app-page']) {
+      const summary = await ok<{ item: string; status: string; outdated: boolean }[]>(
+        get(`/api/admin/translations?type=${type}`, editor),
+      );
+      expect(summary.length, type).toBeGreaterThan(0);
+      // The draft post's German is a draft too (published with the post).
+      for (const row of summary)
+        expect(row, `${type} ${row.item}`).toMatchObject({
+          status: type === 'post' && drafts.has(row.item) ? 'draft' : 'published',
+          outdated: false,
+        });
+    }
+    expect(
+      (await ok<{ item: string }[]>(get('/api/admin/translations?type=page', editor))).map((r) => r.item).sort(),
+    ).toEqual(['about', 'contact', 'home', 'privacy', 'site']);
+    expect(await ok<unknown[]>(get('/api/admin/translations?type=app-page', editor))).toHaveLength(4);
+    // The German pages, server-rendered.
+    const about = await get('/de/about');
+    expect(about.statusCode).toBe(200);
+    expect(htmlTag(about.body)).toContain('lang="de"');
+    expect(about.body).toContain(deAbout.title);
+    const home = await get('/de');
+    expect(home.statusCode).toBe(200);
+    expect(htmlTag(home.body)).toContain('lang="de"');
+    expect(home.body).toContain(deHome.heroTitle);
+    expect(home.body).toContain('Kestrel Games');
+  });
+
   it('keeps what the studio wrote: its own app, an edited demo app, a demo app with its post, an edited About Us', async () => {
     // The studio's own app (it shows a demo screenshot, so that image stays too).
     const shot = (await bySlug('lantern-drift')).screenshots[0]!;
@@ -116,6 +174,20 @@ describe('demo content', () => {
         content: '<p>Two of us, making small games in Porto.</p>',
       }),
     );
+    // The studio's own German: its app's translation, and the site's German tagline it wrote.
+    const kestrel = await bySlug('kestrel-run');
+    await ok(
+      send('PUT', `/api/admin/translations/app/${kestrel.id}/de`, {
+        fields: { title: 'Kestrel Run', description: 'Unser eigenes Spiel.' },
+        isPublished: true,
+      }),
+    );
+    await ok(
+      send('PUT', '/api/admin/translations/page/site/de', {
+        fields: { name: 'Kestrel Games', tagline: 'Kleine Spiele aus Porto' },
+        isPublished: true,
+      }),
+    );
     // Reordering the apps is not writing in them.
     const order = (await appsNow()).map((a) => a.id).reverse();
     await ok(
@@ -136,7 +208,8 @@ describe('demo content', () => {
       ]),
     );
     expect(report.pages).toEqual(['privacy', 'home', 'contact']);
-    expect(report.keptItems).toBe(1);
+    // The About Us and the site's German text.
+    expect(report.keptItems).toBe(2);
   });
 
   it('is one transaction: a failure midway leaves everything as it was', async () => {
@@ -214,6 +287,26 @@ describe('demo content', () => {
     expect((await get('/')).body).toContain('Kestrel Games');
     expect((await get('/about')).body).not.toContain(demoAbout.title);
     expect((await get('/privacy')).body).not.toContain(demoPrivacy.content.slice(20, 60));
+
+    // German: the demo's translations went (apps' and posts' with their rows, the pages' untouched
+    // ones); the studio's own stay, and so do kept demo apps' (as their English does), and the languages.
+    const tidepool = await bySlug('tidepool-tactics');
+    const moss = await bySlug('moss-and-bolt');
+    expect(await translationRows()).toEqual(
+      [
+        `app:${(await bySlug('kestrel-run')).id}:de`,
+        `app:${moss.id}:de`,
+        `app:${tidepool.id}:de`,
+        'page:site:de',
+      ].sort(),
+    );
+    expect((await get('/de/about')).statusCode).toBe(404);
+    const germanHome = await get('/de');
+    expect(germanHome.statusCode).toBe(200);
+    expect(germanHome.body).toContain('Kleine Spiele aus Porto');
+    expect(germanHome.body).not.toContain('Northpaw');
+    const locales = await ok<{ locales: { code: string }[] }>(get('/api/admin/locales', admin));
+    expect(locales.locales.map((l) => l.code)).toEqual(['en', 'de']);
 
     // Images: the one the studio's app shows stays; a removed app's icon is gone.
     expect((await get(shotKept)).statusCode).toBe(200);

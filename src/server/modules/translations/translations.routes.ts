@@ -9,53 +9,23 @@ import {
   ItemTranslationsSchema,
   SiteLocalesInputSchema,
   SiteLocalesSchema,
-  TRANSLATION_FIELDS,
-  TRANSLATION_HTML_FIELDS,
   TranslationInputSchema,
   TranslationLocaleParamsSchema,
   TranslationParamsSchema,
   TranslationSchema,
   TranslationSummaryQuerySchema,
   TranslationSummarySchema,
-  type TranslationFieldsKind,
 } from '../../../shared/schemas/translations';
 import { translationDraftKey } from '../../../shared/schemas/drafts';
 import { slugify } from '../../../shared/slug';
 import { invalid, notFound, staleVersion } from '../../lib/errors';
-import { sanitizeRichText } from '../../lib/sanitize';
 import type { AppModule } from '../../types';
 import { checkHreflang } from './hreflang-check';
+import { checkFields } from './translation-fields';
 import { pickFields, sourceHash, translationSources } from './translation-sources';
 import { statusOf, toTranslation } from './translations.repo';
 
 const localeName = (code: string) => knownLocale(code)?.englishName ?? code;
-
-/**
- * The translated fields, checked by the rules of the item's own form. A published translation needs
- * every field the item needs; a draft may be partly written (what it has is still checked).
- */
-function checkFields(kind: TranslationFieldsKind, fields: Record<string, unknown>, complete: boolean) {
-  const schema = TRANSLATION_FIELDS[kind];
-  const known = Object.keys(schema.shape);
-  const given = Object.fromEntries(
-    Object.entries(fields).filter(
-      ([name, value]) => known.includes(name) && (complete || (value !== '' && value != null)),
-    ),
-  );
-  const result = (complete ? schema : schema.partial()).safeParse(given);
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({
-      path: ['fields', ...issue.path.map(String)].join('.'),
-      message: issue.message,
-    }));
-    throw invalid(issues[0]?.message ?? 'Check the translation', issues);
-  }
-  const clean = pickFields(kind, result.data);
-  for (const name of TRANSLATION_HTML_FIELDS[kind]) {
-    if (typeof clean[name] === 'string' && clean[name]) clean[name] = sanitizeRichText(clean[name]);
-  }
-  return clean;
-}
 
 /** The staff member's autosaved draft of one language of an item (the drafts module's key). */
 const draftOf = (request: { user?: { id: number } | null }, type: string, id: string, locale: string) => ({
