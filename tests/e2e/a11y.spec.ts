@@ -15,6 +15,17 @@ const PAGES: { name: string; path: string; status: number; h1: string | RegExp }
   // A Lantern Drift post with a gallery.
   { name: 'blog post', path: '/blogs/2', status: 200, h1: 'Behind the glow: how we lit Lantern Drift' },
   { name: 'not found', path: '/no-such-page', status: 404, h1: '404 Page Not Found' },
+  // Issue 24: the demo studio in German (its texts in seed-data.de.ts).
+  { name: 'home (German)', path: '/de', status: 200, h1: 'Kleine Spiele, mit Sorgfalt gemacht' },
+  { name: 'about (German)', path: '/de/about', status: 200, h1: 'Über Northpaw Studio' },
+  { name: 'app blog (German)', path: '/de/apps/1/blogs', status: 200, h1: 'Lantern Drift' },
+  {
+    name: 'blog post (German)',
+    path: '/de/blogs/2',
+    status: 200,
+    h1: 'Hinter dem Leuchten: So haben wir Lantern Drift beleuchtet',
+  },
+  { name: 'app (German)', path: '/de/apps/lantern-drift', status: 200, h1: 'Lantern Drift' },
 ];
 
 const VIEWPORTS = [

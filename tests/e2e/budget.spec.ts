@@ -19,6 +19,12 @@ const PAGES = [
   // Issue 14: an app's support and account-deletion pages (the form's island loads on interaction).
   '/apps/lantern-drift/support',
   '/apps/lantern-drift/delete-account',
+  // Issue 24: the demo studio's pages in German.
+  '/de',
+  '/de/blog',
+  '/de/apps/lantern-drift',
+  '/de/blogs/2',
+  '/de/apps/lantern-drift/support',
 ];
 const BUDGET = { requests: 8, gzipBytes: 20 * 1024, fontBytes: 20 * 1024 };
 /** Requests a page needs before its images (the SVG sprite /icons.svg counts as an image). */
