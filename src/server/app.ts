@@ -29,6 +29,7 @@ import { revisionsModule } from './modules/revisions/revisions.routes';
 import { siteFilesModule } from './modules/site-files/site-files.routes';
 import { siteSettingsModule } from './modules/site/site-settings.routes';
 import { socialModule } from './modules/social/social.routes';
+import { uiStringsModule } from './modules/ui-strings/ui-strings.routes';
 import { usersModule } from './modules/users/users.routes';
 import { userEmailsModule } from './modules/users/user-emails.routes';
 import { registerAuth } from './plugins/auth';
@@ -74,6 +75,7 @@ export const MODULES: readonly AppModule[] = [
   appPagesModule,
   deletionRequestsModule,
   socialModule,
+  uiStringsModule,
   authModule,
   passkeysModule,
   passwordResetModule,

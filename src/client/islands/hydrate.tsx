@@ -4,6 +4,8 @@
 import { useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../components/error-boundary';
+import { MessagesProvider } from '../page-kit/messages';
+import type { IslandIntl } from './island';
 import { islandIdPrefix, type IslandName } from './names';
 
 function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNode }) {
@@ -62,6 +64,9 @@ export function hydrateIsland<P extends object>(
   props: P,
 ): Promise<void> {
   const html = element.innerHTML;
+  // Its words, as the server rendered it with them (island.tsx): the page's language, its namespaces.
+  const intl = element.dataset.intl ? (JSON.parse(element.dataset.intl) as IslandIntl) : undefined;
+  const island = <Component {...props} />;
   return new Promise((resolve, reject) => {
     let hydrated = false;
     const onDone = () => {
@@ -79,7 +84,13 @@ export function hydrateIsland<P extends object>(
         fallback={(_retry, error) => <ServerRendered element={element} html={html} error={error} onShown={onFailed} />}
       >
         <Hydrated onDone={onDone}>
-          <Component {...props} />
+          {intl ? (
+            <MessagesProvider locale={intl.locale} messages={intl.messages}>
+              {island}
+            </MessagesProvider>
+          ) : (
+            island
+          )}
         </Hydrated>
       </ErrorBoundary>,
       // Anything the boundary cannot catch unmounts the island: it fails (and the loader says so)

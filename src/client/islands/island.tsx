@@ -3,6 +3,9 @@
 // Everything outside islands is static HTML and ships no JavaScript.
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { useIntl } from 'react-intl';
+import { pickMessages } from '../../shared/messages';
+import { MessagesProvider } from '../page-kit/messages';
 import { islandIdPrefix, type IslandName } from './names';
 
 declare module 'react' {
@@ -13,6 +16,7 @@ declare module 'react' {
         'data-island': string;
         'data-props': string;
         'data-hydrate'?: 'interaction' | 'visible';
+        'data-intl'?: string;
       };
     }
   }
@@ -25,14 +29,40 @@ interface IslandProps<P extends object> {
   props: P;
   /** When its code loads: on the visitor's first interaction (default), or once it is on screen. */
   hydrate?: 'interaction' | 'visible';
+  /**
+   * The message namespaces it reads ('themeMenu'): only these are sent with it (data-intl), and it
+   * hydrates inside a provider with them. An island without words takes none.
+   */
+  messages?: readonly string[];
 }
 
-export function Island<P extends object>({ name, component: Component, props, hydrate }: IslandProps<P>) {
-  const html = renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(name) });
+/** What an island's words are hydrated from: the page's language and the island's messages. */
+export interface IslandIntl {
+  locale: string;
+  messages: Record<string, string>;
+}
+
+export function Island<P extends object>({ name, component: Component, props, hydrate, messages }: IslandProps<P>) {
+  const intl = useIntl();
+  const words: IslandIntl | undefined = messages && {
+    locale: intl.locale,
+    messages: pickMessages(intl.messages as Record<string, string>, messages),
+  };
+  const html = renderToString(
+    words ? (
+      <MessagesProvider locale={words.locale} messages={words.messages}>
+        <Component {...props} />
+      </MessagesProvider>
+    ) : (
+      <Component {...props} />
+    ),
+    { identifierPrefix: islandIdPrefix(name) },
+  );
   return (
     <studio-island
       data-island={name}
       data-props={JSON.stringify(props)}
+      data-intl={words && JSON.stringify(words)}
       data-hydrate={hydrate}
       dangerouslySetInnerHTML={{ __html: html }}
     />

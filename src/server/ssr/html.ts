@@ -39,7 +39,15 @@ export interface DocumentParts {
   tapCaptureScript?: string;
   /** Public pages: prefetch the next page when the visitor is about to open it. */
   speculationRules?: string;
+  /** The page's language and writing direction (`<html lang dir>`); English, left to right by default. */
+  lang?: { code: string; dir: 'ltr' | 'rtl' };
 }
+
+const ENGLISH = { code: 'en', dir: 'ltr' } as const;
+
+/** `<html>`'s language attributes: `dir` only where the text runs right to left. */
+const langAttributes = ({ code, dir }: { code: string; dir: 'ltr' | 'rtl' }) =>
+  `lang="${escapeHtml(code)}"${dir === 'rtl' ? ' dir="rtl"' : ''}`;
 
 /** Structured data for search engines (in the head, or at the end of a streamed page's body). */
 export const jsonLdTags = (jsonLd: object[] = []) =>
@@ -88,9 +96,10 @@ function documentStart(
   assets: Pick<Assets, 'css'>,
   site: SiteInfo,
   tapCaptureScript?: string,
+  lang: { code: string; dir: 'ltr' | 'rtl' } = ENGLISH,
 ): string {
   return `<!doctype html>
-<html lang="en" class="dark" style="color-scheme:dark">
+<html ${langAttributes(lang)} class="dark" style="color-scheme:dark">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -110,6 +119,7 @@ export function renderDocument({
   themeScript,
   tapCaptureScript,
   speculationRules,
+  lang,
 }: DocumentParts): string {
   const canonical = abs(site, head.path);
   // Pages without a picture of their own share the studio's default image, else its card.
@@ -158,7 +168,7 @@ export function renderDocument({
     boot === undefined ? NO_SCRIPT_STYLE : '',
     assets.devHead ?? '',
   ].filter(Boolean);
-  return `${documentStart(themeScript, meta, assets, site, tapCaptureScript)}
+  return `${documentStart(themeScript, meta, assets, site, tapCaptureScript, lang)}
 ${tail.join('\n')}
 </head>
 <body>

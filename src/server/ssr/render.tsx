@@ -12,6 +12,7 @@ import { matchPublicRoute } from '../../client/app/public-pages';
 import type { ReadKey } from '../../client/page-kit/public-page';
 import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
 import { DEFAULT_PAGE_LOCALE } from '../../client/page-kit/locale';
+import { intlFor } from '../../client/page-kit/intl';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
@@ -184,7 +185,10 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     const reads = route.reads(params, new URLSearchParams(query));
     const body = read(reads.body);
     // Every page shows the studio's name (header, title, footer, share card): a head read.
-    await read([api.siteSettings, ...reads.head]);
+    const locale = DEFAULT_PAGE_LOCALE;
+    await read([api.siteSettings, api.uiStrings(locale.code), ...reads.head]);
+    // The page's words: its language's catalogue, the staff's overrides over it.
+    const words = intlFor(locale.code, queryClient.getQueryData<Record<string, string>>([api.uiStrings(locale.code)]));
     const site = siteFrom(queryClient.getQueryData<SiteSettings>([api.siteSettings]), configured);
     onSite?.(site);
     // What the head reads found may move the page, or ask for more (an app page's posts).
@@ -208,7 +212,8 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     // The page's head, from what was read so far (never the body reads): a path of '' is this address.
     const declared = route.head({
       site,
-      locale: DEFAULT_PAGE_LOCALE,
+      locale,
+      t: words.t,
       params,
       search: new URLSearchParams(query),
       data: queryClient,
@@ -221,6 +226,8 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
           <PublicApp
             queryClient={queryClient}
             site={site}
+            locale={locale}
+            messages={words.messages}
             mediaAlt={mediaAlt}
             contactForm={contactForm}
             platform={options.platform}
@@ -247,6 +254,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         themeScript: THEME_SCRIPT,
         tapCaptureScript: TAP_CAPTURE_SCRIPT,
         speculationRules: SPECULATION_RULES,
+        lang: locale,
       });
     const complete = async (): Promise<RenderedPage> => {
       const failed = failedRead(queryClient);

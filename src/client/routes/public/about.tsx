@@ -1,5 +1,6 @@
 import { formatLongUs } from '../../../shared/dates';
 import type { HeadData } from '../../page-kit/head';
+import type { Translate } from '../../page-kit/messages';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
@@ -8,10 +9,10 @@ import { useAboutUs } from '../../features/pages/api';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { api, paths } from '../../../shared/paths';
 
-function aboutHead(site: SiteInfo): HeadData {
+function aboutHead(site: SiteInfo, t: Translate): HeadData {
   return {
-    title: `About Us | ${site.name}`,
-    description: `Learn about ${site.name}: our mission, our team and our approach to creating mobile games that people love.`,
+    title: t('head.titleSuffix', { title: t('about.title'), site: site.name }),
+    description: t('about.description', { site: site.name }),
     path: paths.about,
   };
 }
@@ -50,6 +51,6 @@ export default function AboutPage() {
 export const aboutPage = definePublicPage({
   paths: [paths.about],
   reads: () => reads([], [api.aboutUs]),
-  head: ({ site }) => aboutHead(site),
+  head: ({ site, t }) => aboutHead(site, t),
   element: <AboutPage />,
 });

@@ -1,0 +1,47 @@
+// The public site's own words in German (keys and meaning: en.ts).
+import type { MessageKey } from './en';
+
+export const de: Partial<Record<MessageKey, string>> = {
+  'nav.home': 'Startseite',
+  'nav.blog': 'Blog',
+  'nav.about': 'Über uns',
+  'nav.contact': 'Kontakt',
+  'nav.privacy': 'Datenschutzerklärung',
+  'nav.main': 'Hauptmenü',
+  'nav.mainNoScript': 'Hauptmenü (ohne Skript)',
+  'layout.skipToContent': 'Zum Inhalt springen',
+  'footer.tagline': 'Ein kleines Studio: Handyspiele und Apps, mit Sorgfalt gemacht.',
+  'footer.social': 'Soziale Netzwerke',
+  'footer.nav': 'Fußzeile',
+  'footer.links': 'Links',
+  'footer.press': 'Pressemappe',
+  'footer.rights': '© {year} {site}. Alle Rechte vorbehalten.',
+  'themeMenu.toggle': 'Farbschema wechseln',
+  'themeMenu.label': 'Farbschema',
+  'themeMenu.light': 'Hell',
+  'themeMenu.dark': 'Dunkel',
+  'themeMenu.system': 'System',
+  'mobileMenu.open': 'Menü öffnen',
+  'mobileMenu.title': 'Menü',
+  'mobileMenu.close': 'Menü schließen',
+  'mobileMenu.nav': 'Mobil',
+  'notFound.title': '404 Seite nicht gefunden',
+  'notFound.text': 'Unter <code>{path}</code> gibt es keine Seite.',
+  'notFound.back': 'Zur Startseite',
+  'notFound.description': 'Die gesuchte Seite gibt es nicht.',
+  'itemNotFound.back': 'Zur Startseite',
+  'head.titleSuffix': '{title} | {site}',
+  'about.title': 'Über uns',
+  'about.description':
+    'Lernen Sie {site} kennen: unsere Mission, unser Team und wie wir Handyspiele machen, die Menschen lieben.',
+  'contact.title': 'Kontakt',
+  'contact.description':
+    'Schreiben Sie {site}: Fragen, Feedback oder Ideen für eine Zusammenarbeit rund um unsere Handyspiele und Apps.',
+  'privacy.description':
+    'Wie {site} Ihre Daten in unseren Handyspielen, Apps und auf unserer Website erhebt, verwendet und schützt.',
+  'contact.heading': 'Kontakt',
+  'privacy.title': 'Datenschutzerklärung',
+  'press.title': 'Pressemappe',
+  'state.loadFailed': 'Inhalt konnte nicht geladen werden',
+  'state.tryLater': 'Bitte versuchen Sie es später erneut',
+};

@@ -1,0 +1,47 @@
+// The public site's own words in Spanish (keys and meaning: en.ts).
+import type { MessageKey } from './en';
+
+export const es: Partial<Record<MessageKey, string>> = {
+  'nav.home': 'Inicio',
+  'nav.blog': 'Blog',
+  'nav.about': 'Sobre nosotros',
+  'nav.contact': 'Contacto',
+  'nav.privacy': 'Política de privacidad',
+  'nav.main': 'Principal',
+  'nav.mainNoScript': 'Principal (sin script)',
+  'layout.skipToContent': 'Saltar al contenido',
+  'footer.tagline': 'Un pequeño estudio: juegos y apps para móviles hechos con cariño.',
+  'footer.social': 'Redes sociales',
+  'footer.nav': 'Pie de página',
+  'footer.links': 'Enlaces',
+  'footer.press': 'Kit de prensa',
+  'footer.rights': '© {year} {site}. Todos los derechos reservados.',
+  'themeMenu.toggle': 'Cambiar tema',
+  'themeMenu.label': 'Tema',
+  'themeMenu.light': 'Claro',
+  'themeMenu.dark': 'Oscuro',
+  'themeMenu.system': 'Sistema',
+  'mobileMenu.open': 'Abrir menú',
+  'mobileMenu.title': 'Menú',
+  'mobileMenu.close': 'Cerrar menú',
+  'mobileMenu.nav': 'Móvil',
+  'notFound.title': '404 Página no encontrada',
+  'notFound.text': 'No hay ninguna página en <code>{path}</code>.',
+  'notFound.back': 'Volver al inicio',
+  'notFound.description': 'La página que buscas no existe.',
+  'itemNotFound.back': 'Volver al inicio',
+  'head.titleSuffix': '{title} | {site}',
+  'about.title': 'Sobre nosotros',
+  'about.description':
+    'Conoce {site}: nuestra misión, nuestro equipo y cómo creamos juegos para móviles que a la gente le encantan.',
+  'contact.title': 'Contacto',
+  'contact.description':
+    'Ponte en contacto con {site}: preguntas, comentarios o ideas de colaboración sobre nuestros juegos y apps para móviles.',
+  'privacy.description':
+    'Cómo {site} recopila, usa y protege tu información en nuestros juegos y apps para móviles y en nuestro sitio web.',
+  'contact.heading': 'Contáctanos',
+  'privacy.title': 'Política de privacidad',
+  'press.title': 'Kit de prensa',
+  'state.loadFailed': 'No se pudo cargar el contenido',
+  'state.tryLater': 'Vuelve a intentarlo más tarde',
+};

@@ -1,0 +1,47 @@
+// The public site's own words in French (keys and meaning: en.ts).
+import type { MessageKey } from './en';
+
+export const fr: Partial<Record<MessageKey, string>> = {
+  'nav.home': 'Accueil',
+  'nav.blog': 'Blog',
+  'nav.about': 'À propos',
+  'nav.contact': 'Contact',
+  'nav.privacy': 'Politique de confidentialité',
+  'nav.main': 'Principal',
+  'nav.mainNoScript': 'Principal (sans script)',
+  'layout.skipToContent': 'Aller au contenu',
+  'footer.tagline': 'Un petit studio : des jeux et des applis mobiles faits avec soin.',
+  'footer.social': 'Réseaux sociaux',
+  'footer.nav': 'Pied de page',
+  'footer.links': 'Liens',
+  'footer.press': 'Kit presse',
+  'footer.rights': '© {year} {site}. Tous droits réservés.',
+  'themeMenu.toggle': 'Changer de thème',
+  'themeMenu.label': 'Thème',
+  'themeMenu.light': 'Clair',
+  'themeMenu.dark': 'Sombre',
+  'themeMenu.system': 'Système',
+  'mobileMenu.open': 'Ouvrir le menu',
+  'mobileMenu.title': 'Menu',
+  'mobileMenu.close': 'Fermer le menu',
+  'mobileMenu.nav': 'Mobile',
+  'notFound.title': '404 Page introuvable',
+  'notFound.text': 'Aucune page n’existe à l’adresse <code>{path}</code>.',
+  'notFound.back': 'Retour à l’accueil',
+  'notFound.description': 'La page que vous cherchez n’existe pas.',
+  'itemNotFound.back': 'Retour à l’accueil',
+  'head.titleSuffix': '{title} | {site}',
+  'about.title': 'À propos',
+  'about.description':
+    'Découvrez {site} : notre mission, notre équipe et notre façon de créer des jeux mobiles que les gens adorent.',
+  'contact.title': 'Contact',
+  'contact.description':
+    'Contactez {site} : questions, avis ou idées de partenariat autour de nos jeux et applis mobiles.',
+  'privacy.description':
+    'Comment {site} collecte, utilise et protège vos informations dans nos jeux mobiles, nos applis et sur notre site.',
+  'contact.heading': 'Nous contacter',
+  'privacy.title': 'Politique de confidentialité',
+  'press.title': 'Kit presse',
+  'state.loadFailed': 'Impossible de charger le contenu',
+  'state.tryLater': 'Veuillez réessayer plus tard',
+};

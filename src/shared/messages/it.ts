@@ -1,0 +1,47 @@
+// The public site's own words in Italian (keys and meaning: en.ts).
+import type { MessageKey } from './en';
+
+export const it: Partial<Record<MessageKey, string>> = {
+  'nav.home': 'Home',
+  'nav.blog': 'Blog',
+  'nav.about': 'Chi siamo',
+  'nav.contact': 'Contatti',
+  'nav.privacy': 'Informativa sulla privacy',
+  'nav.main': 'Principale',
+  'nav.mainNoScript': 'Principale (senza script)',
+  'layout.skipToContent': 'Vai al contenuto',
+  'footer.tagline': 'Un piccolo studio: giochi e app per dispositivi mobili fatti con cura.',
+  'footer.social': 'Social network',
+  'footer.nav': 'Piè di pagina',
+  'footer.links': 'Link',
+  'footer.press': 'Cartella stampa',
+  'footer.rights': '© {year} {site}. Tutti i diritti riservati.',
+  'themeMenu.toggle': 'Cambia tema',
+  'themeMenu.label': 'Tema',
+  'themeMenu.light': 'Chiaro',
+  'themeMenu.dark': 'Scuro',
+  'themeMenu.system': 'Sistema',
+  'mobileMenu.open': 'Apri il menu',
+  'mobileMenu.title': 'Menu',
+  'mobileMenu.close': 'Chiudi il menu',
+  'mobileMenu.nav': 'Mobile',
+  'notFound.title': '404 Pagina non trovata',
+  'notFound.text': 'Non esiste nessuna pagina all’indirizzo <code>{path}</code>.',
+  'notFound.back': 'Torna alla home',
+  'notFound.description': 'La pagina che cerchi non esiste.',
+  'itemNotFound.back': 'Torna alla home',
+  'head.titleSuffix': '{title} | {site}',
+  'about.title': 'Chi siamo',
+  'about.description':
+    'Scopri {site}: la nostra missione, il nostro team e il nostro modo di creare giochi per dispositivi mobili che le persone amano.',
+  'contact.title': 'Contatti',
+  'contact.description':
+    'Scrivi a {site}: domande, opinioni o idee di collaborazione sui nostri giochi e app per dispositivi mobili.',
+  'privacy.description':
+    'Come {site} raccoglie, usa e protegge le tue informazioni nei nostri giochi e app per dispositivi mobili e sul nostro sito.',
+  'contact.heading': 'Contattaci',
+  'privacy.title': 'Informativa sulla privacy',
+  'press.title': 'Cartella stampa',
+  'state.loadFailed': 'Impossibile caricare il contenuto',
+  'state.tryLater': 'Riprova più tardi',
+};

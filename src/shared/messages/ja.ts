@@ -1,0 +1,47 @@
+// The public site's own words in Japanese (keys and meaning: en.ts).
+import type { MessageKey } from './en';
+
+export const ja: Partial<Record<MessageKey, string>> = {
+  'nav.home': 'ホーム',
+  'nav.blog': 'ブログ',
+  'nav.about': '私たちについて',
+  'nav.contact': 'お問い合わせ',
+  'nav.privacy': 'プライバシーポリシー',
+  'nav.main': 'メイン',
+  'nav.mainNoScript': 'メイン（スクリプトなし）',
+  'layout.skipToContent': '本文へスキップ',
+  'footer.tagline': '心を込めてモバイルゲームとアプリを作る小さなスタジオです。',
+  'footer.social': 'ソーシャルリンク',
+  'footer.nav': 'フッター',
+  'footer.links': 'リンク',
+  'footer.press': 'プレスキット',
+  'footer.rights': '© {year} {site}. All rights reserved.',
+  'themeMenu.toggle': 'テーマを切り替える',
+  'themeMenu.label': 'テーマ',
+  'themeMenu.light': 'ライト',
+  'themeMenu.dark': 'ダーク',
+  'themeMenu.system': 'システム',
+  'mobileMenu.open': 'メニューを開く',
+  'mobileMenu.title': 'メニュー',
+  'mobileMenu.close': 'メニューを閉じる',
+  'mobileMenu.nav': 'モバイル',
+  'notFound.title': '404 ページが見つかりません',
+  'notFound.text': '<code>{path}</code> にはページがありません。',
+  'notFound.back': 'ホームに戻る',
+  'notFound.description': 'お探しのページは存在しません。',
+  'itemNotFound.back': 'ホームに戻る',
+  'head.titleSuffix': '{title} | {site}',
+  'about.title': '私たちについて',
+  'about.description':
+    '{site}について：私たちの使命、チーム、そして愛されるモバイルゲーム作りへの取り組みをご紹介します。',
+  'contact.title': 'お問い合わせ',
+  'contact.description':
+    '{site}へのお問い合わせ：モバイルゲームやアプリについてのご質問、ご意見、提携のご提案はこちらから。',
+  'privacy.description':
+    '{site}がモバイルゲーム、アプリ、ウェブサイトでお客様の情報をどのように収集・利用・保護しているかについて。',
+  'contact.heading': 'お問い合わせ',
+  'privacy.title': 'プライバシーポリシー',
+  'press.title': 'プレスキット',
+  'state.loadFailed': 'コンテンツを読み込めませんでした',
+  'state.tryLater': 'しばらくしてからもう一度お試しください',
+};

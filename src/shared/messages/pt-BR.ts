@@ -1,0 +1,47 @@
+// The public site's own words in Portuguese (Brazil) (keys and meaning: en.ts).
+import type { MessageKey } from './en';
+
+export const ptBR: Partial<Record<MessageKey, string>> = {
+  'nav.home': 'Início',
+  'nav.blog': 'Blog',
+  'nav.about': 'Sobre nós',
+  'nav.contact': 'Contato',
+  'nav.privacy': 'Política de Privacidade',
+  'nav.main': 'Principal',
+  'nav.mainNoScript': 'Principal (sem script)',
+  'layout.skipToContent': 'Pular para o conteúdo',
+  'footer.tagline': 'Um pequeno estúdio: jogos e apps para celular feitos com carinho.',
+  'footer.social': 'Redes sociais',
+  'footer.nav': 'Rodapé',
+  'footer.links': 'Links',
+  'footer.press': 'Kit de imprensa',
+  'footer.rights': '© {year} {site}. Todos os direitos reservados.',
+  'themeMenu.toggle': 'Alternar tema',
+  'themeMenu.label': 'Tema',
+  'themeMenu.light': 'Claro',
+  'themeMenu.dark': 'Escuro',
+  'themeMenu.system': 'Sistema',
+  'mobileMenu.open': 'Abrir menu',
+  'mobileMenu.title': 'Menu',
+  'mobileMenu.close': 'Fechar menu',
+  'mobileMenu.nav': 'Celular',
+  'notFound.title': '404 Página não encontrada',
+  'notFound.text': 'Não há nenhuma página em <code>{path}</code>.',
+  'notFound.back': 'Voltar para o início',
+  'notFound.description': 'A página que você procura não existe.',
+  'itemNotFound.back': 'Voltar para o início',
+  'head.titleSuffix': '{title} | {site}',
+  'about.title': 'Sobre nós',
+  'about.description':
+    'Conheça a {site}: nossa missão, nossa equipe e como criamos jogos para celular que as pessoas adoram.',
+  'contact.title': 'Contato',
+  'contact.description':
+    'Fale com a {site}: dúvidas, sugestões ou ideias de parceria sobre nossos jogos e apps para celular.',
+  'privacy.description':
+    'Como a {site} coleta, usa e protege suas informações em nossos jogos e apps para celular e em nosso site.',
+  'contact.heading': 'Fale conosco',
+  'privacy.title': 'Política de Privacidade',
+  'press.title': 'Kit de imprensa',
+  'state.loadFailed': 'Não foi possível carregar o conteúdo',
+  'state.tryLater': 'Tente novamente mais tarde',
+};
