@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useState, type ComponentType, type ReactNod
 import { hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../components/error-boundary';
 import { MessagesProvider } from '../page-kit/messages';
-import type { IslandIntl } from './island';
+import { unpackMessages, type IslandMessages } from './island-messages';
 import { islandIdPrefix, type IslandName } from './names';
 
 function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNode }) {
@@ -64,8 +64,8 @@ export function hydrateIsland<P extends object>(
   props: P,
 ): Promise<void> {
   const html = element.innerHTML;
-  // Its words, as the server rendered it with them (island.tsx): the page's language, its namespaces.
-  const intl = element.dataset.intl ? (JSON.parse(element.dataset.intl) as IslandIntl) : undefined;
+  // Its words, as the server rendered it with them (island.tsx): its namespaces, in the page's language.
+  const intl = element.dataset.intl && unpackMessages(JSON.parse(element.dataset.intl) as IslandMessages);
   const island = <Component {...props} />;
   return new Promise((resolve, reject) => {
     let hydrated = false;
@@ -85,7 +85,7 @@ export function hydrateIsland<P extends object>(
       >
         <Hydrated onDone={onDone}>
           {intl ? (
-            <MessagesProvider locale={intl.locale} messages={intl.messages}>
+            <MessagesProvider locale={document.documentElement.lang || 'en'} messages={intl}>
               {island}
             </MessagesProvider>
           ) : (

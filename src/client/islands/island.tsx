@@ -4,8 +4,8 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { useIntl } from 'react-intl';
-import { pickMessages } from '../../shared/messages';
 import { MessagesProvider } from '../page-kit/messages';
+import { packMessages, unpackMessages } from './island-messages';
 import { islandIdPrefix, type IslandName } from './names';
 
 declare module 'react' {
@@ -36,21 +36,12 @@ interface IslandProps<P extends object> {
   messages?: readonly string[];
 }
 
-/** What an island's words are hydrated from: the page's language and the island's messages. */
-export interface IslandIntl {
-  locale: string;
-  messages: Record<string, string>;
-}
-
 export function Island<P extends object>({ name, component: Component, props, hydrate, messages }: IslandProps<P>) {
   const intl = useIntl();
-  const words: IslandIntl | undefined = messages && {
-    locale: intl.locale,
-    messages: pickMessages(intl.messages as Record<string, string>, messages),
-  };
+  const words = messages && packMessages(intl.messages as Record<string, string>, messages);
   const html = renderToString(
     words ? (
-      <MessagesProvider locale={words.locale} messages={words.messages}>
+      <MessagesProvider locale={intl.locale} messages={unpackMessages(words)}>
         <Component {...props} />
       </MessagesProvider>
     ) : (

@@ -69,12 +69,3 @@ export function messagesFor(code: string, overrides: Partial<Record<string, stri
   }
   return messages;
 }
-
-/** The messages of one namespace ('themeMenu'), all an island is sent. */
-export function pickMessages(messages: Record<string, string>, namespaces: readonly string[]): Record<string, string> {
-  const picked: Record<string, string> = {};
-  for (const [key, value] of Object.entries(messages)) {
-    if (namespaces.some((ns) => key.startsWith(`${ns}.`))) picked[key] = value;
-  }
-  return picked;
-}

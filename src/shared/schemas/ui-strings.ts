@@ -20,12 +20,16 @@ export const UiStringsSchema = z.object({
 /** A language's overrides as the render reads them: key → text. */
 export const UiStringOverridesSchema = z.record(z.string(), z.string());
 
+/** One text as staff write it (the admin's form and the API check it alike). */
+export const UiStringTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a text, or reset it')
+  .max(2000, 'Keep it under 2000 characters');
+
 export const UiStringsInputSchema = z.object({
   /** key → the new text, or null to go back to the catalogue's. */
-  strings: z.record(
-    z.string(),
-    z.string().trim().min(1, 'Enter a text, or reset it').max(2000, 'Keep it under 2000 characters').nullable(),
-  ),
+  strings: z.record(z.string(), UiStringTextSchema.nullable()),
 });
 
 export const UiStringsQuerySchema = z.object({ locale: z.string().min(1, 'Choose a language') });
