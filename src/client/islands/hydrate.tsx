@@ -62,10 +62,14 @@ export function hydrateIsland<P extends object>(
   name: IslandName,
   Component: ComponentType<P>,
   props: P,
+  /** Its words in English: the page's own (data-intl) go over them. */
+  english?: Record<string, string>,
 ): Promise<void> {
   const html = element.innerHTML;
-  // Its words, as the server rendered it with them (island.tsx): its namespaces, in the page's language.
-  const intl = element.dataset.intl && unpackMessages(JSON.parse(element.dataset.intl) as IslandMessages);
+  // Its words, as the server rendered it with them (island.tsx): its namespaces in the page's
+  // language, none where they are its English.
+  const sent = element.dataset.intl ? unpackMessages(JSON.parse(element.dataset.intl) as IslandMessages) : {};
+  const intl = english || element.dataset.intl ? { ...english, ...sent } : undefined;
   const island = <Component {...props} />;
   return new Promise((resolve, reject) => {
     let hydrated = false;

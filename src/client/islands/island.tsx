@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { useIntl } from 'react-intl';
 import { MessagesProvider } from '../page-kit/messages';
+import { en } from '../../shared/messages/en';
 import { packMessages, unpackMessages } from './island-messages';
 import { islandIdPrefix, type IslandName } from './names';
 
@@ -39,6 +40,8 @@ interface IslandProps<P extends object> {
 export function Island<P extends object>({ name, component: Component, props, hydrate, messages }: IslandProps<P>) {
   const intl = useIntl();
   const words = messages && packMessages(intl.messages as Record<string, string>, messages);
+  // A page whose island words are the English ones (the island's chunk holds those) sends none.
+  const sent = words && JSON.stringify(words) !== JSON.stringify(packMessages(en, messages)) ? words : undefined;
   const html = renderToString(
     words ? (
       <MessagesProvider locale={intl.locale} messages={unpackMessages(words)}>
@@ -53,7 +56,7 @@ export function Island<P extends object>({ name, component: Component, props, hy
     <studio-island
       data-island={name}
       data-props={JSON.stringify(props)}
-      data-intl={words && JSON.stringify(words)}
+      data-intl={sent && JSON.stringify(sent)}
       data-hydrate={hydrate}
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -5,7 +5,11 @@ import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { cx as cn } from '../lib/cx';
 import { useT } from '../page-kit/messages';
+import { mobileMenuEn } from '../../shared/messages/en-islands';
 import { NavLink, type NavItem } from './nav';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = mobileMenuEn;
 
 export interface MobileMenuProps {
   items: NavItem[];

@@ -5,7 +5,11 @@ import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { cx as cn } from '../lib/cx';
 import { useT } from '../page-kit/messages';
+import { themeMenuEn } from '../../shared/messages/en-islands';
 import { setTheme, storedTheme, type Theme } from './theme';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = themeMenuEn;
 
 const OPTIONS = [
   { value: 'light', label: 'themeMenu.light', Icon: Sun },

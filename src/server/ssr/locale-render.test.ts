@@ -55,6 +55,9 @@ describe('a page in German', () => {
     expect(theme!.themeMenu).toMatchObject({ toggle: 'Farbschema wechseln', light: 'Hell' });
     expect(html).toContain('Farbschema wechseln');
     expect(Object.keys(islandIntl(html, 'mobile-menu')!)).toEqual(['mobileMenu']);
+    // In English the islands' chunks hold their words: the page sends none with them.
+    expect(render('en')).not.toContain('data-intl');
+    expect(render('en', '/nowhere', { 'themeMenu.toggle': 'Switch colours' })).toContain('data-intl');
   });
 
   it('reads English for a language without a catalogue, and the staff’s overrides over the catalogue', () => {

@@ -2,6 +2,8 @@
 // (SPEC.md; tests and tools/spec-strings look for them). Every other catalogue translates these keys;
 // a key a catalogue lacks reads as English. Keys are namespaced by page or island ('themeMenu.*' is
 // all the theme menu island is sent). Values are ICU messages (react-intl).
+import { mobileMenuEn, themeMenuEn } from './en-islands';
+
 export const en = {
   // The header's navigation (the static header and the mobile menu island).
   'nav.home': 'Home',
@@ -19,17 +21,9 @@ export const en = {
   'footer.links': 'Links',
   'footer.press': 'Press kit',
   'footer.rights': '© {year} {site}. All rights reserved.',
-  // The theme menu island.
-  'themeMenu.toggle': 'Toggle theme',
-  'themeMenu.label': 'Theme',
-  'themeMenu.light': 'Light',
-  'themeMenu.dark': 'Dark',
-  'themeMenu.system': 'System',
-  // The mobile menu island.
-  'mobileMenu.open': 'Open menu',
-  'mobileMenu.title': 'Menu',
-  'mobileMenu.close': 'Close menu',
-  'mobileMenu.nav': 'Mobile',
+  // The islands' own words: their chunks carry their English (en-islands.ts).
+  ...themeMenuEn,
+  ...mobileMenuEn,
   // Not found: any address no page has, and an item that does not exist.
   'notFound.title': '404 Page Not Found',
   'notFound.text': 'Did you forget to add the page to the router? Nothing lives at <code>{path}</code>.',
