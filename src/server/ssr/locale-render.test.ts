@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PublicApp } from '../../client/app/app';
+import type { ContactFormProps } from '../../client/islands/contact-form';
 import { makeQueryClient } from '../../client/lib/query-client';
 import { intlFor } from '../../client/page-kit/intl';
 import { pageLocale } from '../../client/page-kit/locale';
@@ -18,9 +19,15 @@ const LOCALES: SiteLocale[] = [
 ];
 const site = { name: 'Northpaw Studio', url: 'https://example.com' };
 
-function render(code: string, url = '/nowhere', overrides: Record<string, string> = {}) {
+function render(
+  code: string,
+  url = '/nowhere',
+  overrides: Record<string, string> = {},
+  contactForm?: ContactFormProps,
+) {
   const locale = pageLocale(LOCALES, code);
   const app = createElement(PublicApp, {
+    contactForm,
     // The frame's reads (contact details, social links) stay pending: the page renders without them.
     queryClient: makeQueryClient(() => new Promise<Response>(() => {})),
     site,
@@ -58,6 +65,19 @@ describe('a page in German', () => {
     // In English the islands' chunks hold their words: the page sends none with them.
     expect(render('en')).not.toContain('data-intl');
     expect(render('en', '/nowhere', { 'themeMenu.toggle': 'Switch colours' })).toContain('data-intl');
+  });
+
+  it('writes the contact form in German, a refused field’s message too', () => {
+    const html = render('de', '/contact', {}, { errors: { firstName: 'First name is required' }, values: {} });
+    expect(html).toContain('>Vorname</label>');
+    expect(html).toContain('Vorname ist erforderlich');
+    // (The English message stays in the island's props: it is the server's, shown translated.)
+    expect(html.replace(/data-props="[^"]*"/g, '')).not.toContain('First name is required');
+    expect(html).toContain('Nachricht senden');
+    // In English, the spec's texts.
+    const english = render('en', '/contact', {}, { errors: { firstName: 'First name is required' }, values: {} });
+    expect(english).toContain('First name is required');
+    expect(english).toContain('>Send a Message</h2>');
   });
 
   it('reads English for a language without a catalogue, and the staff’s overrides over the catalogue', () => {

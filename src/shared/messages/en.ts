@@ -2,7 +2,7 @@
 // (SPEC.md; tests and tools/spec-strings look for them). Every other catalogue translates these keys;
 // a key a catalogue lacks reads as English. Keys are namespaced by page or island ('themeMenu.*' is
 // all the theme menu island is sent). Values are ICU messages (react-intl).
-import { mobileMenuEn, themeMenuEn } from './en-islands';
+import { contactFormEn, mobileMenuEn, themeMenuEn } from './en-islands';
 
 export const en = {
   // The header's navigation (the static header and the mobile menu island).
@@ -24,6 +24,7 @@ export const en = {
   // The islands' own words: their chunks carry their English (en-islands.ts).
   ...themeMenuEn,
   ...mobileMenuEn,
+  ...contactFormEn,
   // Not found: any address no page has, and an item that does not exist.
   'notFound.title': '404 Page Not Found',
   'notFound.text': 'Did you forget to add the page to the router? Nothing lives at <code>{path}</code>.',

@@ -96,7 +96,7 @@ export default function ContactPage() {
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.6fr]">
         <InfoPanel />
-        <Island name="contact-form" component={ContactForm} props={form} />
+        <Island name="contact-form" component={ContactForm} props={form} messages={['contactForm']} />
       </div>
     </PageContainer>
   );
