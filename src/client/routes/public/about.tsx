@@ -1,6 +1,6 @@
 import { formatLongUs } from '../../../shared/dates';
 import type { HeadData } from '../../page-kit/head';
-import type { Translate } from '../../page-kit/messages';
+import { useT, type Translate } from '../../page-kit/messages';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
@@ -19,6 +19,7 @@ function aboutHead(site: SiteInfo, t: Translate): HeadData {
 
 export default function AboutPage() {
   const about = useAboutUs();
+  const t = useT();
   return (
     <PageContainer narrow>
       {about.isPending ? (
@@ -27,8 +28,8 @@ export default function AboutPage() {
         </div>
       ) : about.isError ? (
         <div className="py-16 text-center">
-          <h1 className="text-2xl font-bold">Failed to load content</h1>
-          <p className="mt-2 text-muted-foreground">Please try again later</p>
+          <h1 className="text-2xl font-bold">{t('state.loadFailed')}</h1>
+          <p className="mt-2 text-muted-foreground">{t('state.tryLater')}</p>
         </div>
       ) : !about.data ? (
         <div className="py-16 text-center">
