@@ -75,6 +75,10 @@ const TABLE: Row[] = [
   row('GET /site.webmanifest',                    200, 200, 200),
   row('GET /api/site-settings',                   200, 200, 200),
   row('PUT /api/site-settings',                   401, 200, 200),
+  // The site's words (issue 24): pages read a language's overrides; administrators set them.
+  row('GET /api/ui-strings/:locale',              200, 200, 200, { url: '/api/ui-strings/de' }),
+  row('GET /api/admin/ui-strings',                401, 403, 200, { url: '/api/admin/ui-strings?locale=de' }),
+  row('PUT /api/admin/ui-strings/:locale',        401, 403, 200, { url: '/api/admin/ui-strings/de' }),
   row('PUT /api/apps/order',                      401, 422, 422),
   row('GET /api/messages/unread-count',           401, 200, 200),
   row('PATCH /api/messages/:id/unread',           401, 404, 404),

@@ -31,6 +31,7 @@ import { siteSettingsModule } from './modules/site/site-settings.routes';
 import { translationsModule } from './modules/translations/translations.routes';
 import { registerLocaleReads } from './modules/translations/locale-reads';
 import { socialModule } from './modules/social/social.routes';
+import { uiStringsModule } from './modules/ui-strings/ui-strings.routes';
 import { usersModule } from './modules/users/users.routes';
 import { userEmailsModule } from './modules/users/user-emails.routes';
 import { registerAuth } from './plugins/auth';
@@ -77,6 +78,7 @@ export const MODULES: readonly AppModule[] = [
   appPagesModule,
   deletionRequestsModule,
   socialModule,
+  uiStringsModule,
   authModule,
   passkeysModule,
   passwordResetModule,

@@ -39,6 +39,7 @@ import { revisionsRepo } from './modules/revisions/revisions.repo';
 import { siteFilesRepo } from './modules/site-files/site-files.repo';
 import { siteSettingsRepo } from './modules/site/site-settings.repo';
 import { socialRepo } from './modules/social/social.repo';
+import { uiStringsRepo } from './modules/ui-strings/ui-strings.repo';
 import { usersRepo } from './modules/users/users.repo';
 import { translationsRepo } from './modules/translations/translations.repo';
 import { createAuth } from './plugins/auth';
@@ -75,6 +76,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     siteFiles: siteFilesRepo(db, now),
     appPages: appPagesRepo(db, now),
     social: socialRepo(db, now),
+    uiStrings: uiStringsRepo(db, now),
     users: usersRepo(db),
     sessions: sessionsRepo(db, now),
     passkeys: passkeysRepo(db, now),

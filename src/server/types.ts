@@ -43,6 +43,7 @@ import type { RevisionsRepo } from './modules/revisions/revisions.repo';
 import type { SiteFilesRepo } from './modules/site-files/site-files.repo';
 import type { SiteSettingsRepo } from './modules/site/site-settings.repo';
 import type { SocialRepo } from './modules/social/social.repo';
+import type { UiStringsRepo } from './modules/ui-strings/ui-strings.repo';
 import type { UsersRepo } from './modules/users/users.repo';
 import type { SecretBox } from './lib/secret-box';
 import type { Auth } from './plugins/auth';
@@ -68,6 +69,7 @@ export interface Repos {
   siteFiles: SiteFilesRepo;
   appPages: AppPagesRepo;
   social: SocialRepo;
+  uiStrings: UiStringsRepo;
   users: UsersRepo;
   sessions: SessionsRepo;
   passkeys: PasskeysRepo;

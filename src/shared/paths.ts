@@ -80,6 +80,8 @@ export const paths = {
     auditLog: '/admin-page/audit-log',
     media: '/admin-page/media',
     siteSettings: '/admin-page/site-settings',
+    /** The public site's words, per language (issue 24). */
+    siteTexts: '/admin-page/site-texts',
     storeFiles: '/admin-page/store-files',
     deletionRequests: '/admin-page/deletion-requests',
     /** The studio's press kit screen (an app's kit is a card on the app form). */
@@ -90,6 +92,11 @@ export const paths = {
 export const api = {
   contact: '/api/contact',
   siteSettings: '/api/site-settings',
+  /** The staff's overrides of the site's words in a language (key → text), as pages read them. */
+  uiStrings: (locale: string) => `/api/ui-strings/${encodeURIComponent(locale)}`,
+  /** Every key of a language's words with its texts (GET ?locale=), and their overrides (PUT /{locale}). */
+  adminUiStrings: '/api/admin/ui-strings',
+  adminUiStringsFor: (locale: string) => `/api/admin/ui-strings/${encodeURIComponent(locale)}`,
   apps: '/api/apps',
   appsOrder: '/api/apps/order',
   app: (id: number | string) => `/api/apps/${id}`,

@@ -14,6 +14,8 @@ import type { VisitorPlatform } from '../../shared/visitor-platform';
 import { routes } from './public-pages';
 import { SiteContext, type SiteInfo } from '../page-kit/site-context';
 import { DEFAULT_PAGE_LOCALE, LocaleContext, type PageLocale } from '../page-kit/locale';
+import { MessagesProvider } from '../page-kit/messages';
+import { messagesFor } from '../../shared/messages';
 
 function Routes() {
   return useRoutes(routes);
@@ -25,6 +27,8 @@ export interface PublicAppProps {
   site: SiteInfo;
   /** The page's language. */
   locale?: PageLocale;
+  /** The page's words (its language's catalogue and the staff's overrides); by default its catalogue's. */
+  messages?: Record<string, string>;
   /** The alt texts of the page's uploaded images, by URL. */
   mediaAlt?: Record<string, string>;
   /** The contact form's state after a plain (no-JavaScript) POST. */
@@ -42,6 +46,7 @@ export function PublicApp({
   queryClient,
   site,
   locale = DEFAULT_PAGE_LOCALE,
+  messages,
   mediaAlt = {},
   contactForm = {},
   platform = 'other',
@@ -51,19 +56,21 @@ export function PublicApp({
   return (
     <SiteContext.Provider value={site}>
       <LocaleContext.Provider value={locale}>
-        <VisitorPlatformContext.Provider value={platform}>
-          <MediaAltContext.Provider value={mediaAlt}>
-            <ContactFormContext.Provider value={contactForm}>
-              <DeletionFormContext.Provider value={deletionForm}>
-                <DeletionConfirmContext.Provider value={deletionConfirm}>
-                  <QueryClientProvider client={queryClient}>
-                    <Routes />
-                  </QueryClientProvider>
-                </DeletionConfirmContext.Provider>
-              </DeletionFormContext.Provider>
-            </ContactFormContext.Provider>
-          </MediaAltContext.Provider>
-        </VisitorPlatformContext.Provider>
+        <MessagesProvider locale={locale.code} messages={messages ?? messagesFor(locale.code)}>
+          <VisitorPlatformContext.Provider value={platform}>
+            <MediaAltContext.Provider value={mediaAlt}>
+              <ContactFormContext.Provider value={contactForm}>
+                <DeletionFormContext.Provider value={deletionForm}>
+                  <DeletionConfirmContext.Provider value={deletionConfirm}>
+                    <QueryClientProvider client={queryClient}>
+                      <Routes />
+                    </QueryClientProvider>
+                  </DeletionConfirmContext.Provider>
+                </DeletionFormContext.Provider>
+              </ContactFormContext.Provider>
+            </MediaAltContext.Provider>
+          </VisitorPlatformContext.Provider>
+        </MessagesProvider>
       </LocaleContext.Provider>
     </SiteContext.Provider>
   );

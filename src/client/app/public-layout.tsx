@@ -8,18 +8,19 @@ import { useContactInfo } from '../features/pages/api';
 import { SocialLinkList, usePublicSocialLinks } from '../features/social/public-social-links';
 import { Island } from '../islands/island';
 import MobileMenu from '../islands/mobile-menu';
-import { currentNav, NAV, NavLink } from '../islands/nav';
+import { currentNav, NavLink, navItems } from '../islands/nav';
 import ThemeMenu from '../islands/theme-menu';
 import { FooterNotesContext } from '../page-kit/footer-notes';
+import { useT } from '../page-kit/messages';
 import { useSite, type SiteInfo } from '../page-kit/site-context';
 
 /** The footer's links, in order. */
 const FOOTER_LINKS = [
-  [paths.home, 'Home'],
-  [paths.blogIndex, 'Blog'],
-  [paths.contact, 'Contact'],
-  [paths.privacy, 'Privacy Policy'],
-  [paths.press, 'Press kit'],
+  [paths.home, 'nav.home'],
+  [paths.blogIndex, 'nav.blog'],
+  [paths.contact, 'nav.contact'],
+  [paths.privacy, 'nav.privacy'],
+  [paths.press, 'footer.press'],
 ] as const;
 
 /** The logo from Site Settings, or the name's initial on the brand colour. */
@@ -36,6 +37,8 @@ function BrandMark({ site }: { site: SiteInfo }) {
 
 function Header() {
   const site = useSite();
+  const t = useT();
+  const nav = navItems(t);
   const current = currentNav(useLocation().pathname);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -45,19 +48,19 @@ function Header() {
           {site.name}
         </a>
         <div className="flex items-center gap-1">
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            {NAV.map((item) => (
+          <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+            {nav.map((item) => (
               <NavLink key={item.to} item={item} current={current} />
             ))}
           </nav>
-          <Island name="theme-menu" component={ThemeMenu} props={{}} />
-          <Island name="mobile-menu" component={MobileMenu} props={{ items: NAV, current }} />
+          <Island name="theme-menu" component={ThemeMenu} props={{}} messages={['themeMenu']} />
+          <Island name="mobile-menu" component={MobileMenu} props={{ items: nav, current }} messages={['mobileMenu']} />
         </div>
       </div>
       {/* Without JavaScript the slide-out menu cannot open: small screens get the links inline. */}
       <noscript>
-        <nav aria-label="Main (no script)" className="flex flex-wrap gap-1 border-t px-4 py-2 md:hidden">
-          {NAV.map((item) => (
+        <nav aria-label={t('nav.mainNoScript')} className="flex flex-wrap gap-1 border-t px-4 py-2 md:hidden">
+          {nav.map((item) => (
             <a key={item.to} href={item.to} className="rounded-md px-3 py-2 text-sm font-medium">
               {item.label}
             </a>
@@ -70,6 +73,7 @@ function Header() {
 
 function Footer() {
   const site = useSite();
+  const t = useT();
   const notes = [...(useContext(FooterNotesContext) ?? [])];
   const socials = usePublicSocialLinks(useContactInfo().data);
   return (
@@ -77,31 +81,29 @@ function Footer() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div className="space-y-3">
           <p className="text-lg font-bold">{site.name}</p>
-          <p className="text-sm text-muted-foreground">
-            {site.footerText || site.tagline || 'Small studio, mobile games and apps made with care.'}
-          </p>
+          <p className="text-sm text-muted-foreground">{site.footerText || site.tagline || t('footer.tagline')}</p>
           {socials.length > 0 && (
             <SocialLinkList
               links={socials}
-              label="Social links"
+              label={t('footer.social')}
               itemClassName={buttonVariants({ variant: 'ghost', size: 'icon' })}
             />
           )}
         </div>
-        <nav aria-label="Footer" className="md:justify-self-center">
-          <p className="mb-3 text-sm font-semibold">Links</p>
+        <nav aria-label={t('footer.nav')} className="md:justify-self-center">
+          <p className="mb-3 text-sm font-semibold">{t('footer.links')}</p>
           <ul className="space-y-2 text-sm">
             {FOOTER_LINKS.map(([href, label]) => (
               <li key={href}>
                 <a href={href} className="text-muted-foreground hover:text-foreground">
-                  {label}
+                  {t(label)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
         <p className="text-sm text-muted-foreground md:self-end md:justify-self-end">
-          © {new Date().getUTCFullYear()} {site.name}. All rights reserved.
+          {t('footer.rights', { year: String(new Date().getUTCFullYear()), site: site.name })}
         </p>
       </div>
       {notes.length > 0 && (
@@ -119,6 +121,7 @@ function Footer() {
 }
 
 export function PublicLayout() {
+  const t = useT();
   const [notes] = useState(() => new Set<string>());
   return (
     <FooterNotesContext.Provider value={notes}>
@@ -127,7 +130,7 @@ export function PublicLayout() {
           href="#main"
           className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
-          Skip to content
+          {t('layout.skipToContent')}
         </a>
         <Header />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -11,6 +11,25 @@ import { FieldError, Input, Label, Textarea } from '../components/ui/input';
 import { ToastHost } from '../components/ui/toast-host';
 import { toast } from '../lib/toast';
 import { sendMessage } from '../features/messages/api';
+import { contactFormEn } from '../../shared/messages/en-islands';
+import { useT, type Translate } from '../page-kit/messages';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = contactFormEn;
+
+type ContactFormKey = keyof typeof contactFormEn;
+
+/** The schema's English messages, by text: a refused field's message is shown in the page's language. */
+const ERROR_KEYS = new Map(
+  (Object.keys(contactFormEn) as ContactFormKey[])
+    .filter((key) => key.startsWith('contactForm.error.'))
+    .map((key) => [contactFormEn[key] as string, key]),
+);
+
+const inPageLanguage = (t: Translate, message: string | undefined) => {
+  const key = message && ERROR_KEYS.get(message);
+  return key ? t(key) : message;
+};
 
 // The request schema, not the input schema: its resolver keeps the honeypot field, so what a bot
 // types there reaches the server, which drops the message.
@@ -19,14 +38,11 @@ type FieldName = keyof FormValues;
 
 const EMPTY: FormValues = { firstName: '', lastName: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' };
 
-export const SENT_TOAST = {
-  title: 'Message sent',
-  description: "Thank you for your message. We'll get back to you soon.",
-};
-export const FAILED_TOAST = {
-  title: 'Error',
-  description: 'Failed to send your message. Please try again later.',
-};
+const sentToast = (t: Translate) => ({ title: t('contactForm.sentTitle'), description: t('contactForm.sentText') });
+const failedToast = (t: Translate) => ({
+  title: t('contactForm.failedTitle'),
+  description: t('contactForm.failedText'),
+});
 
 export interface ContactFormProps {
   /** What the visitor sent when the server answers a plain POST with errors. */
@@ -59,7 +75,8 @@ function Field({
 
 /** The outcome of a send without JavaScript, shown where the toast would be read. */
 function Notice({ notice }: { notice: 'sent' | 'failed' }) {
-  const text = notice === 'sent' ? SENT_TOAST : FAILED_TOAST;
+  const t = useT();
+  const text = notice === 'sent' ? sentToast(t) : failedToast(t);
   return (
     <div
       role={notice === 'sent' ? 'status' : 'alert'}
@@ -76,6 +93,7 @@ function Notice({ notice }: { notice: 'sent' | 'failed' }) {
 }
 
 export default function ContactForm({ values = {}, errors: serverErrors = {}, notice: sentNotice }: ContactFormProps) {
+  const t = useT();
   const returned = Object.keys(serverErrors).length > 0;
   // The outcome of a plain send stands until the visitor sends again (then the toasts speak).
   const [notice, setNotice] = useState(sentNotice);
@@ -89,17 +107,21 @@ export default function ContactForm({ values = {}, errors: serverErrors = {}, no
   const { errors, isSubmitting, dirtyFields } = form.formState;
   // The server's message stands for a field until the visitor changes that field or submits here.
   const errorOf = (name: FieldName) =>
-    errors[name]?.message ?? (form.formState.submitCount === 0 && !dirtyFields[name] ? serverErrors[name] : undefined);
+    inPageLanguage(
+      t,
+      errors[name]?.message ??
+        (form.formState.submitCount === 0 && !dirtyFields[name] ? serverErrors[name] : undefined),
+    );
 
   const onSubmit = form.handleSubmit(async (input) => {
     setNotice(undefined);
     try {
       await sendMessage(input);
-      toast(SENT_TOAST);
+      toast(sentToast(t));
       form.reset(EMPTY);
     } catch (error) {
       console.warn('Failed to send message:', error);
-      toast({ ...FAILED_TOAST, variant: 'destructive' });
+      toast({ ...failedToast(t), variant: 'destructive' });
     }
   });
 
@@ -117,7 +139,7 @@ export default function ContactForm({ values = {}, errors: serverErrors = {}, no
   return (
     <section aria-labelledby="send-title" className="rounded-xl border bg-card p-6 shadow-sm">
       <h2 id="send-title" className="text-xl font-semibold">
-        Send a Message
+        {t('contactForm.title')}
       </h2>
       {notice && <Notice notice={notice} />}
       {/* Sent the plain way, the answer opens at this form (its errors, or the notice). */}
@@ -129,20 +151,20 @@ export default function ContactForm({ values = {}, errors: serverErrors = {}, no
         className="mt-6 space-y-5"
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="firstName" label="First name" error={errorOf('firstName')}>
+          <Field id="firstName" label={t('contactForm.firstName')} error={errorOf('firstName')}>
             <Input autoComplete="given-name" {...field('firstName')} />
           </Field>
-          <Field id="lastName" label="Last name" error={errorOf('lastName')}>
+          <Field id="lastName" label={t('contactForm.lastName')} error={errorOf('lastName')}>
             <Input autoComplete="family-name" {...field('lastName')} />
           </Field>
         </div>
-        <Field id="email" label="Email" error={errorOf('email')}>
+        <Field id="email" label={t('contactForm.email')} error={errorOf('email')}>
           <Input type="email" autoComplete="email" {...field('email')} />
         </Field>
-        <Field id="subject" label="Subject" error={errorOf('subject')}>
+        <Field id="subject" label={t('contactForm.subject')} error={errorOf('subject')}>
           <Input {...field('subject')} />
         </Field>
-        <Field id="message" label="Message" error={errorOf('message')}>
+        <Field id="message" label={t('contactForm.message')} error={errorOf('message')}>
           <Textarea rows={6} {...field('message')} />
         </Field>
         {/* Honeypot: hidden from people and screen readers; bots fill it in and are dropped. */}
@@ -151,7 +173,7 @@ export default function ContactForm({ values = {}, errors: serverErrors = {}, no
           <input tabIndex={-1} autoComplete="off" {...field(HONEYPOT_FIELD)} />
         </div>
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? 'Sending...' : 'Send Message'}
+          {isSubmitting ? t('contactForm.sending') : t('contactForm.send')}
         </Button>
       </form>
       <ToastHost />

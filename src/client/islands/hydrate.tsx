@@ -4,6 +4,8 @@
 import { useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../components/error-boundary';
+import { MessagesProvider } from '../page-kit/messages';
+import { unpackMessages, type IslandMessages } from './island-messages';
 import { islandIdPrefix, type IslandName } from './names';
 
 function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNode }) {
@@ -60,8 +62,15 @@ export function hydrateIsland<P extends object>(
   name: IslandName,
   Component: ComponentType<P>,
   props: P,
+  /** Its words in English: the page's own (data-intl) go over them. */
+  english?: Record<string, string>,
 ): Promise<void> {
   const html = element.innerHTML;
+  // Its words, as the server rendered it with them (island.tsx): its namespaces in the page's
+  // language, none where they are its English.
+  const sent = element.dataset.intl ? unpackMessages(JSON.parse(element.dataset.intl) as IslandMessages) : {};
+  const intl = english || element.dataset.intl ? { ...english, ...sent } : undefined;
+  const island = <Component {...props} />;
   return new Promise((resolve, reject) => {
     let hydrated = false;
     const onDone = () => {
@@ -79,7 +88,13 @@ export function hydrateIsland<P extends object>(
         fallback={(_retry, error) => <ServerRendered element={element} html={html} error={error} onShown={onFailed} />}
       >
         <Hydrated onDone={onDone}>
-          <Component {...props} />
+          {intl ? (
+            <MessagesProvider locale={document.documentElement.lang || 'en'} messages={intl}>
+              {island}
+            </MessagesProvider>
+          ) : (
+            island
+          )}
         </Hydrated>
       </ErrorBoundary>,
       // Anything the boundary cannot catch unmounts the island: it fails (and the loader says so)

@@ -3,6 +3,10 @@
 // Everything outside islands is static HTML and ships no JavaScript.
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { useIntl } from 'react-intl';
+import { MessagesProvider } from '../page-kit/messages';
+import { en } from '../../shared/messages/en';
+import { packMessages, unpackMessages } from './island-messages';
 import { islandIdPrefix, type IslandName } from './names';
 
 declare module 'react' {
@@ -13,6 +17,7 @@ declare module 'react' {
         'data-island': string;
         'data-props': string;
         'data-hydrate'?: 'interaction' | 'visible';
+        'data-intl'?: string;
       };
     }
   }
@@ -25,14 +30,33 @@ interface IslandProps<P extends object> {
   props: P;
   /** When its code loads: on the visitor's first interaction (default), or once it is on screen. */
   hydrate?: 'interaction' | 'visible';
+  /**
+   * The message namespaces it reads ('themeMenu'): only these are sent with it (data-intl), and it
+   * hydrates inside a provider with them. An island without words takes none.
+   */
+  messages?: readonly string[];
 }
 
-export function Island<P extends object>({ name, component: Component, props, hydrate }: IslandProps<P>) {
-  const html = renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(name) });
+export function Island<P extends object>({ name, component: Component, props, hydrate, messages }: IslandProps<P>) {
+  const intl = useIntl();
+  const words = messages && packMessages(intl.messages as Record<string, string>, messages);
+  // A page whose island words are the English ones (the island's chunk holds those) sends none.
+  const sent = words && JSON.stringify(words) !== JSON.stringify(packMessages(en, messages)) ? words : undefined;
+  const html = renderToString(
+    words ? (
+      <MessagesProvider locale={intl.locale} messages={unpackMessages(words)}>
+        <Component {...props} />
+      </MessagesProvider>
+    ) : (
+      <Component {...props} />
+    ),
+    { identifierPrefix: islandIdPrefix(name) },
+  );
   return (
     <studio-island
       data-island={name}
       data-props={JSON.stringify(props)}
+      data-intl={sent && JSON.stringify(sent)}
       data-hydrate={hydrate}
       dangerouslySetInnerHTML={{ __html: html }}
     />

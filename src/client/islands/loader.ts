@@ -6,7 +6,11 @@ import { ISLAND_TAG, type IslandName } from './names';
 import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
 import type { EarlyTaps } from './tap-capture';
 
-const modules: Record<IslandName, () => Promise<{ default: React.ComponentType<never> }>> = {
+/** Each island's component, and the English of its words where it has any. */
+const modules: Record<
+  IslandName,
+  () => Promise<{ default: React.ComponentType<never>; messages?: Record<string, string> }>
+> = {
   'theme-menu': () => import('./theme-menu'),
   'mobile-menu': () => import('./mobile-menu'),
   'contact-form': () => import('./contact-form'),
@@ -28,7 +32,13 @@ function hydrate(island: HTMLElement): Promise<void> {
   const name = island.dataset.island as IslandName;
   done = Promise.all([modules[name](), import('./hydrate')])
     .then(([module, runtime]) =>
-      runtime.hydrateIsland(island, name, module.default, JSON.parse(island.dataset.props ?? '{}') as never),
+      runtime.hydrateIsland(
+        island,
+        name,
+        module.default,
+        JSON.parse(island.dataset.props ?? '{}') as never,
+        module.messages,
+      ),
     )
     .then(
       () => island.setAttribute('data-hydrated', 'true'),

@@ -4,7 +4,12 @@ import { useId, useRef, useState } from 'react';
 import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { cx as cn } from '../lib/cx';
+import { useT } from '../page-kit/messages';
+import { mobileMenuEn } from '../../shared/messages/en-islands';
 import { NavLink, type NavItem } from './nav';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = mobileMenuEn;
 
 export interface MobileMenuProps {
   items: NavItem[];
@@ -13,6 +18,7 @@ export interface MobileMenuProps {
 }
 
 export default function MobileMenu({ items, current }: MobileMenuProps) {
+  const t = useT();
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -34,7 +40,7 @@ export default function MobileMenu({ items, current }: MobileMenuProps) {
         className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
       >
         <SpriteIcon name="menu" />
-        <span className="sr-only">Open menu</span>
+        <span className="sr-only">{t('mobileMenu.open')}</span>
       </button>
       <dialog
         ref={dialog}
@@ -51,14 +57,14 @@ export default function MobileMenu({ items, current }: MobileMenuProps) {
         <div className="h-full overflow-y-auto p-6">
           <div className="mb-4 flex items-center justify-between">
             <h2 id={titleId} className="text-lg font-semibold">
-              Menu
+              {t('mobileMenu.title')}
             </h2>
             <button type="button" onClick={close} className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
               <SpriteIcon name="x" />
-              <span className="sr-only">Close menu</span>
+              <span className="sr-only">{t('mobileMenu.close')}</span>
             </button>
           </div>
-          <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <nav aria-label={t('mobileMenu.nav')} className="flex flex-col gap-1">
             {items.map((item) => (
               <NavLink key={item.to} item={item} current={current} onClick={close} />
             ))}

@@ -1,19 +1,26 @@
 // The site's main navigation, shared by the header (static HTML) and the mobile menu island.
+import type { MessageKey } from '../../shared/messages/en';
 import { paths } from '../../shared/paths';
 import { cx as cn } from '../lib/cx';
 
 export interface NavItem {
   to: string;
+  /** Its text in the page's language. */
   label: string;
 }
 
-export const NAV: NavItem[] = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.blogIndex, label: 'Blog' },
-  { to: paths.about, label: 'About Us' },
-  { to: paths.contact, label: 'Contact' },
-  { to: paths.privacy, label: 'Privacy Policy' },
+/** The links, with their messages. */
+export const NAV: { to: string; label: MessageKey }[] = [
+  { to: paths.home, label: 'nav.home' },
+  { to: paths.blogIndex, label: 'nav.blog' },
+  { to: paths.about, label: 'nav.about' },
+  { to: paths.contact, label: 'nav.contact' },
+  { to: paths.privacy, label: 'nav.privacy' },
 ];
+
+/** The links with their texts in the page's language. */
+export const navItems = (t: (key: MessageKey) => string): NavItem[] =>
+  NAV.map(({ to, label }) => ({ to, label: t(label) }));
 
 /** The nav link a page belongs to: Home only at /, the others for their path and below. */
 export function currentNav(pathname: string): string | null {

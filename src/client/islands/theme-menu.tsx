@@ -4,15 +4,21 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { cx as cn } from '../lib/cx';
+import { useT } from '../page-kit/messages';
+import { themeMenuEn } from '../../shared/messages/en-islands';
 import { setTheme, storedTheme, type Theme } from './theme';
 
-const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'system', label: 'System', Icon: Laptop },
-];
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = themeMenuEn;
+
+const OPTIONS = [
+  { value: 'light', label: 'themeMenu.light', Icon: Sun },
+  { value: 'dark', label: 'themeMenu.dark', Icon: Moon },
+  { value: 'system', label: 'themeMenu.system', Icon: Laptop },
+] as const satisfies readonly { value: Theme; label: string; Icon: typeof Sun }[];
 
 export default function ThemeMenu() {
+  const t = useT();
   const menuId = useId();
   const [open, setOpen] = useState(false);
   // Known only in the browser: read when the menu opens (the server render has it closed).
@@ -81,13 +87,13 @@ export default function ThemeMenu() {
       >
         <SpriteIcon name="sun" className="scale-100 rotate-0 transition-all dark:scale-0 dark:-rotate-90" />
         <SpriteIcon name="moon" className="absolute scale-0 rotate-90 transition-all dark:scale-100 dark:rotate-0" />
-        <span className="sr-only">Toggle theme</span>
+        <span className="sr-only">{t('themeMenu.toggle')}</span>
       </button>
       {open && (
         <div
           id={menuId}
           role="menu"
-          aria-label="Theme"
+          aria-label={t('themeMenu.label')}
           onKeyDown={onMenuKey}
           className="absolute top-full right-0 z-50 mt-1.5 min-w-36 rounded-md border bg-card p-1 text-card-foreground shadow-md"
         >
@@ -108,7 +114,7 @@ export default function ThemeMenu() {
               className="flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none select-none hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground aria-checked:font-semibold"
             >
               <Icon aria-hidden="true" className="size-4" />
-              {label}
+              {t(label)}
             </button>
           ))}
         </div>

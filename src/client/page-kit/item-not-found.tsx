@@ -6,27 +6,30 @@ import { paths } from '../../shared/paths';
 import { PageContainer } from '../components/page';
 import { buttonVariants } from '../components/ui/button';
 import type { HeadData } from './head';
+import { useT } from './messages';
 import { notFoundHead } from './seo';
 import type { SiteInfo } from './site-context';
 
 export function ItemNotFound({
   title,
   text,
-  back = { to: paths.home, label: 'Back to Home' },
+  back,
 }: {
   title: string;
   text: string;
   /** Where the button leads; none where there is no natural way back. */
   back?: { to: string; label: string } | null;
 }) {
+  const t = useT();
+  const way = back === undefined ? { to: paths.home, label: t('itemNotFound.back') } : back;
   return (
     <PageContainer narrow className="py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{text}</p>
-      {back && (
-        <Link to={back.to} className={buttonVariants({ className: 'mt-8' })}>
+      {way && (
+        <Link to={way.to} className={buttonVariants({ className: 'mt-8' })}>
           <ArrowLeft aria-hidden="true" />
-          {back.label}
+          {way.label}
         </Link>
       )}
     </PageContainer>

@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { HeadData } from './head';
 import type { PageLocale } from './locale';
+import type { Translate } from './messages';
 import type { DeletionConfirmState } from './page-state';
 import type { SiteInfo } from './site-context';
 
@@ -43,6 +44,8 @@ export interface HeadInput {
   site: SiteInfo;
   /** The page's language (its texts, its addresses' prefix). */
   locale: PageLocale;
+  /** The page's words in its language (page-kit/intl.ts). */
+  t: Translate;
   params: PageParams;
   search: URLSearchParams;
   data: QueryClient;

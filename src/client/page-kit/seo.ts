@@ -7,6 +7,7 @@ import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { appleAppIdOf } from '../../shared/store-links';
 import { excerpt } from '../../shared/text';
 import type { HeadData } from './head';
+import type { Translate } from './messages';
 import type { SiteInfo } from './site-context';
 
 export const abs = (site: SiteInfo, path: string) => (/^https?:\/\//.test(path) ? path : `${site.url}${path}`);
@@ -17,10 +18,12 @@ export const appStoreId = (app: App | undefined) => (app ? appleAppIdOf(app) : u
 /** The description a post shares: its SEO description, else its excerpt, else the start of its text. */
 export const postDescription = (post: BlogPost) => post.seoDescription || post.excerpt || excerpt(post.content, 160);
 
-export function notFoundHead(site: SiteInfo, path: string, title = '404 Page Not Found'): HeadData {
+/** A not-found state's head; with `t`, in the page's language (without it, English: pages not yet translated). */
+export function notFoundHead(site: SiteInfo, path: string, title?: string, t?: Translate): HeadData {
+  const shown = title ?? (t ? t('notFound.title') : '404 Page Not Found');
   return {
-    title: `${title} | ${site.name}`,
-    description: 'The page you are looking for does not exist.',
+    title: t ? t('head.titleSuffix', { title: shown, site: site.name }) : `${shown} | ${site.name}`,
+    description: t ? t('notFound.description') : 'The page you are looking for does not exist.',
     path,
     status: 404,
     noindex: true,

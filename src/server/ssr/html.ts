@@ -40,7 +40,15 @@ export interface DocumentParts {
   tapCaptureScript?: string;
   /** Public pages: prefetch the next page when the visitor is about to open it. */
   speculationRules?: string;
+  /** The page's language and writing direction (`<html lang dir>`); English, left to right by default. */
+  lang?: { code: string; dir: 'ltr' | 'rtl' };
 }
+
+const ENGLISH = { code: 'en', dir: 'ltr' } as const;
+
+/** `<html>`'s language attributes: `dir` only where the text runs right to left. */
+const langAttributes = ({ code, dir }: { code: string; dir: 'ltr' | 'rtl' }) =>
+  `lang="${escapeHtml(code)}"${dir === 'rtl' ? ' dir="rtl"' : ''}`;
 
 /** Structured data for search engines (in the head, or at the end of a streamed page's body). */
 export const jsonLdTags = (jsonLd: object[] = []) =>
@@ -89,11 +97,10 @@ function documentStart(
   assets: Pick<Assets, 'css'>,
   site: SiteInfo,
   tapCaptureScript?: string,
-  locale: NonNullable<HeadData['locale']> = { code: 'en', dir: 'ltr' },
+  lang: { code: string; dir: 'ltr' | 'rtl' } = ENGLISH,
 ): string {
-  const dir = locale.dir === 'rtl' ? ' dir="rtl"' : '';
   return `<!doctype html>
-<html lang="${escapeHtml(locale.code)}"${dir} class="dark" style="color-scheme:dark">
+<html ${langAttributes(lang)} class="dark" style="color-scheme:dark">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -113,6 +120,7 @@ export function renderDocument({
   themeScript,
   tapCaptureScript,
   speculationRules,
+  lang,
 }: DocumentParts): string {
   const canonical = abs(site, head.path);
   // Pages without a picture of their own share the studio's default image, else its card.
@@ -178,7 +186,7 @@ export function renderDocument({
     boot === undefined ? NO_SCRIPT_STYLE : '',
     assets.devHead ?? '',
   ].filter(Boolean);
-  return `${documentStart(themeScript, meta, assets, site, tapCaptureScript, head.locale)}
+  return `${documentStart(themeScript, meta, assets, site, tapCaptureScript, head.locale ?? lang)}
 ${tail.join('\n')}
 </head>
 <body>

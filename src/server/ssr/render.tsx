@@ -12,6 +12,7 @@ import { matchPublicRoute } from '../../client/app/public-pages';
 import type { ReadKey } from '../../client/page-kit/public-page';
 import { siteFrom, type SiteInfo } from '../../client/page-kit/site-context';
 import { localePath, pageLocale, splitLocalePath, type PageLocale } from '../../client/page-kit/locale';
+import { intlFor } from '../../client/page-kit/intl';
 import { hreflangCluster, prefixed, type Alternate } from '../modules/translations/alternates';
 import { LOCALIZED_ROUTES, NOT_FOUND_PATH, pageAlternates, untranslatedPart } from './alternates';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
@@ -214,6 +215,9 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     const locale: PageLocale = pageLocale(settings?.locales ?? [], localeCode);
     const site = siteFrom(settings, configured);
     if (locale.isDefault) onSite?.(site);
+    // The page's words: its language's catalogue, the staff's overrides over it.
+    await read([api.uiStrings(locale.code)]);
+    const words = intlFor(locale.code, queryClient.getQueryData<Record<string, string>>([api.uiStrings(locale.code)]));
     // What the head reads found may move the page, or ask for more (an app page's posts).
     const then = route.then?.(params, queryClient);
     if (then?.moved) {
@@ -249,6 +253,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     const declared = route.head({
       site,
       locale,
+      t: words.t,
       params,
       search: new URLSearchParams(query),
       data: queryClient,
@@ -304,6 +309,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
             queryClient={queryClient}
             site={site}
             locale={locale}
+            messages={words.messages}
             mediaAlt={mediaAlt}
             contactForm={contactForm}
             platform={options.platform}
@@ -333,6 +339,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         themeScript: THEME_SCRIPT,
         tapCaptureScript: TAP_CAPTURE_SCRIPT,
         speculationRules: SPECULATION_RULES,
+        lang: locale,
       });
     const complete = async (): Promise<RenderedPage> => {
       const failed = failedRead(queryClient);

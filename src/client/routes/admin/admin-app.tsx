@@ -14,6 +14,7 @@ const AppEditor = lazy(() => import('./app-editor'));
 const AppPrivacyEditor = lazy(() => import('./app-privacy'));
 const BlogPosts = lazy(() => import('./blog-posts'));
 const SiteSettingsPage = lazy(() => import('./site-settings'));
+const SiteTextsPage = lazy(() => import('./site-texts'));
 const HomeContentEditor = lazy(() => import('./home-content'));
 const AboutUsEditor = lazy(() => import('./about-us'));
 const ContactInfoEditor = lazy(() => import('./contact-info'));
@@ -57,6 +58,7 @@ const ADMIN_PAGES: [path: string, element: ReactNode][] = [
   ['privacy', <PrivacyEditor />],
   ['social-media', <SocialMedia />],
   ['site-settings', <SiteSettingsPage />],
+  ['site-texts', <SiteTextsPage />],
   ['store-files', <StoreFiles />],
   ['messages', <Messages />],
   ['press', <PressKitPage />],

@@ -1,5 +1,6 @@
 import { formatLongUs } from '../../../shared/dates';
 import type { HeadData } from '../../page-kit/head';
+import { useT, type Translate } from '../../page-kit/messages';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
@@ -8,16 +9,17 @@ import { useAboutUs } from '../../features/pages/api';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { api, paths } from '../../../shared/paths';
 
-function aboutHead(site: SiteInfo): HeadData {
+function aboutHead(site: SiteInfo, t: Translate): HeadData {
   return {
-    title: `About Us | ${site.name}`,
-    description: `Learn about ${site.name}: our mission, our team and our approach to creating mobile games that people love.`,
+    title: t('head.titleSuffix', { title: t('about.title'), site: site.name }),
+    description: t('about.description', { site: site.name }),
     path: paths.about,
   };
 }
 
 export default function AboutPage() {
   const about = useAboutUs();
+  const t = useT();
   return (
     <PageContainer narrow>
       {about.isPending ? (
@@ -26,8 +28,8 @@ export default function AboutPage() {
         </div>
       ) : about.isError ? (
         <div className="py-16 text-center">
-          <h1 className="text-2xl font-bold">Failed to load content</h1>
-          <p className="mt-2 text-muted-foreground">Please try again later</p>
+          <h1 className="text-2xl font-bold">{t('state.loadFailed')}</h1>
+          <p className="mt-2 text-muted-foreground">{t('state.tryLater')}</p>
         </div>
       ) : !about.data ? (
         <div className="py-16 text-center">
@@ -50,6 +52,6 @@ export default function AboutPage() {
 export const aboutPage = definePublicPage({
   paths: [paths.about],
   reads: () => reads([], [api.aboutUs]),
-  head: ({ site }) => aboutHead(site),
+  head: ({ site, t }) => aboutHead(site, t),
   element: <AboutPage />,
 });

@@ -1,6 +1,7 @@
 import { Mail, MapPin } from 'lucide-react';
 import { useContext } from 'react';
 import type { HeadData } from '../../page-kit/head';
+import { useT, type Translate } from '../../page-kit/messages';
 import { ContactFormContext } from '../../page-kit/page-state';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { PageContainer } from '../../components/page';
@@ -74,27 +75,28 @@ function InfoPanel() {
   );
 }
 
-function contactHead(site: SiteInfo): HeadData {
+function contactHead(site: SiteInfo, t: Translate): HeadData {
   return {
-    title: `Contact | ${site.name}`,
-    description: `Get in touch with ${site.name}: questions, feedback or partnership ideas about our mobile games and apps.`,
+    title: t('head.titleSuffix', { title: t('contact.title'), site: site.name }),
+    description: t('contact.description', { site: site.name }),
     path: paths.contact,
   };
 }
 
 export default function ContactPage() {
   const form = useContext(ContactFormContext);
+  const t = useT();
   return (
     <PageContainer>
       <div className="max-w-2xl">
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Contact Us</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t('contact.heading')}</h1>
         <p className="mt-3 text-lg text-muted-foreground">
           Questions, feedback, bug reports or partnership ideas: we read every message.
         </p>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.6fr]">
         <InfoPanel />
-        <Island name="contact-form" component={ContactForm} props={form} />
+        <Island name="contact-form" component={ContactForm} props={form} messages={['contactForm']} />
       </div>
     </PageContainer>
   );
@@ -103,6 +105,6 @@ export default function ContactPage() {
 export const contactPage = definePublicPage({
   paths: [paths.contact],
   reads: () => reads([]),
-  head: ({ site }) => contactHead(site),
+  head: ({ site, t }) => contactHead(site, t),
   element: <ContactPage />,
 });

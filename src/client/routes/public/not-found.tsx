@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { useT, useTRich } from '../../page-kit/messages';
 import { notFoundHead } from '../../page-kit/seo';
 import { buttonVariants } from '../../components/ui/button';
 import { PageContainer } from '../../components/page';
@@ -7,16 +8,20 @@ import { definePublicPage, reads } from '../../page-kit/public-page';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
+  const t = useT();
+  const rich = useTRich();
   return (
     <PageContainer narrow className="py-24 text-center">
       <p className="text-7xl font-black text-primary">404</p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">404 Page Not Found</h1>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('notFound.title')}</h1>
       <p className="mt-3 text-muted-foreground">
-        Did you forget to add the page to the router? Nothing lives at{' '}
-        <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{pathname}</code>.
+        {rich('notFound.text', {
+          path: pathname,
+          code: (chunks) => <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{chunks}</code>,
+        })}
       </p>
       <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
-        Back to home
+        {t('notFound.back')}
       </Link>
     </PageContainer>
   );
@@ -26,6 +31,6 @@ export default function NotFoundPage() {
 export const notFoundPage = definePublicPage({
   paths: ['*'],
   reads: () => reads([]),
-  head: ({ site }) => notFoundHead(site, ''),
+  head: ({ site, t }) => notFoundHead(site, '', undefined, t),
   element: <NotFoundPage />,
 });

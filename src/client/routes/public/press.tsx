@@ -14,6 +14,7 @@ import { monetizationText, type PressKit } from '../../../shared/schemas/press';
 import { appStoreUrl, googlePlayUrl } from '../../../shared/store-links';
 import { truncate } from '../../../shared/text';
 import type { HeadData } from '../../page-kit/head';
+import type { Translate } from '../../page-kit/messages';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
@@ -35,9 +36,9 @@ import { definePublicPage, reads } from '../../page-kit/public-page';
 export const studioPressKitQuery = () => ({ queryKey: [api.pressKitStudio] as const });
 export const appPressKitQuery = (appId: number) => ({ queryKey: [api.pressKitApp(appId)] as const });
 
-function studioPressHead(site: SiteInfo, kit: PressKit): HeadData {
+function studioPressHead(site: SiteInfo, kit: PressKit, t: Translate): HeadData {
   return {
-    title: `Press Kit | ${site.name}`,
+    title: t('head.titleSuffix', { title: t('press.title'), site: site.name }),
     description: truncate(
       `Press kit for ${site.name}${kit.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
       160,
@@ -585,9 +586,9 @@ export const studioPressPage = definePublicPage({
   paths: [paths.press],
   search: ['sent'],
   reads: () => reads([studioPressKitQuery().queryKey[0], api.apps]),
-  head: ({ site, data }) => {
+  head: ({ site, data, t }) => {
     const kit = data.getQueryData<PressKit>(studioPressKitQuery().queryKey);
-    return kit && data.getQueryData(appsQuery().queryKey) ? studioPressHead(site, kit) : untitledHead(site);
+    return kit && data.getQueryData(appsQuery().queryKey) ? studioPressHead(site, kit, t) : untitledHead(site);
   },
   element: <StudioPressPage />,
 });

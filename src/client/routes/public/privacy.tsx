@@ -1,5 +1,6 @@
 import { formatLongGb } from '../../../shared/dates';
 import type { HeadData } from '../../page-kit/head';
+import type { Translate } from '../../page-kit/messages';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { responsiveRichText } from '../../../shared/responsive-rich-text';
 import { PageContainer, RichText } from '../../components/page';
@@ -8,10 +9,10 @@ import { usePrivacyPolicy } from '../../features/pages/api';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { api, paths } from '../../../shared/paths';
 
-function privacyHead(site: SiteInfo): HeadData {
+function privacyHead(site: SiteInfo, t: Translate): HeadData {
   return {
-    title: `Privacy Policy | ${site.name}`,
-    description: `How ${site.name} collects, uses and protects your information in our mobile games, apps and website.`,
+    title: t('head.titleSuffix', { title: t('privacy.title'), site: site.name }),
+    description: t('privacy.description', { site: site.name }),
     path: paths.privacy,
   };
 }
@@ -60,6 +61,6 @@ export default function PrivacyPage() {
 export const privacyPage = definePublicPage({
   paths: [paths.privacy],
   reads: () => reads([], [api.privacyPolicy]),
-  head: ({ site }) => privacyHead(site),
+  head: ({ site, t }) => privacyHead(site, t),
   element: <PrivacyPage />,
 });

@@ -1,0 +1,49 @@
+// The English words of the islands, in a file of their own: each island's chunk imports its own
+// namespace (so a page in English sends no messages with its islands: islands/island.tsx), and
+// en.ts spreads them into the catalogue.
+
+/** The theme menu island. */
+export const themeMenuEn = {
+  'themeMenu.toggle': 'Toggle theme',
+  'themeMenu.label': 'Theme',
+  'themeMenu.light': 'Light',
+  'themeMenu.dark': 'Dark',
+  'themeMenu.system': 'System',
+} as const;
+
+/** The mobile menu island. */
+export const mobileMenuEn = {
+  'mobileMenu.open': 'Open menu',
+  'mobileMenu.title': 'Menu',
+  'mobileMenu.close': 'Close menu',
+  'mobileMenu.nav': 'Mobile',
+} as const;
+
+/**
+ * The contact form island. Its `error.*` texts are the schema's own messages (shared/schemas/
+ * messages.ts, the spec's): the form shows a refused field's message in the page's language by
+ * finding it here (islands/contact-form.tsx).
+ */
+export const contactFormEn = {
+  'contactForm.title': 'Send a Message',
+  'contactForm.firstName': 'First name',
+  'contactForm.lastName': 'Last name',
+  'contactForm.email': 'Email',
+  'contactForm.subject': 'Subject',
+  'contactForm.message': 'Message',
+  'contactForm.send': 'Send Message',
+  'contactForm.sending': 'Sending...',
+  'contactForm.sentTitle': 'Message sent',
+  'contactForm.sentText': "Thank you for your message. We'll get back to you soon.",
+  'contactForm.failedTitle': 'Error',
+  'contactForm.failedText': 'Failed to send your message. Please try again later.',
+  'contactForm.error.firstNameRequired': 'First name is required',
+  'contactForm.error.firstNameMax': 'First name must be at most 100 characters',
+  'contactForm.error.lastNameRequired': 'Last name is required',
+  'contactForm.error.lastNameMax': 'Last name must be at most 100 characters',
+  'contactForm.error.email': 'Invalid email address',
+  'contactForm.error.subjectRequired': 'Subject is required',
+  'contactForm.error.subjectMax': 'Subject must be at most 200 characters',
+  'contactForm.error.messageMin': 'Message must be at least 10 characters',
+  'contactForm.error.messageMax': 'Message must be at most 5000 characters',
+} as const;
