@@ -64,7 +64,7 @@ for (const { name: viewportName, viewport } of VIEWPORTS) {
             await expect(page.getByRole('main')).toBeVisible();
             // The h1 sits inside the main landmark.
             await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(1);
-            await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+            await expect(page.locator('html')).toHaveAttribute('lang', target.path.startsWith('/de') ? 'de' : 'en');
             await expectAccessible(page);
           });
         }
