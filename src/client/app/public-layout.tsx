@@ -13,6 +13,7 @@ import ThemeMenu from '../islands/theme-menu';
 import { FooterNotesContext } from '../page-kit/footer-notes';
 import { useT } from '../page-kit/messages';
 import { useSite, type SiteInfo } from '../page-kit/site-context';
+import { localePath, useLocale } from '../page-kit/locale';
 
 /** The footer's links, in order. */
 const FOOTER_LINKS = [
@@ -38,8 +39,11 @@ function BrandMark({ site }: { site: SiteInfo }) {
 function Header() {
   const site = useSite();
   const t = useT();
-  const nav = navItems(t);
-  const current = currentNav(useLocation().pathname);
+  const locale = useLocale();
+  // In another language the links stay in it (the mobile menu island gets them as they are).
+  const nav = navItems(t).map((item) => ({ ...item, to: localePath(locale, item.to) }));
+  const at = currentNav(useLocation().pathname);
+  const current = at === null ? null : localePath(locale, at);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">

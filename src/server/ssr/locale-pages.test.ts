@@ -63,6 +63,12 @@ describe('a page in another language', () => {
     expect(res.body).not.toContain('We make small games');
     expect(canonical(res.body)).toBe(`${site}/de/about`);
     expect(res.body).toContain('<meta property="og:locale" content="de">');
+    // Every link to a page German has stays in German, whoever wrote it; the rest stay as they are.
+    const links = [...res.body.matchAll(/ href="(\/[^"]*)"/g)].map((m) => m[1]!);
+    for (const path of ['/de', '/de/blog', '/de/about', '/de/contact', '/de/privacy']) expect(links).toContain(path);
+    for (const path of ['/', '/blog', '/about', '/contact', '/privacy']) expect(links).not.toContain(path);
+    expect(links).toContain('/press');
+    expect(res.body).toMatch(/data-props="[^"]*&quot;to&quot;:&quot;\/de\/blog&quot;/);
   });
 
   it('writes right-to-left languages right to left', async () => {

@@ -134,6 +134,22 @@ const HIDE_SKELETON = '<style>[data-pending]{display:none}</style>';
 /** The end of a streamed page whose content could not be rendered after its start was sent. */
 const STREAM_FAILED = `${HIDE_SKELETON}<div class="mx-auto max-w-xl px-4 py-24 text-center" role="alert"><h1 class="text-3xl font-bold">Something went wrong</h1><p class="mt-3 text-muted-foreground">The page could not be shown. Please try again in a moment.</p></div></main></div>\n</body>\n</html>`;
 
+/**
+ * A page in another language links to the site's pages in that language (issue 24): every link to a
+ * page the language has (`href="/blog"`, written by any component) gets its prefix; links to pages
+ * only the default language has (press kits, an app's privacy versions), files and feeds stay.
+ */
+export function localizeLinks(locale: Pick<PageLocale, 'isDefault' | 'prefix'>, html: string): string {
+  if (locale.isDefault) return html;
+  return html.replace(/ href="(\/[^"]*)"/g, (whole, href: string) => {
+    const [path = '/'] = href.split(/[?#]/);
+    if (href.startsWith('//') || splitLocalePath(path).locale) return whole;
+    const { route } = matchPublicRoute(path);
+    if (route.path === '*' || !LOCALIZED_ROUTES.has(route.path)) return whole;
+    return ` href="${localePath(locale, path)}${href.slice(path.length)}"`;
+  });
+}
+
 export interface RendererOptions {
   app: AppInstance;
   /** The site before its settings are read (the configured name and address). */
@@ -300,23 +316,26 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
 
     const renderBody = async () => {
       const mediaAlt = await imageAlts(app, queryClient);
-      const html = await toHtml(
-        <StaticRouter
-          location={`${locale.prefix}${pathname}${query ? `?${query}` : ''}`}
-          basename={locale.prefix || undefined}
-        >
-          <PublicApp
-            queryClient={queryClient}
-            site={site}
-            locale={locale}
-            messages={words.messages}
-            mediaAlt={mediaAlt}
-            contactForm={contactForm}
-            platform={options.platform}
-            deletionForm={options.deletionForm}
-            deletionConfirm={options.deletionConfirm}
-          />
-        </StaticRouter>,
+      const html = localizeLinks(
+        locale,
+        await toHtml(
+          <StaticRouter
+            location={`${locale.prefix}${pathname}${query ? `?${query}` : ''}`}
+            basename={locale.prefix || undefined}
+          >
+            <PublicApp
+              queryClient={queryClient}
+              site={site}
+              locale={locale}
+              messages={words.messages}
+              mediaAlt={mediaAlt}
+              contactForm={contactForm}
+              platform={options.platform}
+              deletionForm={options.deletionForm}
+              deletionConfirm={options.deletionConfirm}
+            />
+          </StaticRouter>,
+        ),
       );
       // The structured data and the share image are built from every read made by now.
       const head: HeadData = {
