@@ -55,7 +55,13 @@ function TextRow({ locale, item }: { locale: string; item: UiString }) {
       )}
       <form onSubmit={(event) => void submit(event)} className="space-y-2">
         <FormField id={`${id}-text`} label={<span className="sr-only">Text for {item.key}</span>} error={error}>
-          <Textarea id={`${id}-text`} rows={2} {...fieldAria(`${id}-text`, error)} {...form.register('text')} />
+          <Textarea
+            id={`${id}-text`}
+            rows={2}
+            className="min-h-16"
+            {...fieldAria(`${id}-text`, error)}
+            {...form.register('text')}
+          />
         </FormField>
         <div className="flex gap-2">
           <Button type="submit" size="sm" disabled={save.isPending || !form.formState.isDirty}>
