@@ -111,6 +111,19 @@ describe('a page in another language', () => {
   });
 });
 
+describe('the site’s own words in the page’s language', () => {
+  it('writes an app page’s headings, facts and links in German', async () => {
+    const res = await page(`/de/apps/${translatedApp.slug}`);
+    expect(res.statusCode).toBe(200);
+    for (const text of ['Über Laternenflug', 'Neueste Beiträge', 'Für Spieler', 'Preis', 'Startseite'])
+      expect(res.body).toContain(text);
+    for (const text of ['About Lantern Drift', 'Latest posts', 'For players', '>Price<'])
+      expect(res.body).not.toContain(text);
+    const english = await page(`/apps/${translatedApp.slug}`);
+    for (const text of ['About Lantern Drift', 'Latest posts', 'For players']) expect(english.body).toContain(text);
+  });
+});
+
 describe('the hreflang cluster', () => {
   it('lists every published language, itself and x-default, reciprocally', async () => {
     const english = await page(`/blogs/${post.id}/${post.slug}`);

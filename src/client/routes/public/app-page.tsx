@@ -34,6 +34,9 @@ import ScreenshotGallery from '../../islands/screenshot-gallery';
 import Trailer, { type TrailerProps } from '../../islands/trailer';
 import { AppNotFound, appNotFoundHead } from './app-blogs';
 import { definePublicPage } from '../../page-kit/public-page';
+import { useT, type Translate } from '../../page-kit/messages';
+import { useLocale } from '../../page-kit/locale';
+import { useIntl } from 'react-intl';
 import { appSubpageReads, pageApp } from '../../page-kit/app-subpage';
 import { appleAppIdOf, googlePlayPackageOf } from '../../../shared/store-links';
 
@@ -52,13 +55,16 @@ const FOLLOW: {
 ];
 
 /** Links to get the app other than the two stores: the browser version, a wishlist, a pre-order. */
-function otherActions(app: App): { href: string; label: string }[] {
+function otherActions(app: App, t: Translate): { href: string; label: string }[] {
   return [
-    app.webAppLink && { href: app.webAppLink, label: app.kind === 'game' ? 'Play in browser' : 'Open in browser' },
-    app.wishlistLink && { href: app.wishlistLink, label: 'Add to wishlist' },
-    app.preOrderLink && { href: app.preOrderLink, label: 'Pre-order' },
+    app.webAppLink && {
+      href: app.webAppLink,
+      label: app.kind === 'game' ? t('appPage.playInBrowser') : t('appPage.openInBrowser'),
+    },
+    app.wishlistLink && { href: app.wishlistLink, label: t('appPage.addToWishlist') },
+    app.preOrderLink && { href: app.preOrderLink, label: t('appPage.preOrder') },
     app.preRegisterLink &&
-      app.preRegisterLink !== app.googlePlayLink && { href: app.preRegisterLink, label: 'Pre-register' },
+      app.preRegisterLink !== app.googlePlayLink && { href: app.preRegisterLink, label: t('appPage.preRegister') },
   ].filter((a): a is { href: string; label: string } => Boolean(a));
 }
 
@@ -109,9 +115,12 @@ export default function AppPage() {
 }
 
 function AppDetails({ app }: { app: App }) {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   const stores = appStores(app, useVisitorPlatform());
   useFooterNotes(stores.map((s) => TRADEMARK_LINES[s.store]));
-  const actions = otherActions(app);
+  const actions = otherActions(app, t);
   const platforms = app.platforms.filter((p): p is Platform => p in PLATFORM_NAMES);
   const follow = FOLLOW.filter((f) => app[f.field]);
   const shots = app.screenshots.map((src, i) => ({
@@ -123,20 +132,27 @@ function AppDetails({ app }: { app: App }) {
     app.trailerId && (app.trailerProvider === 'youtube' || app.trailerProvider === 'vimeo')
       ? { provider: app.trailerProvider, id: app.trailerId, title: app.title, poster: app.screenshots[0] ?? null }
       : null;
-  const release = app.comingSoon ? 'Coming soon' : app.releaseDate ? formatLongUs(app.releaseDate) : null;
+  // The day it came out, as the page's language writes a date (English: the spec's "May 14, 2025").
+  const releaseDay = (value: string) =>
+    locale.code === 'en'
+      ? formatLongUs(value)
+      : intl.formatDate(new Date(`${value.slice(0, 10)}T00:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' });
+  const release = app.comingSoon ? t('appPage.comingSoon') : app.releaseDate ? releaseDay(app.releaseDate) : null;
   const facts: [string, React.ReactNode][] = [
-    ['Price', formatPrice(app)],
-    ...(release ? [[app.comingSoon ? 'Release' : 'Released', release] as [string, string]] : []),
+    [t('appPage.price'), formatPrice(app, { locale: locale.code, free: t('appPage.free') })],
+    ...(release ? [[app.comingSoon ? t('appPage.release') : t('appPage.released'), release] as [string, string]] : []),
     ...(platforms.length
-      ? [['Platforms', platforms.map((p) => PLATFORM_NAMES[p]).join(', ')] as [string, string]]
+      ? [[t('appPage.platforms'), platforms.map((p) => PLATFORM_NAMES[p]).join(', ')] as [string, string]]
       : []),
-    ...(app.category ? [[app.kind === 'game' ? 'Genre' : 'Category', app.category] as [string, string]] : []),
-    ...(app.ageRating ? [['Age rating', app.ageRating] as [string, string]] : []),
+    ...(app.category
+      ? [[app.kind === 'game' ? t('appPage.genre') : t('appPage.category'), app.category] as [string, string]]
+      : []),
+    ...(app.ageRating ? [[t('appPage.ageRating'), app.ageRating] as [string, string]] : []),
   ];
 
   return (
     <PageContainer className="space-y-14">
-      <Breadcrumb trail={[{ label: 'Home', href: paths.home }, { label: app.title }]} />
+      <Breadcrumb trail={[{ label: t('nav.home'), href: paths.home }, { label: app.title }]} />
 
       <header className="-mt-8 grid gap-8 lg:grid-cols-[1fr_18rem] lg:items-start">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
@@ -149,7 +165,7 @@ function AppDetails({ app }: { app: App }) {
           <div className="min-w-0 space-y-4">
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={app.status} />
-              <Badge variant="secondary">{app.kind === 'game' ? 'Game' : 'App'}</Badge>
+              <Badge variant="secondary">{app.kind === 'game' ? t('appPage.game') : t('appPage.app')}</Badge>
             </div>
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{app.title}</h1>
             <p className="max-w-2xl text-lg text-muted-foreground">{app.tagline || app.description}</p>
@@ -174,7 +190,7 @@ function AppDetails({ app }: { app: App }) {
         </div>
         <dl
           className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-xl border bg-card p-5 text-sm shadow-sm lg:grid-cols-1"
-          aria-label="Details"
+          aria-label={t('appPage.details')}
         >
           {facts.map(([term, value]) => (
             <div key={term}>
@@ -188,7 +204,7 @@ function AppDetails({ app }: { app: App }) {
       {shots.length > 0 && (
         <section aria-labelledby="screenshots-heading" className="space-y-4">
           <h2 id="screenshots-heading" className="text-2xl font-bold tracking-tight">
-            Screenshots
+            {t('appPage.screenshots')}
           </h2>
           <Island name="screenshot-gallery" component={ScreenshotGallery} props={{ title: app.title, shots }} />
         </section>
@@ -199,14 +215,14 @@ function AppDetails({ app }: { app: App }) {
           {trailer && (
             <section aria-labelledby="trailer-heading" className="space-y-4">
               <h2 id="trailer-heading" className="text-2xl font-bold tracking-tight">
-                Trailer
+                {t('appPage.trailer')}
               </h2>
               <Island name="trailer" component={Trailer} props={trailer} />
             </section>
           )}
           <section aria-labelledby="about-heading" className="space-y-4">
             <h2 id="about-heading" className="text-2xl font-bold tracking-tight">
-              About {app.title}
+              {t('appPage.about', { app: app.title })}
             </h2>
             {app.longDescription ? (
               <RichText html={app.longDescription} className="max-w-prose" />
@@ -221,7 +237,7 @@ function AppDetails({ app }: { app: App }) {
           {follow.length > 0 && (
             <section aria-labelledby="follow-heading" className="space-y-3">
               <h2 id="follow-heading" className="text-lg font-semibold">
-                Follow {app.title}
+                {t('appPage.follow', { app: app.title })}
               </h2>
               <ul className="flex flex-wrap gap-2">
                 {follow.map((f) => (
@@ -234,7 +250,7 @@ function AppDetails({ app }: { app: App }) {
                     >
                       <SpriteIcon name={f.icon} />
                       {f.label}
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      <span className="sr-only">{t('appPage.newTab')}</span>
                     </a>
                   </li>
                 ))}
@@ -248,31 +264,32 @@ function AppDetails({ app }: { app: App }) {
 }
 
 function LatestPosts({ app }: { app: App }) {
+  const t = useT();
   const posts = useAppBlogs(app.id);
   const latest = (posts.data ?? []).filter((p) => p.isPublished).slice(0, LATEST_POSTS);
   return (
     <section aria-labelledby="posts-heading" className="space-y-4">
       <div className="flex items-center justify-between gap-3">
         <h2 id="posts-heading" className="text-lg font-semibold">
-          Latest posts
+          {t('appPage.latestPosts')}
         </h2>
         <a
           href={paths.appRss(app.id)}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
           <Rss aria-hidden="true" className="size-4" />
-          RSS<span className="sr-only"> feed of {app.title} posts</span>
+          RSS<span className="sr-only">{t('appPage.rssFeed', { app: app.title })}</span>
         </a>
       </div>
       {posts.isPending ? (
         <Skeleton className="h-24 w-full rounded-xl" />
       ) : posts.isError ? (
         <p role="alert" className="text-sm text-muted-foreground">
-          The posts could not be loaded. Please try again later.
+          {t('appPage.postsFailed')}
         </p>
       ) : latest.length === 0 ? (
         <p className="rounded-xl border border-dashed p-5 text-sm text-muted-foreground">
-          No posts about {app.title} yet.
+          {t('appPage.noPosts', { app: app.title })}
         </p>
       ) : (
         <ul className="space-y-3">
@@ -298,7 +315,7 @@ function LatestPosts({ app }: { app: App }) {
           to={paths.appBlogs(app.id)}
           className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
         >
-          All {app.title} posts
+          {t('appPage.allPosts', { app: app.title })}
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       )}
@@ -311,23 +328,24 @@ function LatestPosts({ app }: { app: App }) {
  * support and press kit, from what the server found in their tables.
  */
 function PlayerLinks({ app }: { app: App }) {
+  const t = useT();
   const links = useAppPageLinks(app.id);
   if (!links.data) return null;
   const items = [
-    links.data.privacyPolicy && { href: paths.appPrivacy(app.slug), label: 'Privacy policy', icon: 'shield' },
+    links.data.privacyPolicy && { href: paths.appPrivacy(app.slug), label: t('appPage.privacyPolicy'), icon: 'shield' },
     links.data.accountDeletion && {
       href: paths.appDeleteAccount(app.slug),
-      label: 'Delete your account',
+      label: t('appPage.deleteAccount'),
       icon: 'user-x',
     },
-    links.data.support && { href: paths.appSupport(app.slug), label: 'Support', icon: 'life-buoy' },
-    links.data.pressKit && { href: paths.appPress(app.slug), label: 'Press kit', icon: 'newspaper' },
+    links.data.support && { href: paths.appSupport(app.slug), label: t('appPage.support'), icon: 'life-buoy' },
+    links.data.pressKit && { href: paths.appPress(app.slug), label: t('appPage.pressKit'), icon: 'newspaper' },
   ].filter((item): item is { href: string; label: string; icon: SpriteIconName } => Boolean(item));
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="player-links-heading" className="space-y-3">
       <h2 id="player-links-heading" className="text-lg font-semibold">
-        For players
+        {t('appPage.forPlayers')}
       </h2>
       <ul className="divide-y rounded-xl border bg-card text-sm shadow-sm">
         {items.map(({ href, label, icon }) => (
