@@ -119,6 +119,9 @@ describe('the site’s own words in the page’s language', () => {
       expect(res.body).toContain(text);
     for (const text of ['About Lantern Drift', 'Latest posts', 'For players', '>Price<'])
       expect(res.body).not.toContain(text);
+    const blog = (await page('/de/blog')).body;
+    for (const text of ['Alle Apps', 'Weiterlesen', 'Nach App filtern']) expect(blog).toContain(text);
+    expect(blog).not.toContain('Read More');
     const english = await page(`/apps/${translatedApp.slug}`);
     for (const text of ['About Lantern Drift', 'Latest posts', 'For players']) expect(english.body).toContain(text);
   });

@@ -18,6 +18,7 @@ import { ReadMoreLink } from '../../features/blogs/read-more-link';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { App } from '../../../shared/schemas/apps';
+import { useT } from '../../page-kit/messages';
 
 export const APP_NOT_FOUND = 'App Not Found';
 export const APP_NOT_FOUND_TEXT = 'The app you are looking for does not exist or has been removed.';
@@ -53,6 +54,7 @@ function appBlogsHead(site: SiteInfo, app: App): HeadData {
 }
 
 export default function AppBlogsPage() {
+  const t = useT();
   const appId = parseId(useParams().appId);
   // A non-numeric id is never sent to the server.
   const app = useApp(appId ?? 0, appId !== null);
@@ -127,7 +129,12 @@ export default function AppBlogsPage() {
                   </Link>
                 </h3>
                 <p className="mt-2 text-muted-foreground">{excerpt(post.content, EXCERPT_PUBLIC)}</p>
-                <ReadMoreLink to={paths.blogPost(post.id)} title={post.title} />
+                <ReadMoreLink
+                  to={paths.blogPost(post.id)}
+                  title={post.title}
+                  text={t('blog.readMore')}
+                  about={t('blog.readMoreAbout', { title: post.title })}
+                />
               </article>
             </li>
           ))}

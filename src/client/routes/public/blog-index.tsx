@@ -21,6 +21,7 @@ import type { Page } from '../../lib/paged';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { APP_NOT_FOUND, APP_NOT_FOUND_TEXT } from './app-blogs';
+import { useT, type Translate } from '../../page-kit/messages';
 
 /** The highest page the API serves. */
 const MAX_PAGE = 100_000;
@@ -36,14 +37,18 @@ export function blogIndexParams(search: URLSearchParams): { page: number; appId?
   return appId === null ? null : { page, appId };
 }
 
-function blogIndexHead(site: SiteInfo, { page, pages, app }: { page: number; pages: number; app?: App }): HeadData {
-  const what = app ? `${app.title} blog` : 'Blog';
-  const paging = page > 1 ? ` (page ${page} of ${pages})` : '';
+function blogIndexHead(
+  site: SiteInfo,
+  t: Translate,
+  { page, pages, app }: { page: number; pages: number; app?: App },
+): HeadData {
+  const what = app ? t('blogIndex.appBlog', { app: app.title }) : t('blogIndex.title');
+  const paging = page > 1 ? t('blogIndex.paging', { page, pages }) : '';
   return {
     title: `${what}${paging} | ${site.name}`,
     description: app
-      ? truncate(`News, devlogs and updates about ${app.title} from ${site.name}.`, 160)
-      : `News, devlogs and updates about every game and app from ${site.name}, newest first.`,
+      ? truncate(t('blogIndex.descriptionApp', { app: app.title, site: site.name }), 160)
+      : t('blogIndex.description', { site: site.name }),
     path: paths.blogIndexPage(page, app?.id),
     feeds: [
       { title: `${site.name} blog`, href: paths.blogRss },
@@ -51,8 +56,6 @@ function blogIndexHead(site: SiteInfo, { page, pages, app }: { page: number; pag
     ],
   };
 }
-
-const PAGE_NOT_FOUND = 'Page Not Found';
 
 /** What the page shows of its reads: the app it is filtered by and the number of pages, or why it is not found. */
 function shownIndex(
@@ -67,10 +70,12 @@ function shownIndex(
 }
 
 function IndexNotFound({ title, text }: { title: string; text: string }) {
-  return <ItemNotFound title={title} text={text} back={{ to: paths.blogIndex, label: 'Back to the blog' }} />;
+  const t = useT();
+  return <ItemNotFound title={title} text={text} back={{ to: paths.blogIndex, label: t('blogIndex.backToBlog') }} />;
 }
 
 function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
+  const t = useT();
   const counts = useBlogCounts().data;
   // Apps with published posts (all of them until the counts arrive), and the chosen one in any case.
   const shown = apps.filter((a) => a.id === current || !counts || (counts[String(a.id)] ?? 0) > 0);
@@ -83,7 +88,7 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
         : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
     );
   return (
-    <nav aria-label="Filter by app" className="mt-8">
+    <nav aria-label={t('blogIndex.filter')} className="mt-8">
       <ul className="flex flex-wrap gap-2">
         <li>
           <Link
@@ -91,7 +96,7 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
             aria-current={current === undefined ? 'page' : undefined}
             className={pill(current === undefined)}
           >
-            All apps
+            {t('blogIndex.allApps')}
           </Link>
         </li>
         {shown.map((a) => (
@@ -107,7 +112,7 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
                   <span aria-hidden="true" className="text-xs opacity-75">
                     {counts[String(a.id)]}
                   </span>
-                  <span className="sr-only">{`, ${counts[String(a.id)]} posts`}</span>
+                  <span className="sr-only">{t('blogIndex.postCount', { count: counts[String(a.id)]! })}</span>
                 </>
               )}
             </Link>
@@ -119,6 +124,7 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
 }
 
 function PostItem({ post }: { post: PublicBlogPost }) {
+  const t = useT();
   const href = paths.readablePost(post);
   return (
     <li>
@@ -140,48 +146,54 @@ function PostItem({ post }: { post: PublicBlogPost }) {
           </Link>
         </h2>
         <p className="mt-2 text-muted-foreground">{post.excerpt || excerpt(post.content, EXCERPT_PUBLIC)}</p>
-        <ReadMoreLink to={href} title={post.title} />
+        <ReadMoreLink
+          to={href}
+          title={post.title}
+          text={t('blog.readMore')}
+          about={t('blog.readMoreAbout', { title: post.title })}
+        />
       </article>
     </li>
   );
 }
 
 function Pagination({ page, pages, appId }: { page: number; pages: number; appId?: number }) {
+  const t = useT();
   if (pages <= 1) return null;
   const step = 'inline-flex items-center gap-1';
   const disabled = cx(buttonVariants({ variant: 'outline' }), step, 'pointer-events-none opacity-50');
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-4">
+    <nav aria-label={t('blogIndex.pagination')} className="mt-10 flex items-center justify-between gap-4">
       {page > 1 ? (
         <Link
           to={paths.blogIndexPage(page - 1, appId)}
           rel="prev"
-          aria-label="Previous page"
+          aria-label={t('blogIndex.previousPage')}
           className={cx(buttonVariants({ variant: 'outline' }), step)}
         >
           <ArrowLeft aria-hidden="true" />
-          Previous
+          {t('blogIndex.previous')}
         </Link>
       ) : (
         <span aria-disabled="true" className={disabled}>
           <ArrowLeft aria-hidden="true" />
-          Previous
+          {t('blogIndex.previous')}
         </span>
       )}
-      <p className="text-sm text-muted-foreground">{`Page ${page} of ${pages}`}</p>
+      <p className="text-sm text-muted-foreground">{t('blogIndex.pageOf', { page, pages })}</p>
       {page < pages ? (
         <Link
           to={paths.blogIndexPage(page + 1, appId)}
           rel="next"
-          aria-label="Next page"
+          aria-label={t('blogIndex.nextPage')}
           className={cx(buttonVariants({ variant: 'outline' }), step)}
         >
-          Next
+          {t('blogIndex.next')}
           <ArrowRight aria-hidden="true" />
         </Link>
       ) : (
         <span aria-disabled="true" className={disabled}>
-          Next
+          {t('blogIndex.next')}
           <ArrowRight aria-hidden="true" />
         </span>
       )}
@@ -190,22 +202,24 @@ function Pagination({ page, pages, appId }: { page: number; pages: number; appId
 }
 
 function IndexSkeleton() {
+  const t = useT();
   return (
     <PageSkeleton
-      label="Loading blog posts"
+      label={t('blogIndex.loading')}
       lines={['h-10 w-32', 'h-4 w-2/3', ...Array<string>(3).fill('h-40 w-full rounded-xl')]}
     />
   );
 }
 
 export default function BlogIndexPage() {
+  const t = useT();
   const site = useSite();
   const [search] = useSearchParams();
   const query = blogIndexParams(search);
   const posts = useBlogIndex(query ?? { page: 1 }, query !== null);
   const apps = useApps();
 
-  const missing = <IndexNotFound title={PAGE_NOT_FOUND} text="There is no such page of the blog." />;
+  const missing = <IndexNotFound title={t('blogIndex.pageNotFound')} text={t('blogIndex.noSuchPage')} />;
   if (query === null || posts.isError || apps.isError) return missing;
   if (posts.isPending || apps.isPending) return <IndexSkeleton />;
   const shown = shownIndex(query, posts.data, apps.data);
@@ -218,9 +232,9 @@ export default function BlogIndexPage() {
     <PageContainer narrow>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Blog</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('blogIndex.title')}</h1>
           <p className="mt-2 text-muted-foreground">
-            {app ? `News and devlogs about ${app.title}.` : `News and devlogs from every ${site.name} game and app.`}
+            {app ? t('blogIndex.subtitleApp', { app: app.title }) : t('blogIndex.subtitle', { site: site.name })}
           </p>
         </div>
         <a
@@ -234,13 +248,16 @@ export default function BlogIndexPage() {
       <AppFilter apps={apps.data} current={app?.id} />
       {items.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed p-10 text-center">
-          <p className="text-lg font-semibold">No blog posts yet</p>
+          <p className="text-lg font-semibold">{t('blogIndex.empty')}</p>
           <p className="mt-1 text-muted-foreground">
-            {app ? `Check back later for news about ${app.title}.` : 'Check back later for news and devlogs.'}
+            {app ? t('blogIndex.emptyApp', { app: app.title }) : t('blogIndex.emptyAll')}
           </p>
         </div>
       ) : (
-        <ul className="mt-8 space-y-5" aria-label={app ? `Posts about ${app.title}` : 'Posts'}>
+        <ul
+          className="mt-8 space-y-5"
+          aria-label={app ? t('blogIndex.postsApp', { app: app.title }) : t('blogIndex.posts')}
+        >
           {items.map((post) => (
             <PostItem key={post.id} post={post} />
           ))}
@@ -261,15 +278,15 @@ export const blogIndexPage = definePublicPage({
       ? reads([blogIndexQuery(query).queryKey, appsQuery().queryKey[0]], [blogCountsQuery().queryKey[0]])
       : reads([]);
   },
-  head: ({ site, search, data }) => {
+  head: ({ site, t, search, data }) => {
     const query = blogIndexParams(search);
     const posts = query ? data.getQueryData<Page<PublicBlogPost>>(blogIndexQuery(query).queryKey) : undefined;
     const apps = data.getQueryData<App[]>(appsQuery().queryKey);
-    if (!query || !posts || !apps) return itemNotFoundHead(site, PAGE_NOT_FOUND);
+    if (!query || !posts || !apps) return itemNotFoundHead(site, t('blogIndex.pageNotFound'));
     const shown = shownIndex(query, posts, apps);
-    if (shown === 'missing') return itemNotFoundHead(site, PAGE_NOT_FOUND);
+    if (shown === 'missing') return itemNotFoundHead(site, t('blogIndex.pageNotFound'));
     if (shown === 'no-app') return itemNotFoundHead(site, APP_NOT_FOUND);
-    return blogIndexHead(site, { page: query.page, ...shown });
+    return blogIndexHead(site, t, { page: query.page, ...shown });
   },
   element: <BlogIndexPage />,
 });
