@@ -122,6 +122,7 @@ describe('the site’s own words in the page’s language', () => {
     const blog = (await page('/de/blog')).body;
     for (const text of ['Alle Apps', 'Weiterlesen', 'Nach App filtern']) expect(blog).toContain(text);
     expect(blog).not.toContain('Read More');
+    expect(blog).toContain('href="/de/blog/rss.xml"');
     const english = await page(`/apps/${translatedApp.slug}`);
     for (const text of ['About Lantern Drift', 'Latest posts', 'For players']) expect(english.body).toContain(text);
   });

@@ -136,8 +136,9 @@ const STREAM_FAILED = `${HIDE_SKELETON}<div class="mx-auto max-w-xl px-4 py-24 t
 
 /**
  * A page in another language links to the site's pages in that language (issue 24): every link to a
- * page the language has (`href="/blog"`, written by any component) gets its prefix; links to pages
- * only the default language has (press kits, an app's privacy versions), files and feeds stay.
+ * page the language has (`href="/blog"`, written by any component) and to the site's and the blog's
+ * feeds gets its prefix; links to pages only the default language has (press kits, an app's privacy
+ * versions), other files and apps' feeds stay.
  */
 export function localizeLinks(locale: Pick<PageLocale, 'isDefault' | 'prefix'>, html: string): string {
   if (locale.isDefault) return html;
@@ -145,7 +146,8 @@ export function localizeLinks(locale: Pick<PageLocale, 'isDefault' | 'prefix'>, 
     const [path = '/'] = href.split(/[?#]/);
     if (href.startsWith('//') || splitLocalePath(path).locale) return whole;
     const { route } = matchPublicRoute(path);
-    if (route.path === '*' || !LOCALIZED_ROUTES.has(route.path)) return whole;
+    const feed = path === paths.rss || path === paths.blogRss;
+    if (!feed && (route.path === '*' || !LOCALIZED_ROUTES.has(route.path))) return whole;
     return ` href="${localePath(locale, path)}${href.slice(path.length)}"`;
   });
 }
