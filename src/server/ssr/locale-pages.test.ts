@@ -108,6 +108,8 @@ describe('a page in another language', () => {
     const res = await page(`/de/blogs/${post.id}/${germanPost.slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Großes Update');
+    for (const text of ['Zurück zum Blog von Laternenflug', 'Veröffentlicht']) expect(res.body).toContain(text);
+    expect(res.body).not.toContain('Back to Home');
   });
 });
 

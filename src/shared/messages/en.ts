@@ -105,6 +105,17 @@ export const en = {
   'blogIndex.backToBlog': 'Back to the blog',
   'blog.readMore': 'Read More',
   'blog.readMoreAbout': 'Read More: {title}',
+  // A post's page (/blogs/{id}/{slug}) and the status badge visitors see.
+  'post.back': 'Back',
+  'post.backToApp': 'Back to {app} Blog',
+  'post.backToBlog': 'Back to Blog',
+  'post.gallery': 'Gallery',
+  'post.image': '{title}: image {n} of {total}',
+  'post.loading': 'Loading blog post',
+  'post.notFound': 'Blog Post Not Found',
+  'post.notFoundText': 'The post you are looking for does not exist or has been removed.',
+  'status.published': 'Published',
+  'status.draft': 'Draft',
   // Shared states.
   'state.loadFailed': 'Failed to load content',
   'state.tryLater': 'Please try again later',

@@ -17,6 +17,7 @@ import { blogPostQuery, useBlogPost } from '../../features/blogs/api';
 import { PostStatusBadge } from '../../features/blogs/post-status';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads, type PageParams } from '../../page-kit/public-page';
+import { useT } from '../../page-kit/messages';
 
 export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefined): HeadData {
   return {
@@ -36,29 +37,27 @@ export function previewHead(site: SiteInfo, post: BlogPost, app: App | undefined
   return { ...blogPostHead(site, post, app), noindex: true, feeds: [] };
 }
 
-const POST_NOT_FOUND = 'Blog Post Not Found';
-
 function PostNotFound() {
-  return (
-    <ItemNotFound title={POST_NOT_FOUND} text="The post you are looking for does not exist or has been removed." />
-  );
+  const t = useT();
+  return <ItemNotFound title={t('post.notFound')} text={t('post.notFoundText')} />;
 }
 
 /** The post's page: what visitors see at its addresses, and a shared draft's preview (`preview`). */
 export function PostView({ post: p, app: a, preview = false }: { post: BlogPost; app?: App; preview?: boolean }) {
+  const t = useT();
   return (
     <PageContainer narrow>
-      <nav aria-label="Back" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+      <nav aria-label={t('post.back')} className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
         <Link to={paths.home} className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Home
+          {t('itemNotFound.back')}
         </Link>
         <Link
           to={paths.appBlogs(p.appId)}
           className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {a ? `Back to ${a.title} Blog` : 'Back to Blog'}
+          {a ? t('post.backToApp', { app: a.title }) : t('post.backToBlog')}
         </Link>
       </nav>
       <article className="mt-8">
@@ -72,13 +71,18 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
           {p.publishedAt && <LocalDate iso={p.publishedAt} />}
           {/* A preview shows the post as it will look once published: its banner says it is a draft. */}
-          {!preview && <PostStatusBadge isPublished={p.isPublished} />}
+          {!preview && (
+            <PostStatusBadge
+              isPublished={p.isPublished}
+              labels={{ published: t('status.published'), draft: t('status.draft') }}
+            />
+          )}
         </div>
         <RichText html={responsiveRichText(p.content)} className="mt-8 rich-text-lg" />
         {p.images.length > 0 && (
           <section aria-labelledby="gallery-title" className="mt-12">
             <h2 id="gallery-title" className="text-xl font-semibold">
-              Gallery
+              {t('post.gallery')}
             </h2>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               {p.images.map((src, i) => (
@@ -92,7 +96,7 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
                   <MediaImage
                     src={src}
                     sizes="(min-width: 48rem) 23rem, 100vw"
-                    alt={`${p.title}: image ${i + 1} of ${p.images.length}`}
+                    alt={t('post.image', { title: p.title, n: i + 1, total: p.images.length })}
                     width={1200}
                     height={630}
                     loading="lazy"
@@ -110,9 +114,10 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
 }
 
 export function PostSkeleton() {
+  const t = useT();
   return (
     <PageSkeleton
-      label="Loading blog post"
+      label={t('post.loading')}
       stackClassName="space-y-4"
       lines={['h-4 w-48', 'h-10 w-3/4', 'h-4 w-full', 'h-4 w-full', 'h-4 w-2/3']}
     />
@@ -140,12 +145,12 @@ const postReads = ({ id }: PageParams) => {
 export const blogPostPage = definePublicPage({
   paths: ['/blogs/:id', '/blogs/:id/:slug'],
   reads: postReads,
-  head: ({ site, params, data }) => {
+  head: ({ site, t, params, data }) => {
     const id = parseId(params.id);
     const post = id ? data.getQueryData<BlogPost>(blogPostQuery(id).queryKey) : undefined;
     return post
       ? blogPostHead(site, post, data.getQueryData<App>(appQuery(post.appId).queryKey))
-      : itemNotFoundHead(site, POST_NOT_FOUND);
+      : itemNotFoundHead(site, t('post.notFound'));
   },
   element: <BlogPostPage />,
 });
