@@ -132,4 +132,12 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': 'المنشور الذي تبحث عنه غير موجود أو أُزيل.',
   'status.published': 'منشور',
   'status.draft': 'مسودة',
+  'appBlogs.posts': 'منشورات المدونة',
+  'appBlogs.failed': 'تعذّر تحميل منشورات المدونة. يُرجى المحاولة لاحقًا.',
+  'appBlogs.emptyText': 'عُد لاحقًا لقراءة جديد {app}.',
+  'home.title': '{site} | ألعاب وتطبيقات للهواتف',
+  'home.description': '{site} استوديو مستقل يصنع ألعابًا وتطبيقات للهواتف. تصفّح أعمالنا.',
+  'home.loadingApps': 'جارٍ تحميل التطبيقات',
+  'home.appsFailed': 'تعذّر تحميل تطبيقاتنا الآن. يُرجى المحاولة لاحقًا.',
+  'home.noApps': 'ألعاب جديدة في الطريق. عُد قريبًا!',
 };

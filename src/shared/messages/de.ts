@@ -135,4 +135,12 @@ export const de: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': 'Den gesuchten Beitrag gibt es nicht oder er wurde entfernt.',
   'status.published': 'Veröffentlicht',
   'status.draft': 'Entwurf',
+  'appBlogs.posts': 'Blogbeiträge',
+  'appBlogs.failed': 'Die Blogbeiträge konnten nicht geladen werden. Bitte versuche es später noch einmal.',
+  'appBlogs.emptyText': 'Schau später wieder vorbei, um Neues zu {app} zu lesen.',
+  'home.title': '{site} | Handyspiele & Apps',
+  'home.description': '{site} ist ein unabhängiges Studio für Handyspiele und Apps. Entdecke unsere Spiele.',
+  'home.loadingApps': 'Apps werden geladen',
+  'home.appsFailed': 'Unsere Apps konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.',
+  'home.noApps': 'Neue Spiele sind unterwegs. Schau bald wieder vorbei!',
 };

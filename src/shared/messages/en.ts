@@ -116,6 +116,16 @@ export const en = {
   'post.notFoundText': 'The post you are looking for does not exist or has been removed.',
   'status.published': 'Published',
   'status.draft': 'Draft',
+  // An app's blog (/apps/{id}/blogs).
+  'appBlogs.posts': 'Blog posts',
+  'appBlogs.failed': 'The blog posts could not be loaded. Please try again later.',
+  'appBlogs.emptyText': 'Check back later for updates about {app}.',
+  // The home page.
+  'home.title': '{site} | Mobile Games & Apps',
+  'home.description': '{site} is an independent studio making mobile games and apps. Browse our portfolio.',
+  'home.loadingApps': 'Loading apps',
+  'home.appsFailed': 'Our apps could not be loaded right now. Please try again later.',
+  'home.noApps': 'New games are on their way. Check back soon!',
   // Shared states.
   'state.loadFailed': 'Failed to load content',
   'state.tryLater': 'Please try again later',

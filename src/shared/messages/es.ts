@@ -135,4 +135,12 @@ export const es: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': 'La publicación que buscas no existe o se ha eliminado.',
   'status.published': 'Publicado',
   'status.draft': 'Borrador',
+  'appBlogs.posts': 'Publicaciones del blog',
+  'appBlogs.failed': 'No se pudieron cargar las publicaciones. Inténtalo de nuevo más tarde.',
+  'appBlogs.emptyText': 'Vuelve más tarde para ver novedades de {app}.',
+  'home.title': '{site} | Juegos y apps para móviles',
+  'home.description': '{site} es un estudio independiente de juegos y apps para móviles. Descubre nuestro catálogo.',
+  'home.loadingApps': 'Cargando apps',
+  'home.appsFailed': 'No se pudieron cargar nuestras apps. Inténtalo de nuevo más tarde.',
+  'home.noApps': 'Hay nuevos juegos en camino. ¡Vuelve pronto!',
 };

@@ -135,4 +135,12 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': 'L’article que vous cherchez n’existe pas ou a été supprimé.',
   'status.published': 'Publié',
   'status.draft': 'Brouillon',
+  'appBlogs.posts': 'Articles du blog',
+  'appBlogs.failed': 'Impossible de charger les articles. Veuillez réessayer plus tard.',
+  'appBlogs.emptyText': 'Revenez plus tard pour des nouvelles de {app}.',
+  'home.title': '{site} | Jeux et apps mobiles',
+  'home.description': '{site} est un studio indépendant de jeux et d’apps mobiles. Découvrez nos créations.',
+  'home.loadingApps': 'Chargement des apps',
+  'home.appsFailed': 'Impossible de charger nos apps pour le moment. Veuillez réessayer plus tard.',
+  'home.noApps': 'De nouveaux jeux arrivent. Revenez bientôt !',
 };

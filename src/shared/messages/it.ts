@@ -134,4 +134,13 @@ export const it: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': 'L’articolo che cerchi non esiste o è stato rimosso.',
   'status.published': 'Pubblicato',
   'status.draft': 'Bozza',
+  'appBlogs.posts': 'Articoli del blog',
+  'appBlogs.failed': 'Impossibile caricare gli articoli. Riprova più tardi.',
+  'appBlogs.emptyText': 'Torna più tardi per gli aggiornamenti su {app}.',
+  'home.title': '{site} | Giochi e app per smartphone',
+  'home.description':
+    '{site} è uno studio indipendente che crea giochi e app per smartphone. Scopri il nostro portfolio.',
+  'home.loadingApps': 'Caricamento delle app',
+  'home.appsFailed': 'Non è stato possibile caricare le nostre app. Riprova più tardi.',
+  'home.noApps': 'Nuovi giochi in arrivo. Torna presto!',
 };

@@ -134,4 +134,12 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': 'お探しの投稿は存在しないか、削除されました。',
   'status.published': '公開済み',
   'status.draft': '下書き',
+  'appBlogs.posts': 'ブログ投稿',
+  'appBlogs.failed': 'ブログ投稿を読み込めませんでした。しばらくしてからもう一度お試しください。',
+  'appBlogs.emptyText': '{app}の最新情報は後ほどご確認ください。',
+  'home.title': '{site} | モバイルゲーム＆アプリ',
+  'home.description': '{site}はモバイルゲームとアプリを作るインディースタジオです。作品をご覧ください。',
+  'home.loadingApps': 'アプリを読み込み中',
+  'home.appsFailed': 'アプリを読み込めませんでした。しばらくしてからもう一度お試しください。',
+  'home.noApps': '新しいゲームを準備中です。また近いうちに見に来てください！',
 };

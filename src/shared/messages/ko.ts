@@ -131,4 +131,12 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': '찾으시는 게시물이 없거나 삭제되었습니다.',
   'status.published': '게시됨',
   'status.draft': '임시 저장',
+  'appBlogs.posts': '블로그 게시물',
+  'appBlogs.failed': '블로그 게시물을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'appBlogs.emptyText': '{app} 소식은 나중에 다시 확인해 주세요.',
+  'home.title': '{site} | 모바일 게임 & 앱',
+  'home.description': '{site}는 모바일 게임과 앱을 만드는 인디 스튜디오입니다. 작품을 둘러보세요.',
+  'home.loadingApps': '앱을 불러오는 중',
+  'home.appsFailed': '지금은 앱을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'home.noApps': '새 게임이 곧 나옵니다. 곧 다시 들러 주세요!',
 };

@@ -135,4 +135,12 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': 'A publicação que você procura não existe ou foi removida.',
   'status.published': 'Publicado',
   'status.draft': 'Rascunho',
+  'appBlogs.posts': 'Publicações do blog',
+  'appBlogs.failed': 'Não foi possível carregar as publicações. Tente novamente mais tarde.',
+  'appBlogs.emptyText': 'Volte mais tarde para ver novidades sobre {app}.',
+  'home.title': '{site} | Jogos e apps para celular',
+  'home.description': '{site} é um estúdio independente de jogos e apps para celular. Conheça nosso portfólio.',
+  'home.loadingApps': 'Carregando apps',
+  'home.appsFailed': 'Não foi possível carregar nossos apps agora. Tente novamente mais tarde.',
+  'home.noApps': 'Novos jogos estão a caminho. Volte em breve!',
 };

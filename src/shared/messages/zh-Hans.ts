@@ -131,4 +131,12 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'post.notFoundText': '你要找的文章不存在或已被删除。',
   'status.published': '已发布',
   'status.draft': '草稿',
+  'appBlogs.posts': '博客文章',
+  'appBlogs.failed': '无法加载博客文章，请稍后再试。',
+  'appBlogs.emptyText': '稍后再来看看 {app} 的最新动态。',
+  'home.title': '{site} | 手机游戏与应用',
+  'home.description': '{site} 是一家制作手机游戏和应用的独立工作室。来看看我们的作品吧。',
+  'home.loadingApps': '正在加载应用',
+  'home.appsFailed': '暂时无法加载我们的应用，请稍后再试。',
+  'home.noApps': '新游戏正在路上，敬请期待！',
 };

@@ -86,7 +86,7 @@ export default function AppBlogsPage() {
         </div>
       </header>
       <div className="mt-10 flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Blog posts</h2>
+        <h2 className="text-xl font-semibold">{t('appBlogs.posts')}</h2>
         <a
           href={paths.appRss(a.id)}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
@@ -98,17 +98,17 @@ export default function AppBlogsPage() {
       {posts.isPending ? (
         <SkeletonLines
           className="mt-6 space-y-4"
-          label="Loading blog posts"
+          label={t('blogIndex.loading')}
           lines={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
         />
       ) : posts.isError ? (
         <p role="alert" className="mt-6 text-muted-foreground">
-          The blog posts could not be loaded. Please try again later.
+          {t('appBlogs.failed')}
         </p>
       ) : posts.data.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed p-10 text-center">
-          <p className="text-lg font-semibold">No blog posts yet</p>
-          <p className="mt-1 text-muted-foreground">Check back later for updates about {a.title}.</p>
+          <p className="text-lg font-semibold">{t('blogIndex.empty')}</p>
+          <p className="mt-1 text-muted-foreground">{t('appBlogs.emptyText', { app: a.title })}</p>
         </div>
       ) : (
         <ul className="mt-6 space-y-5">
@@ -121,7 +121,10 @@ export default function AppBlogsPage() {
                   ) : (
                     <span />
                   )}
-                  <PostStatusBadge isPublished={post.isPublished} />
+                  <PostStatusBadge
+                    isPublished={post.isPublished}
+                    labels={{ published: t('status.published'), draft: t('status.draft') }}
+                  />
                 </div>
                 <h3 className="mt-2 text-xl font-semibold">
                   <Link to={paths.blogPost(post.id)} className="hover:text-primary">

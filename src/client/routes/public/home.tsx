@@ -8,11 +8,11 @@ import { definePublicPage, reads } from '../../page-kit/public-page';
 import { api, paths } from '../../../shared/paths';
 import type { HomeContent } from '../../../shared/schemas/site-content';
 import { truncate } from '../../../shared/text';
+import { useT, type Translate } from '../../page-kit/messages';
 
-function homeHead(site: SiteInfo, home: HomeContent | null): HeadData {
-  const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : `${site.name} | Mobile Games & Apps`;
-  const description =
-    home?.heroContent || `${site.name} is an independent studio making mobile games and apps. Browse our portfolio.`;
+function homeHead(site: SiteInfo, t: Translate, home: HomeContent | null): HeadData {
+  const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : t('home.title', { site: site.name });
+  const description = home?.heroContent || t('home.description', { site: site.name });
   return {
     title,
     description: truncate(description, 160),
@@ -22,6 +22,7 @@ function homeHead(site: SiteInfo, home: HomeContent | null): HeadData {
 }
 
 export default function HomePage() {
+  const t = useT();
   const site = useSite();
   const home = useHomeContent();
   const apps = useApps();
@@ -77,19 +78,17 @@ export default function HomePage() {
           {content?.ctaText && <p className="mt-2 text-muted-foreground">{content.ctaText}</p>}
         </div>
         {apps.isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading apps">
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t('home.loadingApps')}>
             {Array.from({ length: HOME_SKELETON_CARDS }, (_, i) => (
               <AppCardSkeleton key={i} />
             ))}
           </div>
         ) : apps.isError ? (
           <p role="alert" className="rounded-lg border border-destructive/40 p-6 text-center text-muted-foreground">
-            Our apps could not be loaded right now. Please try again later.
+            {t('home.appsFailed')}
           </p>
         ) : apps.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-            New games are on their way. Check back soon!
-          </p>
+          <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">{t('home.noApps')}</p>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {apps.data.map((app, i) => (
@@ -111,6 +110,6 @@ export default function HomePage() {
 export const homePage = definePublicPage({
   paths: [paths.home],
   reads: () => reads([api.homeContent], [api.apps, api.blogCounts]),
-  head: ({ site, data }) => homeHead(site, data.getQueryData<HomeContent | null>([api.homeContent]) ?? null),
+  head: ({ site, t, data }) => homeHead(site, t, data.getQueryData<HomeContent | null>([api.homeContent]) ?? null),
   element: <HomePage />,
 });
