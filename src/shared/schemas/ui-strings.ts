@@ -1,6 +1,6 @@
 // The staff's own texts for the public site's words (issue 24): one override per language and key
 // over the shipped catalogues (shared/messages).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const UiStringSchema = z.object({
   key: z.string(),

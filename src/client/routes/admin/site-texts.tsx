@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../shared/schemas/zod';
 import { KNOWN_LOCALES } from '../../../shared/locales';
 import { UiStringTextSchema, type UiString } from '../../../shared/schemas/ui-strings';
 import { EmptyCard, QueryState } from '../../components/query-state';
