@@ -4,6 +4,8 @@
 // the loader loads this only where the page has other languages and the browser's first language is
 // not the page's; the note's code loads only when it is shown.
 
+import { knownLocale } from '../../shared/locales';
+
 /** Remembered when the visitor closes the note: it is not offered again. */
 export const LANGUAGE_NOTE_DISMISSED = 'language-note-dismissed';
 
@@ -41,7 +43,7 @@ export function offerLanguage(): void {
   }
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel=alternate][hreflang]')]
     .filter((l) => l.hreflang !== 'x-default')
-    .map((l) => ({ code: l.hreflang, name: l.title || l.hreflang, href: l.href }));
+    .map((l) => ({ code: l.hreflang, name: knownLocale(l.hreflang)?.name ?? l.hreflang, href: l.href }));
   const offer = languageToOffer(document.documentElement.lang, navigator.languages ?? [], links);
   if (offer) void import('./language-note').then((note) => note.showLanguageNote(offer));
 }

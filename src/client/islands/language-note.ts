@@ -26,16 +26,17 @@ export function showLanguageNote(offer: OfferedLanguage): void {
   note.lang = offer.code;
   note.dir = 'auto';
   note.setAttribute('aria-label', offer.name);
-  note.className =
-    'fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm text-card-foreground shadow-lg';
+  // Styled inline, not with utility classes: its rules would weigh on every first view's stylesheet.
+  note.style.cssText =
+    'position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:50;margin:0 auto;display:flex;align-items:center;gap:.75rem;max-width:28rem;padding:.75rem 1rem;border:1px solid var(--border);border-radius:.5rem;background:var(--card);color:var(--card-foreground);font-size:.875rem;box-shadow:0 10px 15px -3px rgb(0 0 0/.3)';
   const link = document.createElement('a');
   link.href = offer.href;
   link.hreflang = offer.code;
-  link.className = 'flex-1 font-medium text-primary underline-offset-4 hover:underline';
+  link.style.cssText = 'flex:1;font-weight:500;color:var(--primary)';
   link.textContent = offerText.replace('{name}', offer.name);
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = 'rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-accent-foreground';
+  button.style.cssText = 'padding:.25rem .5rem;border-radius:.375rem;color:var(--muted-foreground)';
   button.setAttribute('aria-label', close);
   button.textContent = '×';
   button.addEventListener('click', () => {

@@ -5,7 +5,6 @@ import type { SiteInfo } from '../../client/page-kit/site-context';
 import { paths } from '../../shared/paths';
 import { studioCard, uploadedShareImage } from '../../shared/share-image';
 import { iconTag } from './site-icons';
-import { knownLocale } from '../../shared/locales';
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -162,9 +161,7 @@ export function renderDocument({
   // The page in its other languages (issue 24): absolute, reciprocal, itself and x-default included.
   for (const alternate of head.alternates ?? []) {
     meta.push(
-      `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(abs(site, alternate.path))}"${
-        knownLocale(alternate.hreflang) ? ` title="${escapeHtml(knownLocale(alternate.hreflang)!.name)}"` : ''
-      }>`,
+      `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(abs(site, alternate.path))}">`,
     );
   }
   // og:locale where the site speaks several languages (a site in one says nothing more than lang does).
