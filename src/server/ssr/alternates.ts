@@ -38,7 +38,7 @@ export interface PageAlternates {
 }
 
 /** An app's page that has a translation of its own (support, deletion), by route. */
-const APP_PAGE_PART: Record<string, 'support' | 'deletion'> = {
+export const APP_PAGE_PART: Record<string, 'support' | 'deletion'> = {
   '/apps/:appKey/support': 'support',
   '/apps/:appKey/delete-account': 'deletion',
 };

@@ -111,6 +111,21 @@ describe('a page in another language', () => {
     for (const text of ['Zurück zum Blog von Laternenflug', 'Veröffentlicht']) expect(res.body).toContain(text);
     expect(res.body).not.toContain('Back to Home');
   });
+
+  it('links an item the language does not have to its default-language page, never to a German 404', async () => {
+    const lone = await ctx.make.makePost(englishApp.id, { title: 'Only the post', isPublished: true });
+    const german = await put('post', lone.id, 'de', { fields: postFields('Nur der Beitrag'), isPublished: true });
+    const res = await page(`/de/blogs/${lone.id}/${german.slug}`);
+    expect(res.statusCode).toBe(200);
+    const links = [...res.body.matchAll(/ href="(\/[^"]*)"/g)].map((m) => m[1]!);
+    // Its app is in English only: the post links to the app's English blog.
+    expect(links).toContain(`/apps/${englishApp.id}/blogs`);
+    expect(links).not.toContain(`/de/apps/${englishApp.id}/blogs`);
+    // A translated app's links stay in German.
+    const translated = await page(`/de/blogs/${post.id}/${germanPost.slug}`);
+    expect(translated.body).toContain(` href="/de/apps/${translatedApp.id}/blogs"`);
+    expect((await page(`/de/apps/${translatedApp.id}/blogs`)).statusCode).toBe(200);
+  });
 });
 
 describe('the site’s own words in the page’s language', () => {

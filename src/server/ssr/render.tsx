@@ -15,6 +15,7 @@ import { localePath, pageLocale, splitLocalePath, type PageLocale } from '../../
 import { intlFor } from '../../client/page-kit/intl';
 import { hreflangCluster, prefixed, type Alternate } from '../modules/translations/alternates';
 import { LOCALIZED_ROUTES, NOT_FOUND_PATH, pageAlternates, untranslatedPart } from './alternates';
+import { localizeLinks } from './localize-links';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ContactFormProps } from '../../client/islands/contact-form';
 import { ApiError } from '../../client/lib/http';
@@ -133,24 +134,6 @@ const STREAM_MARK = '<!--stream-->';
 const HIDE_SKELETON = '<style>[data-pending]{display:none}</style>';
 /** The end of a streamed page whose content could not be rendered after its start was sent. */
 const STREAM_FAILED = `${HIDE_SKELETON}<div class="mx-auto max-w-xl px-4 py-24 text-center" role="alert"><h1 class="text-3xl font-bold">Something went wrong</h1><p class="mt-3 text-muted-foreground">The page could not be shown. Please try again in a moment.</p></div></main></div>\n</body>\n</html>`;
-
-/**
- * A page in another language links to the site's pages in that language (issue 24): every link to a
- * page the language has (`href="/blog"`, written by any component) and to the site's and the blog's
- * feeds gets its prefix; links to pages only the default language has (press kits, an app's privacy
- * versions), other files and apps' feeds stay.
- */
-export function localizeLinks(locale: Pick<PageLocale, 'isDefault' | 'prefix'>, html: string): string {
-  if (locale.isDefault) return html;
-  return html.replace(/ href="(\/[^"]*)"/g, (whole, href: string) => {
-    const [path = '/'] = href.split(/[?#]/);
-    if (href.startsWith('//') || splitLocalePath(path).locale) return whole;
-    const { route } = matchPublicRoute(path);
-    const feed = path === paths.rss || path === paths.blogRss;
-    if (!feed && (route.path === '*' || !LOCALIZED_ROUTES.has(route.path))) return whole;
-    return ` href="${localePath(locale, path)}${href.slice(path.length)}"`;
-  });
-}
 
 export interface RendererOptions {
   app: AppInstance;
@@ -318,7 +301,8 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
 
     const renderBody = async () => {
       const mediaAlt = await imageAlts(app, queryClient);
-      const html = localizeLinks(
+      const html = await localizeLinks(
+        app.deps,
         locale,
         await toHtml(
           <StaticRouter

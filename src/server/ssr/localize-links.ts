@@ -1,0 +1,88 @@
+// The links of a page in another language (issue 24): each link to a page that language has gets its
+// prefix (`/blog` → `/de/blog`), in one pass over the rendered HTML, whichever component wrote it. A
+// link to an item's page (an app, a post, an app's own pages) is prefixed only when the item is
+// there in that language: a German post of an app not yet in German links to the app's English
+// page, not to a German address that would be not found.
+import { matchPublicRoute } from '../../client/app/public-pages';
+import { localePath, splitLocalePath, type PageLocale } from '../../client/page-kit/locale';
+import { parseId } from '../../client/lib/params';
+import { paths } from '../../shared/paths';
+import type { Deps } from '../types';
+import { APP_PAGE_PART, LOCALIZED_ROUTES } from './alternates';
+
+const HREF = / href="(\/[^"]*)"/g;
+
+/** The translations a linked page needs in a language to be there. */
+type Needs = { type: 'app' | 'post' | 'app-page'; item: string }[];
+
+/** What a path needs to be open in another language, by its route: nothing for the studio's pages. */
+function needsOf(path: string, appIds: (key: string) => number | undefined): Needs | 'closed' | 'open' {
+  const { route, params } = matchPublicRoute(path);
+  const feed = path === paths.rss || path === paths.blogRss;
+  if (feed) return 'open';
+  if (route.path === '*' || !LOCALIZED_ROUTES.has(route.path)) return 'closed';
+  const postId = parseId(params.id);
+  if (route.path.startsWith('/blogs/') && postId) return [{ type: 'post', item: String(postId) }];
+  const appKey = params.appKey ?? params.appId;
+  if (appKey === undefined) return 'open';
+  const appId = appIds(appKey);
+  if (appId === undefined) return 'closed';
+  const part = APP_PAGE_PART[route.path];
+  return [
+    { type: 'app', item: String(appId) },
+    ...(part ? [{ type: 'app-page' as const, item: `${appId}-${part}` }] : []),
+  ];
+}
+
+/**
+ * The page's HTML with its links in `locale`. Links to pages only the default language has (press
+ * kits, an app's privacy versions), to items not published in the language, to other files and to
+ * apps' feeds stay as they are.
+ */
+export async function localizeLinks(
+  deps: Deps,
+  locale: Pick<PageLocale, 'isDefault' | 'prefix' | 'code'>,
+  html: string,
+) {
+  if (locale.isDefault) return html;
+  // A link is written unprefixed (an `<a href>`), or already in the language (a router link, under
+  // the page's basename): either way it is decided here.
+  const own = (href: string) =>
+    href === locale.prefix || href.startsWith(`${locale.prefix}/`) ? href.slice(locale.prefix.length) || '/' : href;
+  const pathOf = (href: string) => own(href).split(/[?#]/)[0] || '/';
+  const candidates = new Set(
+    [...html.matchAll(HREF)]
+      .map(([, href]) => href!)
+      .filter((href) => !href.startsWith('//') && !splitLocalePath(pathOf(href)).locale)
+      .map(pathOf),
+  );
+  if (!candidates.size) return html;
+
+  // An app is linked by its slug or its id; the translations are keyed by id.
+  const linksApps = [...candidates].some((p) => p.startsWith('/apps/'));
+  const apps = linksApps ? await deps.repos.apps.list() : [];
+  const appIds = (key: string) => apps.find((a) => a.slug === key || String(a.id) === key)?.id;
+  const needs = new Map([...candidates].map((path) => [path, needsOf(path, appIds)]));
+
+  const wanted = new Map<string, Set<string>>();
+  for (const need of needs.values()) {
+    if (typeof need === 'string') continue;
+    for (const { type, item } of need) wanted.set(type, (wanted.get(type) ?? new Set()).add(item));
+  }
+  const there = new Set<string>();
+  for (const [type, items] of wanted) {
+    const rows = await deps.repos.translations.forItems(type, [...items], locale.code);
+    for (const row of rows.values()) if (row.isPublished || row.useDefault) there.add(`${type}:${row.item}`);
+  }
+  const open = (path: string) => {
+    const need = needs.get(path)!;
+    return need === 'open' || (need !== 'closed' && need.every(({ type, item }) => there.has(`${type}:${item}`)));
+  };
+
+  return html.replace(HREF, (whole, href: string) => {
+    const path = pathOf(href);
+    if (!candidates.has(path)) return whole;
+    const rest = own(href).slice(path.length);
+    return ` href="${open(path) ? localePath(locale, path) : path}${rest}"`;
+  });
+}
