@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { modernCssPlugin } from './scripts/vite-modern-css';
 
 // The browser's files. Public pages are rendered on the server (src/server/ssr) and load only the
 // island loader and the public stylesheet; the admin is a client-rendered app with its own.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), modernCssPlugin()],
   build: {
     outDir: 'dist/client',
     manifest: true,

@@ -136,15 +136,14 @@ export function renderDocument({
     og('title', head.title),
     og('description', head.description),
     og('url', canonical),
+    // X reads the title, description and image from Open Graph when its own tags are absent (its
+    // "Cards markup" reference): only what has no Open Graph twin is written twice.
     twitter('card', head.twitterApp ? 'app' : 'summary_large_image'),
-    twitter('title', head.title),
-    twitter('description', head.description),
     og('image', imageUrl),
     og('image:type', image.type),
     og('image:width', image.width),
     og('image:height', image.height),
     og('image:alt', image.alt),
-    twitter('image', imageUrl),
     twitter('image:alt', image.alt),
   ];
   if (head.twitterApp) meta.push(...twitterAppTags(head.twitterApp));
