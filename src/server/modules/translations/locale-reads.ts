@@ -46,7 +46,7 @@ const SHARED_WHEN_EMPTY = new Set(['appStoreLink', 'googlePlayLink']);
 type Item = Record<string, unknown>;
 
 /** The item as it reads in that language: the translated fields over its own. */
-function overlay(kind: TranslationFieldsKind, item: Item, row: Row): Item {
+export function overlay(kind: TranslationFieldsKind, item: Item, row: Row): Item {
   const fields = row.fields as Item;
   const out: Item = { ...item };
   for (const name of Object.keys(TRANSLATION_FIELDS[kind].shape)) {
