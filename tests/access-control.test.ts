@@ -198,6 +198,7 @@ const TABLE: Row[] = [
   row('GET /api/admin/translations/:type/:id',    401, 200, 200, { url: (f) => `/api/admin/translations/app/${f.appId}` }),
   row('PUT /api/admin/translations/:type/:id/:locale', 401, 422, 422, { url: (f) => `/api/admin/translations/app/${f.appId}/de` }),
   row('DELETE /api/admin/translations/:type/:id/:locale', 401, 404, 404, { url: (f) => `/api/admin/translations/app/${f.appId}/de` }),
+  row('GET /api/admin/translations/:type/:id/:locale/revisions', 401, 200, 200, { url: (f) => `/api/admin/translations/app/${f.appId}/de/revisions` }),
   row('GET /:locale/rss.xml',                     404, 404, 404, { url: '/de/rss.xml' }),
   row('GET /:locale/blog/rss.xml',                404, 404, 404, { url: '/de/blog/rss.xml' }),
   row('GET /api/admin/demo-content',              401, 403, 200),

@@ -157,6 +157,9 @@ export const api = {
   translationsCheck: '/api/admin/translations/check',
   itemTranslations: (type: string, id: string | number) => `/api/admin/translations/${type}/${id}`,
   translation: (type: string, id: string | number, locale: string) => `/api/admin/translations/${type}/${id}/${locale}`,
+  /** One language's translation's revisions (issue 24); each is read and restored as any revision. */
+  translationRevisions: (type: string, id: string | number, locale: string) =>
+    `/api/admin/translations/${type}/${id}/${locale}/revisions`,
   /** The audit log (issue 23): administrators read it, filter it and export it. */
   auditLog: '/api/admin/audit-log',
   auditLogCsv: '/api/admin/audit-log.csv',
@@ -186,8 +189,11 @@ export const api = {
     ).toString();
     return search ? `/api/blogs?${search}` : '/api/blogs';
   },
-  previewLink: (id: number | string) => `/api/admin/blogs/${id}/preview-link`,
-  previewLinks: (id: number | string) => `/api/admin/blogs/${id}/preview-links`,
+  /** A post's preview links; with a language (issue 24), those of its translation into it. */
+  previewLink: (id: number | string, locale?: string) =>
+    `/api/admin/blogs/${id}/preview-link${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`,
+  previewLinks: (id: number | string, locale?: string) =>
+    `/api/admin/blogs/${id}/preview-links${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`,
   revokePreviewLink: (id: number | string, linkId: number | string) => `/api/admin/blogs/${id}/preview-links/${linkId}`,
   preview: (token: string) => `/api/preview/${token}`,
   revisions: (type: string, id?: number) => `/api/admin/revisions?type=${type}${id ? `&id=${id}` : ''}`,

@@ -212,3 +212,80 @@ test('on a phone the translation editor stacks the English text above each field
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
 });
+
+test('a German translation’s history restores only German; its preview link shows it in German; the store codes show', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const api = await staffApi(request);
+  expect((await api.put('/api/admin/locales', { data: { defaultLocale: 'en', locales: ['de'] } })).status()).toBe(200);
+  const make = requestFactories(api);
+  const app = await make.makeApp({ title: unique('History app') });
+  made.push(app.id);
+  const post = await make.makePost(app.id, {
+    title: unique('History post'),
+    content: '<p>Hello.</p>',
+    isPublished: false,
+  });
+  const fields = (title: string) => ({
+    title,
+    content: `<p>${title}.</p>`,
+    excerpt: '',
+    seoTitle: '',
+    seoDescription: '',
+  });
+  const first = await api.put(`/api/admin/translations/post/${post.id}/de`, {
+    data: { fields: fields('Erste Fassung') },
+  });
+  expect(first.status()).toBe(200);
+  const second = await api.put(`/api/admin/translations/post/${post.id}/de`, {
+    data: { fields: fields('Zweite Fassung'), version: 1 },
+  });
+  expect(second.status()).toBe(200);
+
+  // Site Settings › Languages: each language with its App Store and Google Play codes.
+  await signIn(page);
+  await page.goto('/admin-page/site-settings');
+  const german = page.getByRole('list', { name: 'Other languages' }).getByTestId('site-language');
+  await expect(german.getByTestId('store-codes')).toHaveText('App Store: de-DE · Google Play: de-DE');
+  await expect(page.getByRole('form', { name: 'Languages' }).getByTestId('store-codes').first()).toHaveText(
+    'App Store: en-US · Google Play: en-US',
+  );
+
+  // The post's German history: version 1 restored as version 3, the English untouched.
+  await page.goto('/admin-page/blogs');
+  await page.getByRole('searchbox', { name: 'Search blog posts' }).fill(post.title);
+  await page.getByRole('button', { name: `Edit ${post.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
+  await chooseLanguage(page, dialog, 'German (Deutsch)');
+  const form = dialog.getByRole('form', { name: 'Blog post in German (Deutsch)' });
+  await expect(form.getByRole('textbox', { name: 'Title (German (Deutsch))' })).toHaveValue('Zweite Fassung');
+  await form.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('heading', { name: 'Version 1 compared with the current text' })).toBeVisible();
+  await expect(history.getByText('Erste', { exact: false }).first()).toBeVisible();
+  await expectAccessible(page);
+  await history.getByRole('button', { name: 'Restore this version' }).click();
+  await page.getByRole('alertdialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore' }).click();
+  await expect(toast(page, 'Revision restored')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Title (German (Deutsch))' })).toHaveValue('Erste Fassung');
+  const after = (await (await api.get(`/api/admin/translations/post/${post.id}`)).json()) as {
+    source: { title: string };
+    translations: { locale: string; version: number; fields: { title: string } }[];
+  };
+  expect(after.source.title).toBe(post.title);
+  expect(after.translations).toEqual([
+    expect.objectContaining({ locale: 'de', version: 3, fields: expect.objectContaining({ title: 'Erste Fassung' }) }),
+  ]);
+
+  // A preview link in German: the draft as it will look, written in German.
+  await form.getByText('Share a preview link in German (Deutsch)').click();
+  await form.getByRole('button', { name: 'Create preview link' }).click();
+  const url = await form.getByRole('textbox', { name: /New preview link/ }).inputValue();
+  expect(url).toMatch(/\/preview\/[0-9a-f]{64}$/);
+  await page.goto(new URL(url).pathname);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1, name: 'Erste Fassung' })).toBeVisible();
+  await expect(page.getByText('Vorschau eines Entwurfs — nicht veröffentlicht')).toBeVisible();
+});

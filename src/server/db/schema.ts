@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -707,9 +708,24 @@ export const revisions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Why it was made: 'save', 'restore', 'publish', 'unpublish', 'schedule'. */
     reason: text('reason').notNull().default('save'),
+    /**
+     * A translation's revision (kind 'translation', issue 24): the translation's key. Deleting the
+     * translation (or its item, which deletes it) deletes its revisions.
+     */
+    translationType: text('translation_type'),
+    translationItem: text('translation_item'),
+    translationLocale: text('translation_locale'),
     createdAt: createdAt(),
   },
-  (t) => [index('revisions_item_idx').on(t.kind, t.itemId, t.id)],
+  (t) => [
+    index('revisions_item_idx').on(t.kind, t.itemId, t.id),
+    index('revisions_translation_idx').on(t.translationType, t.translationItem, t.translationLocale, t.id),
+    foreignKey({
+      name: 'revisions_translation_fk',
+      columns: [t.translationType, t.translationItem, t.translationLocale],
+      foreignColumns: [translations.type, translations.item, translations.locale],
+    }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -746,6 +762,8 @@ export const previewLinks = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The language the link shows the post in (its translation's draft, issue 24); null: the default language. */
+    locale: text('locale'),
   },
   (t) => [index('preview_links_post_id_idx').on(t.postId)],
 );

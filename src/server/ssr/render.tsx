@@ -213,7 +213,9 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         return { kind: 'moved', to: path + (query ? `?${query}` : '') };
       }
     }
-    const locale: PageLocale = pageLocale(settings?.locales ?? [], localeCode);
+    // A page at an address of the default language may be written in another, as its reads say (a
+    // shared draft of a translation): one of the site's languages, else the default.
+    const locale: PageLocale = pageLocale(settings?.locales ?? [], localeCode ?? route.language?.(params, queryClient));
     const site = siteFrom(settings, configured);
     if (locale.isDefault) onSite?.(site);
     // The page's words: its language's catalogue, the staff's overrides over it.

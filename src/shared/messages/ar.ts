@@ -140,4 +140,6 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'جارٍ تحميل التطبيقات',
   'home.appsFailed': 'تعذّر تحميل تطبيقاتنا الآن. يُرجى المحاولة لاحقًا.',
   'home.noApps': 'ألعاب جديدة في الطريق. عُد قريبًا!',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': 'معاينة مسودة — غير منشورة',
 };

@@ -143,4 +143,6 @@ export const de: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Apps werden geladen',
   'home.appsFailed': 'Unsere Apps konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.',
   'home.noApps': 'Neue Spiele sind unterwegs. Schau bald wieder vorbei!',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': 'Vorschau eines Entwurfs — nicht veröffentlicht',
 };

@@ -129,6 +129,8 @@ export const en = {
   // Shared states.
   'state.loadFailed': 'Failed to load content',
   'state.tryLater': 'Please try again later',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': 'Preview of a draft — not published',
 } as const;
 
 export type MessageKey = keyof typeof en;

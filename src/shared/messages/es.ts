@@ -143,4 +143,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Cargando apps',
   'home.appsFailed': 'No se pudieron cargar nuestras apps. Inténtalo de nuevo más tarde.',
   'home.noApps': 'Hay nuevos juegos en camino. ¡Vuelve pronto!',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': 'Vista previa de un borrador — no publicado',
 };

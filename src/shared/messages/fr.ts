@@ -143,4 +143,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Chargement des apps',
   'home.appsFailed': 'Impossible de charger nos apps pour le moment. Veuillez réessayer plus tard.',
   'home.noApps': 'De nouveaux jeux arrivent. Revenez bientôt !',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': 'Aperçu d’un brouillon — non publié',
 };

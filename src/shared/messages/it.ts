@@ -143,4 +143,6 @@ export const it: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Caricamento delle app',
   'home.appsFailed': 'Non è stato possibile caricare le nostre app. Riprova più tardi.',
   'home.noApps': 'Nuovi giochi in arrivo. Torna presto!',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': 'Anteprima di una bozza — non pubblicata',
 };

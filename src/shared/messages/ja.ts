@@ -142,4 +142,6 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'アプリを読み込み中',
   'home.appsFailed': 'アプリを読み込めませんでした。しばらくしてからもう一度お試しください。',
   'home.noApps': '新しいゲームを準備中です。また近いうちに見に来てください！',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': '下書きのプレビュー — 未公開',
 };

@@ -139,4 +139,6 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '앱을 불러오는 중',
   'home.appsFailed': '지금은 앱을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'home.noApps': '새 게임이 곧 나옵니다. 곧 다시 들러 주세요!',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': '초안 미리보기 — 게시되지 않음',
 };

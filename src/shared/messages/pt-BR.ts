@@ -143,4 +143,6 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Carregando apps',
   'home.appsFailed': 'Não foi possível carregar nossos apps agora. Tente novamente mais tarde.',
   'home.noApps': 'Novos jogos estão a caminho. Volte em breve!',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': 'Prévia de um rascunho — não publicado',
 };

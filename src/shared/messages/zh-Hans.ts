@@ -139,4 +139,6 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '正在加载应用',
   'home.appsFailed': '暂时无法加载我们的应用，请稍后再试。',
   'home.noApps': '新游戏正在路上，敬请期待！',
+  // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
+  'preview.draft': '草稿预览 — 尚未发布',
 };

@@ -1,8 +1,10 @@
-// Revisions (issue 12): every save of a post, About Us, the privacy policy and the home content is kept.
+// Revisions (issue 12): every save of a post, About Us, the privacy policy and the home content is kept;
+// and of each language's translation of an item (issue 24, kind 'translation').
 import { z } from './zod';
 
+/** The kinds whose history `GET /api/admin/revisions?type=` lists (a translation's is under its own address). */
 export const REVISION_KINDS = ['post', 'about', 'privacy', 'home'] as const;
-export type RevisionKind = (typeof REVISION_KINDS)[number];
+export type RevisionKind = (typeof REVISION_KINDS)[number] | 'translation';
 /** How many revisions are kept per item (the oldest go first). */
 export const REVISIONS_KEPT = 50;
 
@@ -22,9 +24,15 @@ export const RevisionSummarySchema = z.object({
 });
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
 
+/** Which language's translation of which item a translation's revision is of. */
+export const RevisionTranslationSchema = z.object({ type: z.string(), item: z.string(), locale: z.string() });
+export type RevisionTranslation = z.infer<typeof RevisionTranslationSchema>;
+
 export const RevisionSchema = RevisionSummarySchema.extend({
-  kind: z.enum(REVISION_KINDS),
+  kind: z.enum([...REVISION_KINDS, 'translation']),
   itemId: z.number(),
   data: z.record(z.string(), z.unknown()),
+  /** A translation's revision: its item and language (null for the others). */
+  translation: RevisionTranslationSchema.nullable(),
 });
 export type Revision = z.infer<typeof RevisionSchema>;

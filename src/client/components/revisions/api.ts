@@ -1,17 +1,22 @@
 // Revisions of posts and pages (issue 12): an item's history, one revision whole, and Restore.
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
-import type { Revision, RevisionKind, RevisionSummary } from '../../../shared/schemas/revisions';
+import type { Revision, RevisionKind, RevisionSummary, RevisionTranslation } from '../../../shared/schemas/revisions';
 import { errorMessage, http } from '../../lib/http';
 
-/** Which item a history belongs to: a post by its id, a page by its kind alone. */
+/** Which item a history belongs to: a post by its id, a page by its kind alone, a translation by its item and language. */
 export interface RevisionTarget {
   kind: RevisionKind;
   itemId?: number;
+  translation?: RevisionTranslation;
 }
 
-export const revisionsQuery = ({ kind, itemId }: RevisionTarget) => ({
-  queryKey: [api.revisions(kind, kind === 'post' ? itemId : undefined)] as const,
+export const revisionsQuery = ({ kind, itemId, translation }: RevisionTarget) => ({
+  queryKey: [
+    kind === 'translation' && translation
+      ? api.translationRevisions(translation.type, translation.item, translation.locale)
+      : api.revisions(kind, kind === 'post' ? itemId : undefined),
+  ] as const,
 });
 export const revisionQuery = (id: number) => ({ queryKey: [api.revision(id)] as const });
 
@@ -24,8 +29,12 @@ export const useRevision = (id: number | undefined) =>
   useQuery<Revision>({ ...revisionQuery(id ?? 0), enabled: id !== undefined });
 
 /** The reads that show the item: its editor, and the pages and lists visitors and staff see. */
-function itemQueries({ kind, itemId }: RevisionTarget): QueryKey[] {
+function itemQueries({ kind, itemId, translation }: RevisionTarget): QueryKey[] {
   switch (kind) {
+    case 'translation':
+      return translation
+        ? [[api.itemTranslations(translation.type, translation.item)], [api.translations(translation.type)]]
+        : [];
     case 'about':
       return [[api.aboutUs]];
     case 'privacy':

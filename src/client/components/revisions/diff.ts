@@ -18,7 +18,7 @@ const fieldsOf = (labels: Record<string, string>, formats: Record<string, Format
   Object.entries(labels).map(([key, label]) => ({ key, label, format: formats[key] ?? 'text' }));
 
 /** What the history compares for each kind of item, in the editor's order. */
-export const REVISION_FIELDS: Record<RevisionKind, readonly RevisionField[]> = {
+export const REVISION_FIELDS: Record<Exclude<RevisionKind, 'translation'>, readonly RevisionField[]> = {
   post: fieldsOf(
     {
       title: 'Title',
@@ -70,7 +70,10 @@ export function fieldText(value: unknown, format: Format): string {
       return Number.isNaN(Date.parse(text)) ? text : formatDayMonthYear(text);
     }
     case 'list':
-      return Array.isArray(value) ? value.map(String).join('\n') : String(value);
+      // A list of texts, or of rows (a translated FAQ: each question with its answer).
+      return Array.isArray(value)
+        ? value.map((v) => (v && typeof v === 'object' ? Object.values(v as object).join(' — ') : String(v))).join('\n')
+        : String(value);
     case 'text':
       return String(value).trim();
   }
@@ -93,13 +96,17 @@ export interface FieldDiff extends RevisionField {
 /** A word diff gives up after this long (two long, wholly different texts): the two are shown whole instead. */
 const DIFF_TIMEOUT_MS = 500;
 
-/** Each field of a revision (`before`) against the current item (`after`), word by word. */
+/**
+ * Each field of a revision (`before`) against the current item (`after`), word by word: the kind's
+ * fields, or those given (a translation's are its item's kind's).
+ */
 export function compareRevision(
   kind: RevisionKind,
   revision: Record<string, unknown>,
   current: Record<string, unknown>,
+  fields: readonly RevisionField[] = kind === 'translation' ? [] : REVISION_FIELDS[kind],
 ): FieldDiff[] {
-  return REVISION_FIELDS[kind].map((field) => {
+  return fields.map((field) => {
     const before = fieldText(revision[field.key], field.format);
     const after = fieldText(current[field.key], field.format);
     if (before === after) {

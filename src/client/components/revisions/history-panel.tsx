@@ -2,19 +2,25 @@
 // with the current saved text, and Restore (which saves that text again as a new version).
 import { History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import type { Revision, RevisionKind, RevisionSummary } from '../../../shared/schemas/revisions';
+import type { Revision, RevisionKind, RevisionSummary, RevisionTranslation } from '../../../shared/schemas/revisions';
 import { EmptyCard, QueryState } from '../query-state';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from '../ui/dialog';
 import { cn } from '../../lib/utils';
 import { useRestoreRevision, useRevision, useRevisions } from './api';
-import { compareRevision, type DiffPart, type FieldDiff } from './diff';
+import { compareRevision, type DiffPart, type FieldDiff, type RevisionField } from './diff';
 
 export interface HistoryProps {
   kind: RevisionKind;
   /** The post's id (posts only). */
   itemId?: number;
+  /** A translation's item and language (kind 'translation', issue 24). */
+  translation?: RevisionTranslation;
+  /** The fields compared, when not the kind's own (a translation's). */
+  fields?: readonly RevisionField[];
+  /** How the item is named in the dialog's texts, when not by its kind ('the German translation'). */
+  itemName?: string;
   /** The item as last saved: what each version is compared with. */
   current: Record<string, unknown>;
   /** After a restore, with the item as the server saved it. */
@@ -26,6 +32,7 @@ const ITEM_NAMES: Record<RevisionKind, string> = {
   about: 'the About Us page',
   privacy: 'the privacy policy',
   home: 'the home page content',
+  translation: 'this translation',
 };
 
 const REASONS: Record<string, string> = {
@@ -74,7 +81,7 @@ export function HistoryButton({ onRestored, size, ...props }: HistoryProps & { s
       </DialogTrigger>
       <DialogContent
         title="History"
-        description={`Earlier versions of ${ITEM_NAMES[props.kind]}, compared with the last saved text.`}
+        description={`Earlier versions of ${props.itemName ?? ITEM_NAMES[props.kind]}, compared with the last saved text.`}
         className="max-w-5xl p-4 sm:p-6"
       >
         <HistoryPanel
@@ -90,8 +97,8 @@ export function HistoryButton({ onRestored, size, ...props }: HistoryProps & { s
 }
 
 /** The list of versions beside the chosen one's differences. */
-export function HistoryPanel({ kind, itemId, current, onRestored }: HistoryProps) {
-  const revisions = useRevisions({ kind, itemId });
+export function HistoryPanel({ kind, itemId, translation, fields, itemName, current, onRestored }: HistoryProps) {
+  const revisions = useRevisions({ kind, itemId, translation });
   const currentVersion = typeof current.version === 'number' ? current.version : undefined;
   const [chosen, setChosen] = useState<number>();
   const listHeading = useId();
@@ -139,6 +146,9 @@ export function HistoryPanel({ kind, itemId, current, onRestored }: HistoryProps
               key={selected.id}
               kind={kind}
               itemId={itemId}
+              translation={translation}
+              fields={fields}
+              itemName={itemName}
               summary={selected}
               isCurrent={selected.version === currentVersion}
               current={current}
@@ -189,6 +199,9 @@ function RevisionButton({
 function RevisionDiff({
   kind,
   itemId,
+  translation,
+  fields,
+  itemName,
   summary,
   isCurrent,
   current,
@@ -196,6 +209,9 @@ function RevisionDiff({
 }: {
   kind: RevisionKind;
   itemId?: number;
+  translation?: RevisionTranslation;
+  fields?: readonly RevisionField[];
+  itemName?: string;
   summary: RevisionSummary;
   isCurrent: boolean;
   current: Record<string, unknown>;
@@ -216,7 +232,15 @@ function RevisionDiff({
           </p>
         </div>
         {revision.isSuccess && (
-          <RestoreButton kind={kind} itemId={itemId} summary={summary} isCurrent={isCurrent} onRestored={onRestored} />
+          <RestoreButton
+            kind={kind}
+            itemId={itemId}
+            translation={translation}
+            itemName={itemName}
+            summary={summary}
+            isCurrent={isCurrent}
+            onRestored={onRestored}
+          />
         )}
       </div>
       <QueryState
@@ -225,7 +249,7 @@ function RevisionDiff({
         error="Failed to load this version"
         errorStyle="inline"
       >
-        {(data) => <Changes revision={data} current={current} />}
+        {(data) => <Changes revision={data} current={current} fields={fields} />}
       </QueryState>
     </section>
   );
@@ -234,17 +258,21 @@ function RevisionDiff({
 function RestoreButton({
   kind,
   itemId,
+  translation,
+  itemName,
   summary,
   isCurrent,
   onRestored,
 }: {
   kind: RevisionKind;
   itemId?: number;
+  translation?: RevisionTranslation;
+  itemName?: string;
   summary: RevisionSummary;
   isCurrent: boolean;
   onRestored?: HistoryProps['onRestored'];
 }) {
-  const restore = useRestoreRevision({ kind, itemId });
+  const restore = useRestoreRevision({ kind, itemId, translation });
   const [confirming, setConfirming] = useState(false);
   if (isCurrent) {
     return (
@@ -262,7 +290,7 @@ function RestoreButton({
         open={confirming}
         onOpenChange={(open) => !restore.isPending && setConfirming(open)}
         title={`Restore version ${summary.version}?`}
-        description={`Its text replaces the current text of ${ITEM_NAMES[kind]} and is saved as a new version; the current text stays in the history. Unsaved changes in the editor are lost.`}
+        description={`Its text replaces the current text of ${itemName ?? ITEM_NAMES[kind]} and is saved as a new version; the current text stays in the history. Unsaved changes in the editor are lost.`}
         confirmLabel="Restore"
         pendingLabel="Restoring..."
         pending={restore.isPending}
@@ -280,15 +308,24 @@ function RestoreButton({
   );
 }
 
-function Changes({ revision, current }: { revision: Revision; current: Record<string, unknown> }) {
-  const fields = compareRevision(revision.kind, revision.data, current);
-  const changed = fields.filter((f) => f.changed);
-  const unchanged = fields.filter((f) => !f.changed && (f.before || f.after));
+function Changes({
+  revision,
+  current,
+  fields,
+}: {
+  revision: Revision;
+  current: Record<string, unknown>;
+  fields?: readonly RevisionField[];
+}) {
+  const compared = compareRevision(revision.kind, revision.data, current, fields);
+  const changed = compared.filter((f) => f.changed);
+  const unchanged = compared.filter((f) => !f.changed && (f.before || f.after));
   if (changed.length === 0) {
     return (
       <p className="rounded-lg border p-4 text-sm">
         The text of this version is the same as the current text
-        {revision.kind === 'post' && revision.data.isPublished !== current.isPublished
+        {(revision.kind === 'post' || revision.kind === 'translation') &&
+        revision.data.isPublished !== current.isPublished
           ? ' (only its published state differed, which a restore keeps as it is now).'
           : '.'}
       </p>

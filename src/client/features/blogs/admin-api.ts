@@ -131,25 +131,28 @@ export function useUnpublishBlogPost() {
   });
 }
 
-/** A post's preview links that still open. */
-export const usePreviewLinks = (postId: number) =>
-  useQuery({ queryKey: [api.previewLinks(postId)], queryFn: () => http.get<PreviewLink[]>(api.previewLinks(postId)) });
+/** A post's preview links that still open (with a language: those of its translation into it, issue 24). */
+export const usePreviewLinks = (postId: number, locale?: string) =>
+  useQuery({
+    queryKey: [api.previewLinks(postId, locale)],
+    queryFn: () => http.get<PreviewLink[]>(api.previewLinks(postId, locale)),
+  });
 
-export function useCreatePreviewLink(postId: number) {
+export function useCreatePreviewLink(postId: number, locale?: string) {
   return useMutation({
-    mutationFn: () => http.post<NewPreviewLink>(api.previewLink(postId), undefined),
+    mutationFn: () => http.post<NewPreviewLink>(api.previewLink(postId, locale), undefined),
     meta: {
-      invalidates: [[api.previewLinks(postId)]],
+      invalidates: [[api.previewLinks(postId, locale)]],
       error: (error) => ({ title: 'Failed to create a preview link', description: errorMessage(error) }),
     },
   });
 }
 
-export function useRevokePreviewLink(postId: number) {
+export function useRevokePreviewLink(postId: number, locale?: string) {
   return useMutation({
     mutationFn: (linkId: number) => http.delete<{ success: true }>(api.revokePreviewLink(postId, linkId)),
     meta: {
-      invalidates: [[api.previewLinks(postId)]],
+      invalidates: [[api.previewLinks(postId, locale)]],
       success: { title: 'Preview link revoked', description: 'The link no longer opens the draft.' },
       error: (error) => ({ title: 'Failed to revoke the preview link', description: errorMessage(error) }),
     },

@@ -10,10 +10,20 @@ import { Input, Label } from '../../components/ui/input';
 import { useCreatePreviewLink, usePreviewLinks, useRevokePreviewLink } from './admin-api';
 import { scheduleTime } from './post-status';
 
-export function PreviewLinks({ postId }: { postId: number }) {
-  const links = usePreviewLinks(postId);
-  const create = useCreatePreviewLink(postId);
-  const revoke = useRevokePreviewLink(postId);
+/** A post's preview links; with `locale` (issue 24), of its translation into that language, which they show in it. */
+export function PreviewLinks({
+  postId,
+  locale,
+  languageName,
+}: {
+  postId: number;
+  locale?: string;
+  languageName?: string;
+}) {
+  const links = usePreviewLinks(postId, locale);
+  const create = useCreatePreviewLink(postId, locale);
+  const revoke = useRevokePreviewLink(postId, locale);
+  const ids = locale ? `-${locale}` : '';
   const [made, setMade] = useState<NewPreviewLink | null>(null);
 
   const onCreate = () =>
@@ -24,14 +34,16 @@ export function PreviewLinks({ postId }: { postId: number }) {
     });
 
   return (
-    <section aria-labelledby="preview-links-title" className="space-y-3 rounded-lg border p-4">
+    <section aria-labelledby={`preview-links-title${ids}`} className="space-y-3 rounded-lg border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h3 id="preview-links-title" className="text-sm font-semibold">
-            Share a preview
+          <h3 id={`preview-links-title${ids}`} className="text-sm font-semibold">
+            {languageName ? `Share a preview in ${languageName}` : 'Share a preview'}
           </h3>
           <p className="text-xs text-muted-foreground">
-            Anyone with the link sees the post as it will look, for 7 days or until you revoke it.
+            Anyone with the link sees the post as it will look
+            {languageName ? ` in ${languageName} (this translation’s saved text)` : ''}, for 7 days or until you revoke
+            it.
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={onCreate} disabled={create.isPending}>
@@ -41,10 +53,16 @@ export function PreviewLinks({ postId }: { postId: number }) {
       </div>
       {made && (
         <div className="space-y-1.5">
-          <Label htmlFor="preview-link-url">New preview link (shown only now: copy it)</Label>
+          <Label htmlFor={`preview-link-url${ids}`}>New preview link (shown only now: copy it)</Label>
           <div className="flex gap-2">
-            <Input id="preview-link-url" readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} />
-            <CopyButton text={made.url} label="Copy link" fieldId="preview-link-url" size="sm" className="h-10" />
+            <Input id={`preview-link-url${ids}`} readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton
+              text={made.url}
+              label="Copy link"
+              fieldId={`preview-link-url${ids}`}
+              size="sm"
+              className="h-10"
+            />
           </div>
         </div>
       )}

@@ -7,7 +7,7 @@ import { ArrowDown, ArrowUp, Plus, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { KNOWN_LOCALES, type SiteLocale } from '../../../shared/locales';
+import { KNOWN_LOCALES, knownLocale, type SiteLocale } from '../../../shared/locales';
 import { SiteLocalesInputSchema } from '../../../shared/schemas/translations';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -104,6 +104,7 @@ function LanguagesForm({
           invalid={Boolean(errors.defaultLocale)}
           describedBy="default-locale-warning"
         />
+        <StoreCodes code={defaultLocale} />
       </FormField>
       <p
         id="default-locale-warning"
@@ -137,6 +138,7 @@ function LanguagesForm({
                 <span className="min-w-0 text-sm">
                   <span className="font-medium">{localeLabel(code)}</span>{' '}
                   <span className="text-muted-foreground">{code}</span>
+                  <StoreCodes code={code} />
                 </span>
                 <span className="flex shrink-0 gap-1">
                   <Button
@@ -237,11 +239,26 @@ function ReadOnlyLanguages({ locales }: { locales: SiteLocale[] }) {
             <span className="font-medium">{localeLabel(l.code)}</span>{' '}
             <span className="text-muted-foreground">{l.code}</span>
             {l.isDefault && <span className="text-muted-foreground"> — default</span>}
+            <StoreCodes code={l.code} />
           </li>
         ))}
       </ul>
       <p className="text-sm text-muted-foreground">Only administrators change the site&apos;s languages.</p>
     </div>
+  );
+}
+
+/**
+ * The store locale codes a language maps to (issue 24, item 8): where its App Store and Google Play
+ * listings are, for staff who fill in a store link per language.
+ */
+export function StoreCodes({ code, className }: { code: string; className?: string }) {
+  const known = knownLocale(code);
+  if (!known) return null;
+  return (
+    <span data-testid="store-codes" className={className ?? 'block text-xs text-muted-foreground'}>
+      App Store: <code>{known.appStore}</code> · Google Play: <code>{known.play}</code>
+    </span>
   );
 }
 

@@ -18,6 +18,8 @@ import {
 } from '../../../shared/schemas/translations';
 import { htmlToText } from '../../../shared/text';
 import { useDraftEditor, type SavedItem } from '../../components/drafts/draft-editor';
+import { HistoryButton } from '../../components/revisions/history-panel';
+import type { RevisionField } from '../../components/revisions/diff';
 import { OrderedRows } from '../../components/forms/ordered-rows';
 import { RichTextField } from '../../components/forms/rich-text-field';
 import { QueryState } from '../../components/query-state';
@@ -233,6 +235,7 @@ function TranslationForm({
   entry,
   guard,
   onDirtyChange,
+  previewLinks,
 }: {
   type: TranslationType;
   id: string;
@@ -241,6 +244,7 @@ function TranslationForm({
   entry: Entry;
   guard: boolean;
   onDirtyChange?: (dirty: boolean) => void;
+  previewLinks?: ReactNode;
 }) {
   const locale = entry.locale;
   const prefix = `tr-${kind}`;
@@ -397,7 +401,7 @@ function TranslationForm({
           >
             <FieldInput
               form={form as UseFormReturn<Values, unknown, unknown>}
-              field={field}
+              field={withStoreLocale(field, locale)}
               id={`${prefix}-${field.name}`}
               locale={locale}
               label={`${field.label} (${languageName})`}
@@ -433,6 +437,16 @@ function TranslationForm({
         )}
         <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
           {session.status}
+          {entry.version !== null && (
+            // This language's own history: a restore saves an old text of it as its newest version.
+            <HistoryButton
+              kind="translation"
+              translation={{ type, item: id, locale }}
+              fields={historyFields(kind)}
+              itemName={`the ${languageName} translation`}
+              current={{ ...entry.fields, slug: entry.slug, isPublished: entry.isPublished, version: entry.version }}
+            />
+          )}
           {entry.status !== 'missing' && (
             <Button variant="outline" tone="destructive" disabled={busy} onClick={() => setConfirmDelete(true)}>
               <Trash2 aria-hidden="true" />
@@ -462,6 +476,13 @@ function TranslationForm({
           )}
         </div>
       </div>
+      {previewLinks && entry.version !== null && !published && (
+        // A preview of this language's saved text, written in it, for anyone with the link.
+        <details className="rounded-lg border [&_summary]:cursor-pointer">
+          <summary className="px-4 py-3 text-sm font-medium">Share a preview link in {languageName}</summary>
+          <div className="px-4 pb-4">{previewLinks}</div>
+        </details>
+      )}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={(open) => !open && !remove.isPending && setConfirmDelete(false)}
@@ -478,6 +499,31 @@ function TranslationForm({
       />
     </form>
   );
+}
+
+/** A store link's hint names the store locale it is for (issue 24, item 8: `de` ↔ App Store `de-DE`). */
+function withStoreLocale(field: TranslatedField, locale: string): TranslatedField {
+  const known = knownLocale(locale);
+  const store =
+    field.name === 'appStoreLink'
+      ? `App Store locale ${known?.appStore ?? locale}`
+      : field.name === 'googlePlayLink'
+        ? `Google Play language ${known?.play ?? locale}`
+        : undefined;
+  return store ? { ...field, hint: `For the ${store} listing. ${field.hint ?? ''}`.trim() } : field;
+}
+
+/** What a translation's history compares: a post's address in the language, then its kind's fields. */
+function historyFields(kind: TranslationFieldsKind): RevisionField[] {
+  const format = { rich: 'html', faq: 'list' } as const;
+  return [
+    ...(kind === 'post' ? [{ key: 'slug', label: 'URL slug', format: 'text' as const }] : []),
+    ...TRANSLATED_FIELDS[kind].map((field) => ({
+      key: field.name,
+      label: field.label,
+      format: field.input === 'rich' || field.input === 'faq' ? format[field.input] : ('text' as const),
+    })),
+  ];
 }
 
 function EditorSkeleton() {
@@ -510,6 +556,7 @@ export function TranslationEditor({
   guard = true,
   onDirtyChange,
   framed = true,
+  previewLinks,
 }: {
   type: TranslationType;
   id: string;
@@ -520,6 +567,8 @@ export function TranslationEditor({
   onDirtyChange?: (dirty: boolean) => void;
   /** In a card of its own (false inside a dialog, which is the frame). */
   framed?: boolean;
+  /** A post's preview links in this language (the route composes them), offered while it is not published. */
+  previewLinks?: ReactNode;
 }) {
   const kind = fieldsKind(type, id);
   const translations = useItemTranslations(type, id);
@@ -565,6 +614,7 @@ export function TranslationEditor({
                 entry={entry}
                 guard={guard}
                 onDirtyChange={onDirtyChange}
+                previewLinks={previewLinks}
               />
             );
           }}

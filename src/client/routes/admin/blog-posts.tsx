@@ -19,8 +19,9 @@ import {
 import { appsQuery } from '../../features/apps/api';
 import { BlogPostDialog } from '../../features/blogs/admin-post-form';
 import { PostStatusBadge, scheduleTime } from '../../features/blogs/post-status';
+import { PreviewLinks } from '../../features/blogs/preview-links';
 import { errorMessage } from '../../lib/http';
-import { useItemStatuses, useSiteLocales, useTranslationSummary } from '../../features/translations/api';
+import { localeLabel, useItemStatuses, useSiteLocales, useTranslationSummary } from '../../features/translations/api';
 import { CompletenessMarkers } from '../../features/translations/completeness';
 import { LanguageSwitcher } from '../../features/translations/language-switcher';
 import { TranslationEditor } from '../../features/translations/translation-editor';
@@ -77,6 +78,7 @@ function PostEditorDialog({ post, onClose }: { post: AdminBlogPost | null; onClo
             guard={false}
             framed={false}
             onDirtyChange={setTranslationDirty}
+            previewLinks={<PreviewLinks postId={post.id} locale={chosen} languageName={localeLabel(chosen)} />}
           />
         ) : null
       }

@@ -13,6 +13,7 @@ import type { BlogPost } from '../../../shared/schemas/blog-posts';
 import { usePreview, previewQuery } from '../../features/blogs/api';
 import { PostSkeleton, PostView, previewHead } from './blog-post';
 import { definePublicPage, reads } from '../../page-kit/public-page';
+import { useT } from '../../page-kit/messages';
 
 /** A shared draft's address: never cached or indexed, and its secret is never sent on as a referrer (ssr/pages.ts). */
 export const PREVIEW_ROUTE = '/preview/:token';
@@ -38,6 +39,7 @@ function PreviewGone() {
 }
 
 export default function PreviewPage() {
+  const t = useT();
   const token = previewToken(useParams().token);
   const post = usePreview(token ?? '', token !== null);
   const app = useApp(post.data?.appId ?? 0, Boolean(post.data));
@@ -52,7 +54,7 @@ export default function PreviewPage() {
       >
         <p className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3 text-sm font-medium sm:px-6">
           <EyeOff aria-hidden="true" className="size-4 shrink-0" />
-          Preview of a draft — not published
+          {t('preview.draft')}
         </p>
       </div>
       <PostView post={post.data} app={app.data} preview />
@@ -65,6 +67,11 @@ export const previewPage = definePublicPage({
   reads: ({ token }) => {
     const secret = previewToken(token);
     return secret ? reads([previewQuery(secret).queryKey[0]]) : reads([]);
+  },
+  // A link made for a translation shows it in its language (the reply says which: contentLocale).
+  language: ({ token }, data) => {
+    const secret = previewToken(token);
+    return secret ? data.getQueryData<BlogPost>(previewQuery(secret).queryKey)?.contentLocale : undefined;
   },
   head: ({ site, params, data }) => {
     const secret = previewToken(params.token);

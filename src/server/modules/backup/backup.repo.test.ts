@@ -221,6 +221,18 @@ async function fillEveryTable(database: Database) {
     userId: ada!.id,
     createdAt: at('2024-02-29 23:59:59.123456+00'),
   });
+  // Issue 24: a translation's revision (its key refers to the translation) and a preview link in German.
+  await db.insert(schema.revisions).values({
+    kind: 'translation',
+    itemId: 0,
+    version: 1,
+    data: { title: 'Über uns', content: '<p>Wir</p>' },
+    reason: 'restore',
+    translationType: 'page',
+    translationItem: 'about',
+    translationLocale: 'de',
+    createdAt: at('2024-03-01 08:30:00+00'),
+  });
   await db
     .insert(schema.siteFiles)
     .values({ name: 'app-ads.txt', content: 'google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0\n' });
@@ -237,6 +249,13 @@ async function fillEveryTable(database: Database) {
     tokenHash: 'a'.repeat(64),
     createdBy: ada!.id,
     expiresAt: at('2030-01-01 00:00:00+00'),
+  });
+  await db.insert(schema.previewLinks).values({
+    postId: patch!.id,
+    tokenHash: 'b'.repeat(64),
+    createdBy: ada!.id,
+    expiresAt: at('2030-01-01 00:00:00+00'),
+    locale: 'ar',
   });
   await db.insert(socialMediaLinks).values([
     { name: 'GitHub', url: 'https://github.com/studio', icon: 'FaGithub', isVisible: false, order: -1 },

@@ -12,6 +12,7 @@ import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import {
   NewPreviewLinkSchema,
+  PreviewLinkQuerySchema,
   PreviewLinkSchema,
   PreviewTokenParamsSchema,
 } from '../../../shared/schemas/preview-links';
@@ -19,6 +20,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { editVersion } from '../../lib/if-match';
 import type { AppModule } from '../../types';
 import type { Editor } from './blogs.repo';
+import { overlay } from '../translations/locale-reads';
 
 const PreviewLinkParamsSchema = IdParamsSchema.extend({ linkId: IdParamsSchema.shape.id });
 
@@ -37,6 +39,22 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     if (after?.publishAt && after.publishAt !== before?.publishAt) return 'schedule';
     return before ? 'update' : 'create';
   };
+
+  /**
+   * A preview link's language (issue 24): one of the site's others, in which the post has a
+   * translation (its draft is what the link shows); none or the default: the post itself.
+   */
+  async function previewLocale(postId: number, code: string | undefined): Promise<string | null> {
+    if (!code) return null;
+    const locale = (await deps.repos.siteSettings.locales()).find((l) => l.code === code);
+    const message = !locale
+      ? `${code} is not one of the site's languages`
+      : !locale.isDefault && !(await deps.repos.translations.get('post', String(postId), code))
+        ? `Save the ${locale.name} translation before sharing a preview of it`
+        : undefined;
+    if (message) throw invalid(message, [{ path: 'locale', message }]);
+    return locale!.isDefault ? null : locale!.code;
+  }
 
   async function assertAppExists(appId: number) {
     if (!(await apps.get(appId, { includeHidden: true }))) {
@@ -97,9 +115,14 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     '/api/preview/:token',
     { schema: { params: PreviewTokenParamsSchema, response: { 200: BlogPostSchema } } },
     async (request) => {
-      const post = await previews.open(request.params.token);
-      if (!post) throw notFound('Preview');
-      return post;
+      const opened = await previews.open(request.params.token);
+      if (!opened) throw notFound('Preview');
+      if (!opened.locale) return opened.post;
+      // A link made for another language (issue 24): the post as its translation's draft will show it,
+      // marked with its language (the page is written in it). Its translation deleted: nothing to show.
+      const row = await deps.repos.translations.get('post', String(opened.post.id), opened.locale);
+      if (!row) throw notFound('Preview');
+      return overlay('post', opened.post, row) as typeof opened.post;
     },
   );
 
@@ -185,13 +208,22 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
 
   app.post(
     '/api/admin/blogs/:id/preview-link',
-    { ...staff, schema: { params: IdParamsSchema, response: { 201: NewPreviewLinkSchema } } },
+    {
+      ...staff,
+      schema: { params: IdParamsSchema, querystring: PreviewLinkQuerySchema, response: { 201: NewPreviewLinkSchema } },
+    },
     async (request, reply) => {
       if (!(await repo.get(request.params.id))) throw notFound('Blog post');
+      const locale = await previewLocale(request.params.id, request.query.locale);
       // The entry names the link, never its token.
       const { token, link } = await deps.audit.change(request, async (log) => {
-        const made = await previews.create(request.params.id, request.user?.id ?? null);
-        log({ action: 'preview-link.create', targetType: 'post', targetId: request.params.id, changes: null });
+        const made = await previews.create(request.params.id, request.user?.id ?? null, locale);
+        log({
+          action: 'preview-link.create',
+          targetType: 'post',
+          targetId: request.params.id,
+          changes: locale ? { locale: { after: locale } } : null,
+        });
         return made;
       });
       return reply.code(201).send({ ...link, url: `${deps.config.siteUrl}${paths.preview(token)}` });
@@ -200,10 +232,17 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     '/api/admin/blogs/:id/preview-links',
-    { ...staff, schema: { params: IdParamsSchema, response: { 200: z.array(PreviewLinkSchema) } } },
+    {
+      ...staff,
+      schema: {
+        params: IdParamsSchema,
+        querystring: PreviewLinkQuerySchema,
+        response: { 200: z.array(PreviewLinkSchema) },
+      },
+    },
     async (request) => {
       if (!(await repo.get(request.params.id))) throw notFound('Blog post');
-      return previews.listActive(request.params.id);
+      return previews.listActive(request.params.id, request.query.locale ?? null);
     },
   );
 

@@ -14,7 +14,11 @@ export function previewLinksRepo(db: Db, now: () => Date) {
   const active = () => and(isNull(previewLinks.revokedAt), gt(previewLinks.expiresAt, now()));
   return {
     /** A new link for a post: its secret (to build the URL once) and its record. */
-    async create(postId: number, userId: number | null): Promise<{ token: string; link: PreviewLink }> {
+    async create(
+      postId: number,
+      userId: number | null,
+      locale: string | null = null,
+    ): Promise<{ token: string; link: PreviewLink }> {
       const token = randomBytes(32).toString('hex');
       const at = now();
       const [row] = await db
@@ -23,6 +27,7 @@ export function previewLinksRepo(db: Db, now: () => Date) {
           postId,
           tokenHash: hash(token),
           createdBy: userId,
+          locale,
           createdAt: at,
           expiresAt: new Date(at.getTime() + PREVIEW_LINK_DAYS * DAY_MS),
         })
@@ -36,23 +41,31 @@ export function previewLinksRepo(db: Db, now: () => Date) {
           createdAt: iso(row!.createdAt),
           expiresAt: iso(row!.expiresAt),
           createdBy: user?.name ?? null,
+          locale: row!.locale,
         },
       };
     },
 
-    /** A post's links that still open, newest first. */
-    async listActive(postId: number): Promise<PreviewLink[]> {
+    /** A post's links that still open in one language (null: the default's), newest first. */
+    async listActive(postId: number, locale: string | null = null): Promise<PreviewLink[]> {
       const rows = await db
         .select({ link: previewLinks, createdBy: users.username })
         .from(previewLinks)
         .leftJoin(users, eq(users.id, previewLinks.createdBy))
-        .where(and(eq(previewLinks.postId, postId), active()))
+        .where(
+          and(
+            eq(previewLinks.postId, postId),
+            locale === null ? isNull(previewLinks.locale) : eq(previewLinks.locale, locale),
+            active(),
+          ),
+        )
         .orderBy(desc(previewLinks.id));
       return rows.map(({ link, createdBy }) => ({
         id: link.id,
         createdAt: iso(link.createdAt),
         expiresAt: iso(link.expiresAt),
         createdBy,
+        locale: link.locale,
       }));
     },
 
@@ -66,14 +79,14 @@ export function previewLinksRepo(db: Db, now: () => Date) {
       return rows.length > 0;
     },
 
-    /** The post a secret opens, while its link is neither expired nor revoked. */
+    /** The post a secret opens and the language it shows it in, while its link is neither expired nor revoked. */
     async open(token: string) {
       const [row] = await db
-        .select({ post: blogPosts })
+        .select({ post: blogPosts, locale: previewLinks.locale })
         .from(previewLinks)
         .innerJoin(blogPosts, eq(blogPosts.id, previewLinks.postId))
         .where(and(eq(previewLinks.tokenHash, hash(token)), active()));
-      return row && toPost(row.post);
+      return row && { post: toPost(row.post), locale: row.locale };
     },
   };
 }

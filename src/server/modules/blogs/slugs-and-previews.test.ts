@@ -175,7 +175,8 @@ describe('preview links', () => {
   it('are made for a post: a secret URL on the site, valid for a week', async () => {
     const post = await createPost({ title: 'Secret draft' });
     const link = await ok<NewPreviewLink>(createLink(post.id), 201);
-    expect(Object.keys(link).sort()).toEqual(['createdAt', 'createdBy', 'expiresAt', 'id', 'url']);
+    expect(Object.keys(link).sort()).toEqual(['createdAt', 'createdBy', 'expiresAt', 'id', 'locale', 'url']);
+    expect(link.locale).toBeNull();
     expect(link.url).toMatch(/^https:\/\/studio\.example\/preview\/[0-9a-f]{64}$/);
     expect(link.url).toBe(`https://studio.example${paths.preview(tokenOf(link))}`);
     expect(link.createdBy).toBe('editor');
@@ -246,8 +247,15 @@ describe('preview links', () => {
 
     const list = await ok<PreviewLink[]>(get(api.previewLinks(post.id), ctx.editor));
     expect(list.map((l) => l.id)).toEqual([c.id, a.id]);
-    for (const item of list) expect(Object.keys(item).sort()).toEqual(['createdAt', 'createdBy', 'expiresAt', 'id']);
-    expect(list[1]).toEqual({ id: a.id, createdAt: a.createdAt, expiresAt: a.expiresAt, createdBy: 'editor' });
+    for (const item of list)
+      expect(Object.keys(item).sort()).toEqual(['createdAt', 'createdBy', 'expiresAt', 'id', 'locale']);
+    expect(list[1]).toEqual({
+      id: a.id,
+      createdAt: a.createdAt,
+      expiresAt: a.expiresAt,
+      createdBy: 'editor',
+      locale: null,
+    });
     expect(JSON.stringify(list)).not.toContain(tokenOf(a));
   });
 

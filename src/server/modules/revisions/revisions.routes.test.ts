@@ -8,7 +8,7 @@ import { useStaffApp } from '../../../../tests/setup/test-app';
 import { revisions } from '../../db/schema';
 
 const SUMMARY_KEYS = ['id', 'version', 'reason', 'createdAt', 'author'].sort();
-const REVISION_KEYS = [...SUMMARY_KEYS, 'kind', 'itemId', 'data'].sort();
+const REVISION_KEYS = [...SUMMARY_KEYS, 'kind', 'itemId', 'data', 'translation'].sort();
 const MISSING_ID = 2_147_483_647;
 
 const about = (n: number) => ({ title: `About us ${n}`, content: `<p>We are ${n} friends making small games.</p>` });
@@ -135,7 +135,7 @@ describe('GET /api/admin/revisions/:id', () => {
     const [newest] = await history('about');
     const whole = await revision(newest!.id);
     expect(Object.keys(whole).sort()).toEqual(REVISION_KEYS);
-    expect(whole).toMatchObject({ ...newest, kind: 'about', itemId: 0, data: about(7) });
+    expect(whole).toMatchObject({ ...newest, kind: 'about', itemId: 0, data: about(7), translation: null });
 
     const post = await createPost({ title: 'Whole post', excerpt: 'A short summary.' });
     const [postRevision] = await history('post', post.id);

@@ -20,8 +20,16 @@ import {
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import type { AppModule } from '../../types';
 import type { Editor } from '../blogs/blogs.repo';
+import { translationRestorer } from '../translations/translation-restore';
+import { TranslationSchema } from '../../../shared/schemas/translations';
 
-const RestoredSchema = z.union([BlogPostSchema, AboutUsSchema, PrivacyPolicySchema, HomeContentSchema]);
+const RestoredSchema = z.union([
+  BlogPostSchema,
+  AboutUsSchema,
+  PrivacyPolicySchema,
+  HomeContentSchema,
+  TranslationSchema,
+]);
 
 /** A revision's data read back through the item's own input schema: an old shape that no longer fits is refused. */
 function parseData<T extends z.ZodType>(schema: T, data: Record<string, unknown>): z.output<T> {
@@ -36,6 +44,7 @@ export const revisionsModule: AppModule = async (app, { deps, auth }) => {
   const pages = deps.repos.pages;
   const apps = deps.repos.apps;
   const staff = { onRequest: auth.requireStaff };
+  const restoreTranslation = translationRestorer(deps);
 
   /** Saves a revision's text as the item's newest version; the post keeps its state (published or not). */
   async function restore(revision: Revision, editor: Editor) {
@@ -57,6 +66,8 @@ export const revisionsModule: AppModule = async (app, { deps, auth }) => {
         return pages.putPrivacy(parseData(PrivacyPolicyInputSchema, revision.data), save, 'restore');
       case 'home':
         return pages.putHome(parseData(HomeContentInputSchema, revision.data), save, 'restore');
+      case 'translation':
+        return restoreTranslation(revision, editor.userId);
     }
   }
 
@@ -92,16 +103,25 @@ export const revisionsModule: AppModule = async (app, { deps, auth }) => {
     async (request) => {
       const revision = await repo.get(request.params.id);
       if (!revision) throw notFound('Revision');
+      const key = revision.translation;
       const before = {
         post: () => posts.get(revision.itemId),
         about: () => pages.getAbout(),
         privacy: () => pages.getPrivacy(),
         home: () => pages.getHome(),
+        translation: async () => {
+          const row = key && (await deps.repos.translations.get(key.type, key.item, key.locale));
+          return row ? { fields: row.fields as object, slug: row.slug, version: row.version } : undefined;
+        },
       }[revision.kind];
       const restored = await deps.audit.write(request, {
-        type: revision.kind === 'post' ? 'post' : 'page',
+        ...(key
+          ? { type: 'translation', id: `${key.type}:${key.item}:${key.locale}` }
+          : {
+              type: revision.kind === 'post' ? 'post' : 'page',
+              id: revision.kind === 'post' ? revision.itemId : revision.kind,
+            }),
         verb: 'restore',
-        id: revision.kind === 'post' ? revision.itemId : revision.kind,
         before,
         write: () => restore(revision, { userId: request.user?.id ?? null }),
       });

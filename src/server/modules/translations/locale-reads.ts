@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The language asked for with ?locale=, when it is one of the site's others (null: the default). */
     contentLocale: string | null;
+    /** The site's default language, read with the languages when ?locale= was asked (reused by the overlay). */
+    siteDefaultLocale: string | null;
   }
   interface FastifyContextConfig {
     /** The read answers in the language of ?locale= (see modules/translations/locale-reads.ts). */
@@ -44,7 +46,7 @@ const SHARED_WHEN_EMPTY = new Set(['appStoreLink', 'googlePlayLink']);
 type Item = Record<string, unknown>;
 
 /** The item as it reads in that language: the translated fields over its own. */
-function overlay(kind: TranslationFieldsKind, item: Item, row: Row): Item {
+export function overlay(kind: TranslationFieldsKind, item: Item, row: Row): Item {
   const fields = row.fields as Item;
   const out: Item = { ...item };
   for (const name of Object.keys(TRANSLATION_FIELDS[kind].shape)) {
@@ -60,6 +62,7 @@ function overlay(kind: TranslationFieldsKind, item: Item, row: Row): Item {
 export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): void {
   const repo = deps.repos.translations;
   app.decorateRequest('contentLocale', null);
+  app.decorateRequest('siteDefaultLocale', null);
 
   // The language of the read: a site language other than the default, else none (the default).
   app.addHook('onRequest', async (request) => {
@@ -70,6 +73,8 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     const locales = code ? await deps.repos.siteSettings.locales() : [];
     const locale = locales.find((l) => l.code === code);
     if (!locale) throw notFound('Language');
+    // The languages are read once per request: the overlay names the default one from here.
+    request.siteDefaultLocale = locales.find((l) => l.isDefault)?.code ?? 'en';
     if (!locale.isDefault) request.contentLocale = locale.code;
   });
 
@@ -86,14 +91,14 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     item: Item,
     locale: string,
     isStaff: boolean,
+    fallback: string,
   ) => {
     const key = kind === 'app' || kind === 'post' ? String(item.id) : kind;
     const row = (await repo.forItems(type, [key], locale)).get(key);
     if (!shown(row, isStaff)) return undefined;
-    if (row!.useDefault) return { ...item, contentLocale: await defaultLocale() };
+    if (row!.useDefault) return { ...item, contentLocale: fallback };
     return overlay(kind, item, row!);
   };
-  const defaultLocale = async () => (await deps.repos.siteSettings.locales()).find((l) => l.isDefault)?.code ?? 'en';
 
   app.addHook('preSerialization', async (request, reply, payload) => {
     const spec = request.routeOptions.config?.translate;
@@ -108,6 +113,8 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     )
       return payload;
     const isStaff = await staff(request);
+    // Set with contentLocale by the onRequest hook, from the same read of the site's languages.
+    const fallback = request.siteDefaultLocale ?? 'en';
 
     if (spec.type === 'app-page') {
       // Each page has its own translation: the reply says which are in this language, and the page
@@ -127,14 +134,14 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     }
 
     if (spec.type === 'page') {
-      const translated = await translateOne(spec.item, 'page', payload as Item, locale, isStaff);
+      const translated = await translateOne(spec.item, 'page', payload as Item, locale, isStaff, fallback);
       if (translated) return translated;
       if (spec.optional) return payload;
       throw notFound('Page');
     }
 
     if (!spec.list) {
-      const translated = await translateOne(spec.type, spec.type, payload as Item, locale, isStaff);
+      const translated = await translateOne(spec.type, spec.type, payload as Item, locale, isStaff, fallback);
       if (!translated) throw notFound(spec.type === 'app' ? 'App' : 'Blog post');
       return translated;
     }
@@ -150,7 +157,6 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
       spec.type === 'post' && items.some((i) => 'appTitle' in i)
         ? await repo.forItems('app', [...new Set(items.map((i) => String(i.appId)))], locale)
         : undefined;
-    const fallback = await defaultLocale();
     return items.flatMap((item) => {
       const row = rows.get(String(item.id));
       if (!shown(row, isStaff)) return [];

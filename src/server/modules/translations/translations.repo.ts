@@ -6,6 +6,7 @@ import type { Translation, TranslationStatus, TranslationType } from '../../../s
 import type { Db } from '../../db/client';
 import { apps, blogPosts, translations } from '../../db/schema';
 import { invalid } from '../../lib/errors';
+import { recordRevision } from '../revisions/revisions.repo';
 
 type Row = typeof translations.$inferSelect;
 
@@ -46,7 +47,41 @@ export interface TranslationWrite {
   version?: number;
   appId?: number | null;
   postId?: number | null;
+  /** Who saves it (its revision's author). */
+  userId?: number | null;
+  /** Why, when not what the save itself says (a restore). */
+  reason?: 'restore';
 }
+
+/** What a translation's revision holds: its text and its state, as saved. */
+export const revisionData = (row: Row): Record<string, unknown> => ({
+  ...(row.fields as Record<string, unknown>),
+  slug: row.slug,
+  isPublished: row.isPublished,
+  publishAt: row.publishAt?.toISOString() ?? null,
+  useDefault: row.useDefault,
+});
+
+/** Why a save made its revision: what it changed of the language's state, or a plain save. */
+function reasonOf(before: Row | undefined, after: Row): string {
+  if (after.isPublished && !before?.isPublished) return 'publish';
+  if (!after.isPublished && before?.isPublished) return 'unpublish';
+  if (after.publishAt && after.publishAt.getTime() !== before?.publishAt?.getTime()) return 'schedule';
+  return 'save';
+}
+
+/** Keeps a translation's revision, in the transaction of its save. */
+const keepRevision = (tx: Db, row: Row, reason: string, userId: number | null, at: Date) =>
+  recordRevision(tx, {
+    kind: 'translation',
+    itemId: row.postId ?? row.appId ?? 0,
+    version: row.version,
+    data: revisionData(row),
+    userId,
+    reason,
+    at,
+    translation: { type: row.type, item: row.item, locale: row.locale },
+  });
 
 export function translationsRepo(db: Db, now: () => Date) {
   const key = (type: string, item: string) => and(eq(translations.type, type), eq(translations.item, item));
@@ -181,6 +216,7 @@ export function translationsRepo(db: Db, now: () => Date) {
                 createdAt: at,
               })
               .returning();
+        await keepRevision(t, row!, data.reason ?? reasonOf(existing, row!), data.userId ?? null, at);
         return { row: row! };
       });
     },
@@ -201,18 +237,29 @@ export function translationsRepo(db: Db, now: () => Date) {
     /** Publishes the scheduled translations whose time has come (the post scheduler's tick). */
     async publishDue(): Promise<Row[]> {
       const at = now();
-      return db
-        .update(translations)
-        .set({
-          isPublished: true,
-          publishedAt: sql`coalesce(${translations.publishedAt}, ${translations.publishAt})`,
-          publishAt: null,
-          updatedAt: at,
-        })
-        .where(
-          and(eq(translations.isPublished, false), isNotNull(translations.publishAt), lte(translations.publishAt, at)),
-        )
-        .returning();
+      return db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const published = await t
+          .update(translations)
+          .set({
+            isPublished: true,
+            publishedAt: sql`coalesce(${translations.publishedAt}, ${translations.publishAt})`,
+            publishAt: null,
+            // A new version, as a post's scheduled publication makes: an editor open on the draft is told.
+            version: sql`${translations.version} + 1`,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(translations.isPublished, false),
+              isNotNull(translations.publishAt),
+              lte(translations.publishAt, at),
+            ),
+          )
+          .returning();
+        for (const row of published) await keepRevision(t, row, 'scheduled publish', null, at);
+        return published;
+      });
     },
 
     /** Published translations of posts that are not published, or of apps that are hidden (the admin's check). */

@@ -1,7 +1,9 @@
 // The site's languages and each item's translations (issue 24). Administrators choose the languages;
 // staff translate. Each language's translation of an item is saved, published, scheduled and deleted
 // on its own; a save from an older version is refused with the current one (409), as every editor's.
+import { z } from 'zod';
 import { knownLocale } from '../../../shared/locales';
+import { RevisionSummarySchema } from '../../../shared/schemas/revisions';
 import { api } from '../../../shared/paths';
 import { OkSchema } from '../../../shared/schemas/common';
 import {
@@ -233,6 +235,7 @@ export const translationsModule: AppModule = async (app, { deps, auth }) => {
             version,
             appId: item.appId,
             postId: item.postId,
+            userId: request.user?.id ?? null,
           });
           if ('stale' in result) throw staleVersion(toTranslation(result.stale, hash));
           return toTranslation(result.row, hash);
@@ -242,6 +245,19 @@ export const translationsModule: AppModule = async (app, { deps, auth }) => {
       // The saver's autosaved draft of this language is now the translation itself.
       await deps.repos.drafts.remove(draftOf(request, type, id, locale));
       return saved;
+    },
+  );
+
+  app.get(
+    '/api/admin/translations/:type/:id/:locale/revisions',
+    {
+      onRequest: auth.requireStaff,
+      schema: { params: TranslationLocaleParamsSchema, response: { 200: z.array(RevisionSummarySchema) } },
+    },
+    async (request) => {
+      const { type, id, locale } = request.params;
+      await itemOf(type, id);
+      return deps.repos.revisions.list('translation', 0, { type, item: id, locale });
     },
   );
 
