@@ -301,6 +301,11 @@ describe('press kits and an app’s privacy policy in another language (decision
     expect(htmlTag(studio.body)).toContain('lang="de"');
     expect(studio.body).toContain('Gegründet in einem Nachtzug.');
     expect(studio.body).not.toContain('Founded on a night train.');
+    // The page's own words are German too.
+    for (const text of ['Datenblatt', 'Geschichte', 'Pressexemplar anfordern', 'Videos und Streams'])
+      expect(studio.body).toContain(text);
+    // (The request form island's own words are not in the catalogues yet.)
+    for (const text of ['Fact sheet', '>History<', 'Videos and streams']) expect(studio.body).not.toContain(text);
     expect(hreflangs(studio.body)).toEqual([
       ['en', `${site}/press`],
       ['de', `${site}/de/press`],
@@ -346,7 +351,9 @@ describe('press kits and an app’s privacy policy in another language (decision
 
   it('pass the admin’s hreflang check', async () => {
     // (An earlier test leaves a post broken on purpose: only these pages are looked at here.)
-    const check = await ok<{ checked: number; problems: { path: string }[] }>(ctx.send('GET', api.translationsCheck));
+    const check = await ok<{ checked: number; problems: { path: string }[] }>(
+      ctx.get(api.translationsCheck, ctx.editor),
+    );
     expect(check.problems.filter((p) => /\/(press|privacy)$/.test(p.path))).toEqual([]);
     expect(check.checked).toBeGreaterThan(6);
   });
