@@ -330,6 +330,9 @@ describe('press kits and an app’s privacy policy in another language (decision
     expect(privacy.statusCode).toBe(200);
     expect(privacy.body).toContain('Wir speichern deine Punkte.');
     expect(privacy.body).not.toContain('We keep your scores.');
+    for (const text of ['Datenschutzerklärung für Laternenflug', 'Zuletzt aktualisiert'])
+      expect(privacy.body).toContain(text);
+    expect(privacy.body).not.toContain('Last updated');
     expect(hreflangs(privacy.body)).toEqual([
       ['en', `${site}/apps/${translatedApp.slug}/privacy`],
       ['de', `${site}/de/apps/${translatedApp.slug}/privacy`],

@@ -39,7 +39,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'contact.heading': 'اتصل بنا',
   'privacy.title': 'سياسة الخصوصية',
   'press.title': 'الملف الصحفي',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': 'الملف الصحفي لـ {site}: حقائق وشعارات وصور ومقاطع دعائية وجهة الاتصال الصحفي.',
   'pressPage.studioDescriptionBased':
     'الملف الصحفي لـ {site}، ومقره {place}: حقائق وشعارات وصور ومقاطع دعائية وجهة الاتصال الصحفي.',
@@ -95,6 +95,19 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': 'أيقونة {app}',
   'pressPage.screenshotOf': '{app}، لقطة الشاشة {n}',
   'pressPage.logoOf': '{name}، الشعار {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': 'سياسة الخصوصية لـ {app}',
+  'appPrivacy.description': 'كيف يجمع {app} من {site} معلوماتك ويستخدمها ويحميها، والبيانات التي يجمعها.',
+  'appPrivacy.lastUpdated': 'آخر تحديث',
+  'appPrivacy.upcoming': 'تسري سياسة خصوصية محدّثة اعتبارًا من',
+  'appPrivacy.readUpdated': 'اقرأ السياسة المحدّثة',
+  'appPrivacy.studioNote': '{app} من تطوير {site}. تنطبق سياسة خصوصية {site} أدناه على {app}.',
+  'appPrivacy.studioNoteData':
+    '{app} من تطوير {site}. تنطبق سياسة خصوصية {site} أدناه على {app}؛ ويبيّن قسم «البيانات التي نجمعها» ما يجمعه هذا التطبيق بنفسه.',
+  'appPrivacy.versions': 'الإصدارات',
+  'appPrivacy.inForce': 'سارية',
+  'appPrivacy.upcomingBadge': 'قادمة',
+  'appPrivacy.replaced': 'استُبدلت قبل سريانها',
   'state.loadFailed': 'تعذّر تحميل المحتوى',
   'state.tryLater': 'يرجى المحاولة مرة أخرى لاحقًا',
   'contactForm.title': 'أرسل رسالة',

@@ -42,7 +42,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'contact.heading': 'Kontakt',
   'privacy.title': 'Datenschutzerklärung',
   'press.title': 'Pressemappe',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': 'Pressemappe von {site}: Fakten, Logos, Bilder, Trailer und Pressekontakt.',
   'pressPage.studioDescriptionBased':
     'Pressemappe von {site} aus {place}: Fakten, Logos, Bilder, Trailer und Pressekontakt.',
@@ -98,6 +98,21 @@ export const de: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': 'Symbol von {app}',
   'pressPage.screenshotOf': '{app}, Screenshot {n}',
   'pressPage.logoOf': '{name}, Logo {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': 'Datenschutzerklärung für {app}',
+  'appPrivacy.description':
+    'Wie {app} von {site} Ihre Daten erhebt, verwendet und schützt, und welche Daten die App erfasst.',
+  'appPrivacy.lastUpdated': 'Zuletzt aktualisiert',
+  'appPrivacy.upcoming': 'Eine aktualisierte Datenschutzerklärung gilt ab',
+  'appPrivacy.readUpdated': 'Aktualisierte Fassung lesen',
+  'appPrivacy.studioNote':
+    '{app} wird von {site} entwickelt. Die folgende Datenschutzerklärung von {site} gilt für {app}.',
+  'appPrivacy.studioNoteData':
+    '{app} wird von {site} entwickelt. Die folgende Datenschutzerklärung von {site} gilt für {app}; „Welche Daten wir erfassen“ nennt, was diese App selbst erfasst.',
+  'appPrivacy.versions': 'Fassungen',
+  'appPrivacy.inForce': 'In Kraft',
+  'appPrivacy.upcomingBadge': 'Demnächst',
+  'appPrivacy.replaced': 'Ersetzt, bevor sie in Kraft trat',
   'state.loadFailed': 'Inhalt konnte nicht geladen werden',
   'state.tryLater': 'Bitte versuchen Sie es später erneut',
   'contactForm.title': 'Nachricht senden',

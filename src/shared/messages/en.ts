@@ -44,7 +44,7 @@ export const en = {
   'contact.heading': 'Contact Us',
   'privacy.title': 'Privacy Policy',
   'press.title': 'Press Kit',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': 'Press kit for {site}: facts, logos, images, trailers and press contact.',
   'pressPage.studioDescriptionBased':
     'Press kit for {site}, based in {place}: facts, logos, images, trailers and press contact.',
@@ -99,6 +99,20 @@ export const en = {
   'pressPage.appIcon': '{app} icon',
   'pressPage.screenshotOf': '{app} screenshot {n}',
   'pressPage.logoOf': '{name} logo {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': 'Privacy Policy for {app}',
+  'appPrivacy.description':
+    'How {app} by {site} collects, uses and protects your information, and the data it collects.',
+  'appPrivacy.lastUpdated': 'Last updated',
+  'appPrivacy.upcoming': 'An updated privacy policy takes effect on',
+  'appPrivacy.readUpdated': 'Read the updated policy',
+  'appPrivacy.studioNote': '{app} is made by {site}. The {site} privacy policy below applies to {app}.',
+  'appPrivacy.studioNoteData':
+    '{app} is made by {site}. The {site} privacy policy below applies to {app}; “Data we collect” lists what this app itself collects.',
+  'appPrivacy.versions': 'Versions',
+  'appPrivacy.inForce': 'In force',
+  'appPrivacy.upcomingBadge': 'Upcoming',
+  'appPrivacy.replaced': 'Replaced before it took effect',
   // An app's page (/apps/{slug}).
   'appPage.game': 'Game',
   'appPage.app': 'App',

@@ -42,7 +42,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'contact.heading': 'Contáctanos',
   'privacy.title': 'Política de privacidad',
   'press.title': 'Kit de prensa',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': 'Kit de prensa de {site}: datos, logotipos, imágenes, tráileres y contacto de prensa.',
   'pressPage.studioDescriptionBased':
     'Kit de prensa de {site}, con sede en {place}: datos, logotipos, imágenes, tráileres y contacto de prensa.',
@@ -98,6 +98,20 @@ export const es: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': 'Icono de {app}',
   'pressPage.screenshotOf': '{app}, captura {n}',
   'pressPage.logoOf': '{name}, logotipo {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': 'Política de privacidad de {app}',
+  'appPrivacy.description': 'Cómo {app} de {site} recopila, usa y protege tu información, y qué datos recopila.',
+  'appPrivacy.lastUpdated': 'Última actualización',
+  'appPrivacy.upcoming': 'Una política de privacidad actualizada entra en vigor el',
+  'appPrivacy.readUpdated': 'Leer la política actualizada',
+  'appPrivacy.studioNote':
+    '{app} está hecho por {site}. La política de privacidad de {site} que aparece abajo se aplica a {app}.',
+  'appPrivacy.studioNoteData':
+    '{app} está hecho por {site}. La política de privacidad de {site} que aparece abajo se aplica a {app}; «Datos que recopilamos» indica lo que recopila esta app.',
+  'appPrivacy.versions': 'Versiones',
+  'appPrivacy.inForce': 'En vigor',
+  'appPrivacy.upcomingBadge': 'Próxima',
+  'appPrivacy.replaced': 'Sustituida antes de entrar en vigor',
   'state.loadFailed': 'No se pudo cargar el contenido',
   'state.tryLater': 'Vuelve a intentarlo más tarde',
   'contactForm.title': 'Enviar un mensaje',

@@ -42,7 +42,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'contact.heading': 'Nous contacter',
   'privacy.title': 'Politique de confidentialité',
   'press.title': 'Kit presse',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': 'Kit presse de {site} : faits, logos, images, bandes-annonces et contact presse.',
   'pressPage.studioDescriptionBased':
     'Kit presse de {site}, basé à {place} : faits, logos, images, bandes-annonces et contact presse.',
@@ -97,6 +97,21 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': 'Icône de {app}',
   'pressPage.screenshotOf': '{app}, capture d’écran {n}',
   'pressPage.logoOf': '{name}, logo {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': 'Politique de confidentialité de {app}',
+  'appPrivacy.description':
+    'Comment {app} de {site} collecte, utilise et protège vos informations, et les données collectées.',
+  'appPrivacy.lastUpdated': 'Dernière mise à jour',
+  'appPrivacy.upcoming': 'Une politique de confidentialité mise à jour entre en vigueur le',
+  'appPrivacy.readUpdated': 'Lire la politique mise à jour',
+  'appPrivacy.studioNote':
+    '{app} est développé par {site}. La politique de confidentialité de {site} ci-dessous s’applique à {app}.',
+  'appPrivacy.studioNoteData':
+    '{app} est développé par {site}. La politique de confidentialité de {site} ci-dessous s’applique à {app} ; « Données collectées » indique ce que cette application collecte elle-même.',
+  'appPrivacy.versions': 'Versions',
+  'appPrivacy.inForce': 'En vigueur',
+  'appPrivacy.upcomingBadge': 'À venir',
+  'appPrivacy.replaced': 'Remplacée avant son entrée en vigueur',
   'state.loadFailed': 'Impossible de charger le contenu',
   'state.tryLater': 'Veuillez réessayer plus tard',
   'contactForm.title': 'Envoyer un message',

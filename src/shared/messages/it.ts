@@ -42,7 +42,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'contact.heading': 'Contattaci',
   'privacy.title': 'Informativa sulla privacy',
   'press.title': 'Cartella stampa',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': 'Cartella stampa di {site}: dati, loghi, immagini, trailer e contatto stampa.',
   'pressPage.studioDescriptionBased':
     'Cartella stampa di {site}, con sede a {place}: dati, loghi, immagini, trailer e contatto stampa.',
@@ -97,6 +97,21 @@ export const it: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': 'Icona di {app}',
   'pressPage.screenshotOf': '{app}, screenshot {n}',
   'pressPage.logoOf': '{name}, logo {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': 'Informativa sulla privacy di {app}',
+  'appPrivacy.description':
+    'Come {app} di {site} raccoglie, usa e protegge le tue informazioni, e quali dati raccoglie.',
+  'appPrivacy.lastUpdated': 'Ultimo aggiornamento',
+  'appPrivacy.upcoming': 'Un’informativa sulla privacy aggiornata entra in vigore il',
+  'appPrivacy.readUpdated': 'Leggi l’informativa aggiornata',
+  'appPrivacy.studioNote':
+    '{app} è realizzata da {site}. L’informativa sulla privacy di {site} qui sotto si applica a {app}.',
+  'appPrivacy.studioNoteData':
+    '{app} è realizzata da {site}. L’informativa sulla privacy di {site} qui sotto si applica a {app}; «Dati che raccogliamo» elenca ciò che raccoglie questa app.',
+  'appPrivacy.versions': 'Versioni',
+  'appPrivacy.inForce': 'In vigore',
+  'appPrivacy.upcomingBadge': 'In arrivo',
+  'appPrivacy.replaced': 'Sostituita prima di entrare in vigore',
   'state.loadFailed': 'Impossibile caricare il contenuto',
   'state.tryLater': 'Riprova più tardi',
   'contactForm.title': 'Invia un messaggio',

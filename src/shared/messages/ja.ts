@@ -42,7 +42,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'contact.heading': 'お問い合わせ',
   'privacy.title': 'プライバシーポリシー',
   'press.title': 'プレスキット',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': '{site}のプレスキット：概要、ロゴ、画像、トレーラー、プレス窓口。',
   'pressPage.studioDescriptionBased':
     '{place}を拠点とする{site}のプレスキット：概要、ロゴ、画像、トレーラー、プレス窓口。',
@@ -96,6 +96,19 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': '{app} のアイコン',
   'pressPage.screenshotOf': '{app} スクリーンショット {n}',
   'pressPage.logoOf': '{name} ロゴ {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': '{app} のプライバシーポリシー',
+  'appPrivacy.description': '{site}の{app}がどのように情報を収集・利用・保護するか、また収集するデータについて。',
+  'appPrivacy.lastUpdated': '最終更新',
+  'appPrivacy.upcoming': '更新されたプライバシーポリシーの発効日：',
+  'appPrivacy.readUpdated': '更新後のポリシーを読む',
+  'appPrivacy.studioNote': '{app}は{site}が開発しています。以下の{site}のプライバシーポリシーが{app}に適用されます。',
+  'appPrivacy.studioNoteData':
+    '{app}は{site}が開発しています。以下の{site}のプライバシーポリシーが{app}に適用されます。このアプリ自体が収集するデータは「収集するデータ」をご覧ください。',
+  'appPrivacy.versions': 'バージョン',
+  'appPrivacy.inForce': '施行中',
+  'appPrivacy.upcomingBadge': '今後施行',
+  'appPrivacy.replaced': '施行前に差し替え',
   'state.loadFailed': 'コンテンツを読み込めませんでした',
   'state.tryLater': 'しばらくしてからもう一度お試しください',
   'contactForm.title': 'メッセージを送る',

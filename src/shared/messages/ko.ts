@@ -39,7 +39,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'contact.heading': '문의하기',
   'privacy.title': '개인정보 처리방침',
   'press.title': '보도 자료',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': '{site} 보도 자료: 정보, 로고, 이미지, 트레일러, 언론 문의처.',
   'pressPage.studioDescriptionBased': '{place}에 있는 {site}의 보도 자료: 정보, 로고, 이미지, 트레일러, 언론 문의처.',
   'pressPage.appTitle': '{app} 보도 자료',
@@ -92,6 +92,19 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': '{app} 아이콘',
   'pressPage.screenshotOf': '{app} 스크린샷 {n}',
   'pressPage.logoOf': '{name} 로고 {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': '{app} 개인정보 처리방침',
+  'appPrivacy.description': '{site}의 {app}이 정보를 수집, 이용, 보호하는 방식과 수집하는 데이터.',
+  'appPrivacy.lastUpdated': '최종 업데이트',
+  'appPrivacy.upcoming': '업데이트된 개인정보 처리방침 시행일:',
+  'appPrivacy.readUpdated': '업데이트된 방침 읽기',
+  'appPrivacy.studioNote': '{app}은 {site}에서 만들었습니다. 아래의 {site} 개인정보 처리방침이 {app}에 적용됩니다.',
+  'appPrivacy.studioNoteData':
+    '{app}은 {site}에서 만들었습니다. 아래의 {site} 개인정보 처리방침이 {app}에 적용되며, 이 앱이 직접 수집하는 항목은 ‘수집하는 데이터’에 나와 있습니다.',
+  'appPrivacy.versions': '버전',
+  'appPrivacy.inForce': '시행 중',
+  'appPrivacy.upcomingBadge': '시행 예정',
+  'appPrivacy.replaced': '시행 전에 대체됨',
   'state.loadFailed': '콘텐츠를 불러오지 못했습니다',
   'state.tryLater': '잠시 후 다시 시도해 주세요',
   'contactForm.title': '메시지 보내기',

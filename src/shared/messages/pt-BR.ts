@@ -42,7 +42,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'contact.heading': 'Fale conosco',
   'privacy.title': 'Política de Privacidade',
   'press.title': 'Kit de imprensa',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription':
     'Kit de imprensa de {site}: fatos, logotipos, imagens, trailers e contato de imprensa.',
   'pressPage.studioDescriptionBased':
@@ -99,6 +99,19 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': 'Ícone de {app}',
   'pressPage.screenshotOf': '{app}, captura de tela {n}',
   'pressPage.logoOf': '{name}, logotipo {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': 'Política de privacidade de {app}',
+  'appPrivacy.description': 'Como {app} da {site} coleta, usa e protege suas informações, e quais dados coleta.',
+  'appPrivacy.lastUpdated': 'Última atualização',
+  'appPrivacy.upcoming': 'Uma política de privacidade atualizada entra em vigor em',
+  'appPrivacy.readUpdated': 'Ler a política atualizada',
+  'appPrivacy.studioNote': '{app} é feito pela {site}. A política de privacidade da {site} abaixo se aplica a {app}.',
+  'appPrivacy.studioNoteData':
+    '{app} é feito pela {site}. A política de privacidade da {site} abaixo se aplica a {app}; “Dados que coletamos” mostra o que este app coleta.',
+  'appPrivacy.versions': 'Versões',
+  'appPrivacy.inForce': 'Em vigor',
+  'appPrivacy.upcomingBadge': 'Futura',
+  'appPrivacy.replaced': 'Substituída antes de entrar em vigor',
   'state.loadFailed': 'Não foi possível carregar o conteúdo',
   'state.tryLater': 'Tente novamente mais tarde',
   'contactForm.title': 'Envie uma mensagem',

@@ -39,7 +39,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'contact.heading': '联系我们',
   'privacy.title': '隐私政策',
   'press.title': '媒体资料包',
-  // Issue 24, helper B: the press kits' own words (/press, /apps/{slug}/press).
+  // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
   'pressPage.studioDescription': '{site} 媒体资料包：基本信息、标志、图片、预告片和媒体联系方式。',
   'pressPage.studioDescriptionBased':
     '总部位于{place}的 {site} 媒体资料包：基本信息、标志、图片、预告片和媒体联系方式。',
@@ -92,6 +92,19 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'pressPage.appIcon': '{app} 图标',
   'pressPage.screenshotOf': '{app} 截图 {n}',
   'pressPage.logoOf': '{name} 标志 {n}',
+  // An app's privacy policy page (/apps/{slug}/privacy): its own words.
+  'appPrivacy.title': '{app} 隐私政策',
+  'appPrivacy.description': '{site} 的 {app} 如何收集、使用和保护你的信息，以及它收集哪些数据。',
+  'appPrivacy.lastUpdated': '最后更新',
+  'appPrivacy.upcoming': '更新后的隐私政策生效日期：',
+  'appPrivacy.readUpdated': '阅读更新后的政策',
+  'appPrivacy.studioNote': '{app} 由 {site} 开发。以下 {site} 隐私政策适用于 {app}。',
+  'appPrivacy.studioNoteData':
+    '{app} 由 {site} 开发。以下 {site} 隐私政策适用于 {app}；“我们收集的数据”列出了此应用本身收集的内容。',
+  'appPrivacy.versions': '版本',
+  'appPrivacy.inForce': '现行',
+  'appPrivacy.upcomingBadge': '即将生效',
+  'appPrivacy.replaced': '生效前已被替换',
   'state.loadFailed': '内容加载失败',
   'state.tryLater': '请稍后再试',
   'contactForm.title': '发送消息',
