@@ -26,6 +26,15 @@ const PAGES: { name: string; path: string; status: number; h1: string | RegExp }
     h1: 'Hinter dem Leuchten: So haben wir Lantern Drift beleuchtet',
   },
   { name: 'app (German)', path: '/de/apps/lantern-drift', status: 200, h1: 'Lantern Drift' },
+  // Decision 111: the press kits and an app's privacy policy in German.
+  { name: 'press kit (German)', path: '/de/press', status: 200, h1: /^Pressemappe: / },
+  {
+    name: 'app press kit (German)',
+    path: '/de/apps/lantern-drift/press',
+    status: 200,
+    h1: 'Pressemappe: Lantern Drift',
+  },
+  { name: 'app privacy (German)', path: '/de/apps/lantern-drift/privacy', status: 200, h1: /Lantern Drift/ },
 ];
 
 const VIEWPORTS = [

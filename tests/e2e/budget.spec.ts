@@ -25,6 +25,10 @@ const PAGES = [
   '/de/apps/lantern-drift',
   '/de/blogs/2',
   '/de/apps/lantern-drift/support',
+  // Decision 111: the press kits and an app's privacy policy in German.
+  '/de/press',
+  '/de/apps/lantern-drift/press',
+  '/de/apps/lantern-drift/privacy',
 ];
 const BUDGET = { requests: 8, gzipBytes: 20 * 1024, fontBytes: 20 * 1024 };
 /** Requests a page needs before its images (the SVG sprite /icons.svg counts as an image). */

@@ -125,9 +125,34 @@ test.describe('a visitor whose browser prefers German', () => {
   });
 });
 
+test('the demo’s press kits and an app’s privacy policy are live in German (decision 111)', async ({
+  page,
+  baseURL,
+}) => {
+  const res = await page.goto('/de/press');
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Pressemappe: /);
+  await expect(page.getByRole('heading', { name: 'Datenblatt' })).toBeVisible();
+  await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute('href', `${baseURL}/de/press`);
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', `${baseURL}/press`);
+  // The studio's kit links to each app's German press page, which is there.
+  await page.getByRole('link', { name: 'Pressemappe: Lantern Drift' }).click();
+  await expect(page).toHaveURL(/\/de\/apps\/lantern-drift\/press$/);
+  await expect(page.getByText('140 handgemachte Flussrätsel auf sieben Flussabschnitten')).toBeVisible();
+  const privacy = await page.goto('/de/apps/lantern-drift/privacy');
+  expect(privacy?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Absturzberichte' })).toBeVisible();
+  // An app whose policy has no German is not found in German (no fallback to English).
+  expect((await page.request.get('/de/apps/quiet-hours/privacy')).status()).toBe(404);
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`<loc>${baseURL}/de/press</loc>`);
+});
+
 test('the admin’s check finds every language paired', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin-page/site-settings');
   await page.getByRole('button', { name: 'Run the check' }).click();
-  await expect(page.getByText(/^All \d+ pages name their languages correctly\.$/)).toBeVisible();
+  // The crawl opens every page of every language (the demo's press kits and policies too): give it time.
+  await expect(page.getByText(/^All \d+ pages name their languages correctly\.$/)).toBeVisible({ timeout: 30_000 });
 });

@@ -5,24 +5,30 @@ import type { PageParams } from '../../client/page-kit/public-page';
 import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { PublicAppPages } from '../../shared/schemas/app-pages';
+import type { PressKit } from '../../shared/schemas/press';
+import type { TranslatedAppPage } from '../../shared/schemas/translations';
 import type { AlternateTarget } from '../modules/translations/alternates';
 import type { Deps } from '../types';
 
 /**
- * The pages a language other than the default has (under /{locale}/…): the studio's pages, the blog,
- * apps and posts, an app's support and account-deletion pages. An app's privacy and press pages are
- * the default language's only for now.
+ * The pages a language other than the default has (under /{locale}/…): the studio's pages and press
+ * kit, the blog, apps and posts, an app's support, account-deletion, privacy-policy and press pages.
+ * An app's dated and saved privacy-policy versions (/apps/{slug}/privacy/{day}, …/versions/{id}) are
+ * the default language's only (decision 111): links to them stay unprefixed.
  */
 export const LOCALIZED_ROUTES = new Set([
   '/',
   '/about',
   '/contact',
   '/privacy',
+  '/press',
   '/blog',
   '/apps/:appKey',
   '/apps/:appId/blogs',
   '/apps/:appKey/support',
   '/apps/:appKey/delete-account',
+  '/apps/:appKey/privacy',
+  '/apps/:appKey/press',
   '/blogs/:id',
   '/blogs/:id/:slug',
   '*',
@@ -37,18 +43,24 @@ export interface PageAlternates {
   pathIn: (slug: string | null) => string;
 }
 
-/** An app's page that has a translation of its own (support, deletion), by route. */
-export const APP_PAGE_PART: Record<string, 'support' | 'deletion'> = {
+/** An app's page that has a translation of its own, by route. */
+export const APP_PAGE_PART: Record<string, TranslatedAppPage> = {
   '/apps/:appKey/support': 'support',
   '/apps/:appKey/delete-account': 'deletion',
+  '/apps/:appKey/privacy': 'privacy',
+  '/apps/:appKey/press': 'press',
 };
 
 /**
  * Whether a page read in another language lacks its text in it although its reads found it: an
- * app's support or deletion page (one read holds both, each translated on its own).
+ * app's support or deletion page (one read holds both, each translated on its own), or the studio's
+ * press kit (its read falls back to the default language's, for the facts an app's kit shows).
  */
 export function untranslatedPart(routePath: string, params: PageParams, data: QueryClient): boolean {
+  if (routePath === paths.press) return !data.getQueryData<PressKit>([api.pressKitStudio])?.contentLocale;
   const part = APP_PAGE_PART[routePath];
+  // An app's privacy policy and press kit are read alone: a read not found decides.
+  if (part === 'privacy' || part === 'press') return false;
   if (!part) return false;
   const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
   const pages = app && data.getQueryData<PublicAppPages>([api.appPages(app.id)]);
@@ -73,6 +85,8 @@ export async function pageAlternates(
       return { target: { type: 'page', item: 'about' }, pathIn: same };
     case '/privacy':
       return { target: { type: 'page', item: 'privacy' }, pathIn: same };
+    case '/press':
+      return { target: { type: 'page', item: 'press' }, pathIn: same };
     case '/contact':
     case '/blog':
       return { target: { type: 'all' }, pathIn: same };
@@ -85,7 +99,9 @@ export async function pageAlternates(
       return id ? { target: { type: 'app', item: id }, pathIn: same } : undefined;
     }
     case '/apps/:appKey/support':
-    case '/apps/:appKey/delete-account': {
+    case '/apps/:appKey/delete-account':
+    case '/apps/:appKey/privacy':
+    case '/apps/:appKey/press': {
       const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
       return app && { target: { type: 'app-page', item: `${app.id}-${APP_PAGE_PART[routePath]!}` }, pathIn: same };
     }

@@ -106,10 +106,15 @@ export const feedsModule: AppModule = async (app, { deps }) => {
         { loc: paths.contact, lastmod: contact?.updatedAt, cluster: cluster('all', paths.contact) },
         { loc: paths.privacy, lastmod: privacy?.updatedAt, cluster: cluster('page:privacy', paths.privacy) },
         { loc: paths.blogIndex, lastmod: latest(...postDates(posts)), cluster: cluster('all', paths.blogIndex) },
-        { loc: paths.press, lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)) },
+        {
+          loc: paths.press,
+          lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)),
+          cluster: cluster('page:press', paths.press),
+        },
         ...appList.map((a) => ({
           loc: paths.appPress(a.slug),
           lastmod: latest(a.updatedAt, pressUpdated.get(a.id), pressUpdated.get(null)),
+          cluster: cluster(`app-page:${a.id}-press`, paths.appPress(a.slug)),
         })),
         // An app's page shows its latest posts: it changes with them.
         ...appList.map((a) => ({
@@ -131,7 +136,11 @@ export const feedsModule: AppModule = async (app, { deps }) => {
         })),
         ...appList
           .filter((a) => privacyUpdated.has(a.id))
-          .map((a) => ({ loc: paths.appPrivacy(a.slug), lastmod: privacyUpdated.get(a.id) })),
+          .map((a) => ({
+            loc: paths.appPrivacy(a.slug),
+            lastmod: privacyUpdated.get(a.id),
+            cluster: cluster(`app-page:${a.id}-privacy`, paths.appPrivacy(a.slug)),
+          })),
         ...appList.map((a) => ({
           loc: paths.appSupport(a.slug),
           lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),

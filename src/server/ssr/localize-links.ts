@@ -2,7 +2,8 @@
 // prefix (`/blog` → `/de/blog`), in one pass over the rendered HTML, whichever component wrote it. A
 // link to an item's page (an app, a post, an app's own pages) is prefixed only when the item is
 // there in that language: a German post of an app not yet in German links to the app's English
-// page, not to a German address that would be not found.
+// page, and a French page links to the English About Us until it is written in French, never to an
+// address that would be not found.
 import { matchPublicRoute } from '../../client/app/public-pages';
 import { localePath, splitLocalePath, type PageLocale } from '../../client/page-kit/locale';
 import { parseId } from '../../client/lib/params';
@@ -10,10 +11,19 @@ import { paths } from '../../shared/paths';
 import type { Deps } from '../types';
 import { APP_PAGE_PART, LOCALIZED_ROUTES } from './alternates';
 
-const HREF = / href="(\/[^"]*)"/g;
+/** A link: an element's `href`, or an island's `to`/`href` prop (JSON in an attribute). */
+const LINK = /( href=")(\/[^"]*)(")|(&quot;(?:to|href)&quot;:&quot;)(\/[^&]*)(&quot;)/g;
 
 /** The translations a linked page needs in a language to be there. */
-type Needs = { type: 'app' | 'post' | 'app-page'; item: string }[];
+type Needs = { type: 'app' | 'post' | 'app-page' | 'page'; item: string }[];
+
+/** The studio's pages that are there in a language only with their own text in it (by route). */
+const STUDIO_PAGE: Record<string, string> = {
+  '/': 'home',
+  '/about': 'about',
+  '/privacy': 'privacy',
+  '/press': 'press',
+};
 
 /** What a path needs to be open in another language, by its route: nothing for the studio's pages. */
 function needsOf(path: string, appIds: (key: string) => number | undefined): Needs | 'closed' | 'open' {
@@ -21,6 +31,8 @@ function needsOf(path: string, appIds: (key: string) => number | undefined): Nee
   const feed = path === paths.rss || path === paths.blogRss;
   if (feed) return 'open';
   if (route.path === '*' || !LOCALIZED_ROUTES.has(route.path)) return 'closed';
+  const page = STUDIO_PAGE[route.path];
+  if (page) return [{ type: 'page', item: page }];
   const postId = parseId(params.id);
   if (route.path.startsWith('/blogs/') && postId) return [{ type: 'post', item: String(postId) }];
   const appKey = params.appKey ?? params.appId;
@@ -51,8 +63,8 @@ export async function localizeLinks(
     href === locale.prefix || href.startsWith(`${locale.prefix}/`) ? href.slice(locale.prefix.length) || '/' : href;
   const pathOf = (href: string) => own(href).split(/[?#]/)[0] || '/';
   const candidates = new Set(
-    [...html.matchAll(HREF)]
-      .map(([, href]) => href!)
+    [...html.matchAll(LINK)]
+      .map((m) => (m[2] ?? m[5])!)
       .filter((href) => !href.startsWith('//') && !splitLocalePath(pathOf(href)).locale)
       .map(pathOf),
   );
@@ -79,10 +91,11 @@ export async function localizeLinks(
     return need === 'open' || (need !== 'closed' && need.every(({ type, item }) => there.has(`${type}:${item}`)));
   };
 
-  return html.replace(HREF, (whole, href: string) => {
+  return html.replace(LINK, (whole, ...m: (string | undefined)[]) => {
+    const [before, href, after] = m[0] === undefined ? [m[3]!, m[4]!, m[5]!] : [m[0], m[1]!, m[2]!];
     const path = pathOf(href);
     if (!candidates.has(path)) return whole;
     const rest = own(href).slice(path.length);
-    return ` href="${open(path) ? localePath(locale, path) : path}${rest}"`;
+    return `${before}${open(path) ? localePath(locale, path) : path}${rest}${after}`;
   });
 }

@@ -202,6 +202,8 @@ export const AppPrivacyPolicySchema = z.object({
   /** The next version to take effect, announced on the page until its day. */
   upcoming: AppPrivacyVersionSummarySchema.nullable(),
   version: z.number(),
+  /** Read with ?locale= (issue 24): the language of its text. */
+  contentLocale: z.string().optional(),
 });
 export type AppPrivacyPolicy = z.infer<typeof AppPrivacyPolicySchema>;
 

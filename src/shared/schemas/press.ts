@@ -146,6 +146,8 @@ export const PressKitSchema = z.object({
   /** 0: never saved. */
   version: z.number(),
   updatedAt: z.string().nullable(),
+  /** Read with ?locale= (issue 24): the language of its texts. */
+  contentLocale: z.string().optional(),
 });
 export type PressKit = z.infer<typeof PressKitSchema>;
 

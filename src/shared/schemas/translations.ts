@@ -7,6 +7,7 @@ import { AppInputSchema } from './apps';
 import { AppPagesInputSchema } from './app-pages';
 import { BlogPostInputSchema, optionalDateTime } from './blog-posts';
 import { AboutUsInputSchema, HomeContentInputSchema } from './site-content';
+import { PressKitInputSchema } from './press';
 import { LIMITS } from '../constants';
 
 export const LOCALES_MAX = 40;
@@ -51,11 +52,13 @@ export const TRANSLATION_TYPES = ['app', 'post', 'page', 'app-page'] as const;
 export type TranslationType = (typeof TRANSLATION_TYPES)[number];
 
 /** The studio's pages a `page` translation can be of. */
-export const TRANSLATED_PAGES = ['home', 'about', 'privacy', 'contact', 'site'] as const;
+export const TRANSLATED_PAGES = ['home', 'about', 'privacy', 'contact', 'site', 'press'] as const;
 export type TranslatedPage = (typeof TRANSLATED_PAGES)[number];
-/** An app's own pages an `app-page` translation can be of ('12-support'). */
-export const TRANSLATED_APP_PAGES = ['support', 'deletion'] as const;
+/** An app's own pages an `app-page` translation can be of ('12-support', '12-privacy', '12-press'). */
+export const TRANSLATED_APP_PAGES = ['support', 'deletion', 'privacy', 'press'] as const;
 export type TranslatedAppPage = (typeof TRANSLATED_APP_PAGES)[number];
+/** The app pages read together (GET /api/apps/{id}/pages), each translated on its own. */
+export const APP_TEXT_PAGES = ['support', 'deletion'] as const;
 
 const text = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default('');
@@ -65,6 +68,7 @@ const post = BlogPostInputSchema.shape;
 const home = HomeContentInputSchema.shape;
 const about = AboutUsInputSchema.shape;
 const appPages = AppPagesInputSchema.shape;
+const press = PressKitInputSchema.shape;
 
 /**
  * The translated fields of each kind of item, with the rules of its own form. A field left out is
@@ -106,6 +110,13 @@ export const TRANSLATION_FIELDS = {
   }),
   support: z.object({ supportIntro: appPages.supportIntro, faq: appPages.faq }),
   deletion: z.object({ deletionDeleted: appPages.deletionDeleted, deletionKept: appPages.deletionKept }),
+  /** A press kit's words (the studio's, or an app's): its facts' links, dates, media and names are shared. */
+  press: z.object({
+    basedIn: press.basedIn,
+    description: press.description,
+    history: press.history,
+    features: press.features,
+  }),
 } as const;
 export type TranslationFieldsKind = keyof typeof TRANSLATION_FIELDS;
 
@@ -120,16 +131,20 @@ export const TRANSLATION_HTML_FIELDS: Record<TranslationFieldsKind, readonly str
   site: [],
   support: ['supportIntro'],
   deletion: ['deletionDeleted', 'deletionKept'],
+  press: ['description', 'history'],
 };
 
-/** Which set of fields an item has: its type, or for pages, the page. */
+/**
+ * Which set of fields an item has: its type, or for pages, the page. An app's privacy policy has
+ * the studio's policy's fields (its text), an app's press kit the studio kit's.
+ */
 export function fieldsKind(type: TranslationType, item: string): TranslationFieldsKind | undefined {
   const id = (digits: string | undefined) =>
     digits !== undefined && /^[1-9]\d{0,9}$/.test(digits) && Number(digits) <= 2_147_483_647;
   if (type === 'app' || type === 'post') return id(item) ? type : undefined;
   if (type === 'page')
     return (TRANSLATED_PAGES as readonly string[]).includes(item) ? (item as TranslatedPage) : undefined;
-  const [, appId, part] = /^(\d{1,10})-(support|deletion)$/.exec(item) ?? [];
+  const [, appId, part] = /^(\d{1,10})-(support|deletion|privacy|press)$/.exec(item) ?? [];
   return id(appId) ? (part as TranslatedAppPage) : undefined;
 }
 

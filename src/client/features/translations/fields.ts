@@ -2,7 +2,7 @@
 // order and with its labels, and how each is written (one line, a paragraph, rich text, the FAQ list).
 import type { TranslationFieldsKind } from '../../../shared/schemas/translations';
 
-export type FieldInput = 'text' | 'textarea' | 'rich' | 'faq' | 'url';
+export type FieldInput = 'text' | 'textarea' | 'rich' | 'faq' | 'url' | 'lines';
 
 export interface TranslatedField {
   name: string;
@@ -54,6 +54,12 @@ export const TRANSLATED_FIELDS: Record<TranslationFieldsKind, readonly Translate
     f('deletionDeleted', 'What is deleted', 'rich'),
     f('deletionKept', 'What is kept, and for how long', 'rich'),
   ],
+  press: [
+    f('basedIn', 'Based in'),
+    f('description', 'Description', 'rich'),
+    f('history', 'History', 'rich'),
+    f('features', 'Features', 'lines', 'One feature a line.'),
+  ],
 };
 
 /** The heading of a kind's translation card. */
@@ -67,4 +73,5 @@ export const KIND_TITLES: Record<TranslationFieldsKind, string> = {
   site: 'Studio name and texts',
   support: 'Support page',
   deletion: 'Account deletion page',
+  press: 'Press kit',
 };

@@ -71,6 +71,8 @@ function SourceText({ value, input }: { value: unknown; input: TranslatedField['
         ))}
       </ol>
     ) : null;
+  } else if (input === 'lines') {
+    text = Array.isArray(value) && value.length ? (value as string[]).join('\n') : null;
   } else if (typeof value === 'string' && value) {
     text =
       input === 'rich'
@@ -152,6 +154,31 @@ function FieldInput({
     );
   }
   if (field.input === 'faq') return <FaqInput form={form} id={id} label={label} lang={lang} />;
+  if (field.input === 'lines') {
+    // A list of short texts (a press kit's features), one a line; blank lines go when the field is left.
+    const lines = form.watch(name);
+    const set = (list: string[]) => form.setValue(name, list, { shouldDirty: true });
+    return (
+      <FormField id={id} label={label} hint={field.hint} error={error}>
+        <Textarea
+          id={id}
+          {...lang}
+          rows={6}
+          value={Array.isArray(lines) ? (lines as string[]).join('\n') : ''}
+          onChange={(e) => set(e.target.value.split('\n'))}
+          onBlur={(e) =>
+            set(
+              e.target.value
+                .split('\n')
+                .map((line) => line.trim())
+                .filter(Boolean),
+            )
+          }
+          {...fieldAria(id, error, Boolean(field.hint))}
+        />
+      </FormField>
+    );
+  }
   const Control = field.input === 'textarea' ? Textarea : Input;
   return (
     <FormField id={id} label={label} hint={field.hint} error={error}>

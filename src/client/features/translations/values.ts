@@ -28,7 +28,7 @@ export function localInput(iso: string | null | undefined): string {
 
 /** A field's starting value: what is saved, else empty of the field's shape. */
 function blankOf(field: TranslatedField): unknown {
-  return field.input === 'faq' ? [] : '';
+  return field.input === 'faq' || field.input === 'lines' ? [] : '';
 }
 
 export function toValues(kind: TranslationFieldsKind, entry: Partial<Entry> | null): Values {

@@ -165,7 +165,7 @@ function EditApp({ id }: { id: number }) {
   );
 }
 
-/** The app's texts in another language: its details, then its support and account deletion pages. */
+/** The app's texts in another language: its details, its support and account deletion pages, its press kit. */
 function AppTranslations({
   appId,
   locale,
@@ -192,9 +192,16 @@ function AppTranslations({
         guard={false}
         onDirtyChange={blocks.onDeletion}
       />
+      <TranslationEditor
+        type="app-page"
+        id={`${appId}-press`}
+        locale={locale}
+        guard={false}
+        onDirtyChange={blocks.onPress}
+      />
       <p className="text-sm text-muted-foreground">
-        Links, store ids, screenshots, the press kit and the app&apos;s status are shared by every language: edit them
-        in the default language.
+        Links, store ids, screenshots, the press kit&apos;s facts and media and the app&apos;s status are shared by
+        every language: edit them in the default language. The privacy policy is translated on its own page.
       </p>
     </div>
   );

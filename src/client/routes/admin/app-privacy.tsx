@@ -11,6 +11,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { AppPrivacyEditor, PrivacyFormSkeleton } from '../../features/app-privacy/editor/app-privacy-editor';
 import { useApp } from '../../features/apps/api';
+import { Translatable } from '../../features/translations/translatable';
 import { parseId } from '../../lib/params';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -30,9 +31,12 @@ function Screen({ id }: { id: number }) {
         </Link>
       }
     >
-      <QueryState query={app} loading={<PrivacyFormSkeleton />} error="Failed to load the app">
-        {(loaded) => <AppPrivacyEditor app={loaded} />}
-      </QueryState>
+      {/* Issue 24: the policy in force in each of the site's other languages (decision 111). */}
+      <Translatable type="app-page" id={`${id}-privacy`}>
+        <QueryState query={app} loading={<PrivacyFormSkeleton />} error="Failed to load the app">
+          {(loaded) => <AppPrivacyEditor app={loaded} />}
+        </QueryState>
+      </Translatable>
     </AdminPage>
   );
 }

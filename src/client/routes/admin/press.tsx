@@ -5,6 +5,7 @@ import { QueryState } from '../../components/query-state';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePressKit } from '../../features/press/api';
+import { Translatable } from '../../features/translations/translatable';
 import { PressKitEditor } from '../../features/press/press-kit-form';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
@@ -31,23 +32,26 @@ export default function PressKitPage() {
         </>
       }
     >
-      <QueryState query={kit} loading={SKELETON} error="Failed to load the press kit">
-        {(data) => (
-          <Card>
-            <CardContent className="pt-6">
-              <PressKitEditor
-                appId={null}
-                kit={data}
-                kind="studio"
-                idPrefix="studio-press"
-                label="Studio press kit"
-                saveLabel="Save Press Kit"
-                publicPath={paths.press}
-              />
-            </CardContent>
-          </Card>
-        )}
-      </QueryState>
+      {/* Issue 24: its words in each of the site's other languages (decision 111). */}
+      <Translatable type="page" id="press">
+        <QueryState query={kit} loading={SKELETON} error="Failed to load the press kit">
+          {(data) => (
+            <Card>
+              <CardContent className="pt-6">
+                <PressKitEditor
+                  appId={null}
+                  kit={data}
+                  kind="studio"
+                  idPrefix="studio-press"
+                  label="Studio press kit"
+                  saveLabel="Save Press Kit"
+                  publicPath={paths.press}
+                />
+              </CardContent>
+            </Card>
+          )}
+        </QueryState>
+      </Translatable>
     </AdminPage>
   );
 }

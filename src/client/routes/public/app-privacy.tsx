@@ -36,22 +36,29 @@ import { parseId } from '../../lib/params';
 import { AppNotFound, appNotFoundHead } from './app-blogs';
 import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
 import { definePublicPage, type HeadInput } from '../../page-kit/public-page';
+import { useT, type Translate } from '../../page-kit/messages';
+import type { MessageKey } from '../../../shared/messages/en';
+import { useIntl } from 'react-intl';
 
 /** The page's own address and what its title adds: a day, or a saved version. */
 type Shown = { day: string } | { saved: AppPrivacyVersionSummary };
 
-function privacyHead(site: SiteInfo, app: App, shown?: Shown): HeadData {
+/** A day as the page's language writes it (English: as it always was). */
+function useLongDate(): (value: string) => string {
+  const intl = useIntl();
+  if (intl.locale === 'en' || intl.locale.startsWith('en-')) return formatLongGb;
+  return (value) => intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function privacyHead(site: SiteInfo, app: App, t: Translate, shown?: Shown): HeadData {
   const suffix = !shown
     ? ''
     : 'day' in shown
       ? ` (${formatLongGb(shown.day)})`
       : ` (version saved ${formatSavedAtGb(shown.saved.createdAt)})`;
   return {
-    title: `Privacy Policy for ${app.title}${suffix} | ${site.name}`,
-    description: truncate(
-      `How ${app.title} by ${site.name} collects, uses and protects your information, and the data it collects.`,
-      160,
-    ),
+    title: t('head.titleSuffix', { title: `${t('appPrivacy.title', { app: app.title })}${suffix}`, site: site.name }),
+    description: truncate(t('appPrivacy.description', { app: app.title, site: site.name }), 160),
     // Each dated page and each saved version is its own page, canonical to itself.
     path: !shown
       ? paths.appPrivacy(app.slug)
@@ -76,15 +83,12 @@ const VERSION_NOT_FOUND = 'Privacy Policy Version Not Found';
  * The head of one of the three pages, from the render's reads: the app (by its slug), then what
  * `found` finds of its policy (undefined: not found), as the page shows them.
  */
-function pageHead(
-  { site, params, data }: HeadInput,
-  found: (app: App) => { shown?: Shown } | undefined,
-  missing: string,
-): HeadData {
+function pageHead(input: HeadInput, found: (app: App) => { shown?: Shown } | undefined, missing: string): HeadData {
+  const { site, params, data } = input;
   const app = pageApp(params, data);
   if (!app) return appNotFoundHead(site);
   const policy = found(app);
-  return policy ? privacyHead(site, app, policy.shown) : itemNotFoundHead(site, missing);
+  return policy ? privacyHead(site, app, input.t, policy.shown) : itemNotFoundHead(site, missing);
 }
 
 function PolicyNotFound({ title }: { title: string }) {
@@ -107,14 +111,17 @@ function Loading() {
 /** The policy's body: the studio's sentence naming the app (when its policy is used), the text and the table. */
 function PolicyBody({ app, policy }: { app: App; policy: AppPrivacyPolicy | AppPrivacyVersion }) {
   const site = useSite();
+  const t = useT();
   return (
     <>
       {policy.usesStudioPolicy && (
         <p className="mt-8 rounded-xl border bg-card p-5" data-testid="studio-policy-note">
-          {app.title} is made by {site.name}. The {site.name} privacy policy below applies to {app.title}
-          {policy.dataCollected.length > 0 || policy.noDataCollected
-            ? '; “Data we collect” lists what this app itself collects.'
-            : '.'}
+          {t(
+            policy.dataCollected.length > 0 || policy.noDataCollected
+              ? 'appPrivacy.studioNoteData'
+              : 'appPrivacy.studioNote',
+            { app: app.title, site: site.name },
+          )}
         </p>
       )}
       <RichText html={responsiveRichText(policy.content)} className="mt-8" />
@@ -123,24 +130,26 @@ function PolicyBody({ app, policy }: { app: App; policy: AppPrivacyPolicy | AppP
   );
 }
 
-const STATUS_LABELS: Record<AppPrivacyVersionSummary['status'], string | null> = {
-  current: 'In force',
-  upcoming: 'Upcoming',
+const STATUS_LABELS: Record<AppPrivacyVersionSummary['status'], MessageKey | null> = {
+  current: 'appPrivacy.inForce',
+  upcoming: 'appPrivacy.upcomingBadge',
   earlier: null,
-  replaced: 'Replaced before it took effect',
+  replaced: 'appPrivacy.replaced',
 };
 
 /** Every saved version, newest first, each at its permanent address with when it was saved. */
 function VersionList({ app, versions, shownId }: { app: App; versions: AppPrivacyVersionSummary[]; shownId: number }) {
+  const t = useT();
   if (versions.length < 2) return null;
   return (
     <section aria-labelledby="versions-heading" className="mt-12 space-y-3 border-t pt-8">
       <h2 id="versions-heading" className="text-lg font-semibold">
-        Versions
+        {t('appPrivacy.versions')}
       </h2>
       <ul className="space-y-2">
         {versions.map((v) => {
-          const label = STATUS_LABELS[v.status];
+          const status = STATUS_LABELS[v.status];
+          const label = status && t(status);
           return (
             <li key={v.id} className="text-sm leading-relaxed">
               <a
@@ -172,6 +181,8 @@ export default function AppPrivacyPage() {
 }
 
 function CurrentPolicy({ app }: { app: App }) {
+  const t = useT();
+  const long = useLongDate();
   const policy = useAppPrivacy(app.id);
   const versions = useAppPrivacyVersions(app.id);
   if (policy.isPending) return <Loading />;
@@ -179,12 +190,13 @@ function CurrentPolicy({ app }: { app: App }) {
   const current = policy.data;
   return (
     <PageContainer narrow>
-      <Breadcrumb trail={privacyTrail(app)} />
+      <Breadcrumb trail={appTrail(app, { label: t('appPage.privacyPolicy') })} />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-        Privacy Policy for {app.title}
+        {t('appPrivacy.title', { app: app.title })}
       </h1>
       <p className="mt-3 text-sm text-muted-foreground">
-        Last updated <time dateTime={current.lastUpdated.slice(0, 10)}>{formatLongGb(current.lastUpdated)}</time>
+        {t('appPrivacy.lastUpdated')}{' '}
+        <time dateTime={current.lastUpdated.slice(0, 10)}>{long(current.lastUpdated)}</time>
       </p>
       {current.upcoming && (
         <p
@@ -192,13 +204,13 @@ function CurrentPolicy({ app }: { app: App }) {
           className="mt-4 rounded-xl border border-primary/40 bg-primary/5 p-4 text-sm"
           data-testid="upcoming"
         >
-          An updated privacy policy takes effect on{' '}
-          <time dateTime={current.upcoming.effectiveOn}>{formatLongGb(current.upcoming.effectiveOn)}</time>.{' '}
+          {t('appPrivacy.upcoming')}{' '}
+          <time dateTime={current.upcoming.effectiveOn}>{long(current.upcoming.effectiveOn)}</time>.{' '}
           <a
             href={paths.appPrivacySaved(app.slug, current.upcoming.id)}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            Read the updated policy
+            {t('appPrivacy.readUpdated')}
           </a>
         </p>
       )}

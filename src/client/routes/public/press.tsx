@@ -10,11 +10,12 @@ import { formatLongUs } from '../../../shared/dates';
 import { paths, api } from '../../../shared/paths';
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
 import type { ContactInfo } from '../../../shared/schemas/site-content';
-import { monetizationText, type PressKit } from '../../../shared/schemas/press';
+import type { Monetization, PressKit } from '../../../shared/schemas/press';
 import { appStoreUrl, googlePlayUrl } from '../../../shared/store-links';
 import { truncate } from '../../../shared/text';
 import type { HeadData } from '../../page-kit/head';
-import type { Translate } from '../../page-kit/messages';
+import { useT, type Translate } from '../../page-kit/messages';
+import type { MessageKey } from '../../../shared/messages/en';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { MediaImage } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
@@ -40,20 +41,19 @@ function studioPressHead(site: SiteInfo, kit: PressKit, t: Translate): HeadData 
   return {
     title: t('head.titleSuffix', { title: t('press.title'), site: site.name }),
     description: truncate(
-      `Press kit for ${site.name}${kit.basedIn ? `, based in ${kit.basedIn}` : ''}: facts, logos, images, trailers and press contact.`,
+      kit.basedIn
+        ? t('pressPage.studioDescriptionBased', { site: site.name, place: kit.basedIn })
+        : t('pressPage.studioDescription', { site: site.name }),
       160,
     ),
     path: paths.press,
   };
 }
 
-function appPressHead(site: SiteInfo, app: App): HeadData {
+function appPressHead(site: SiteInfo, app: App, t: Translate): HeadData {
   return {
-    title: `${app.title} Press Kit | ${site.name}`,
-    description: truncate(
-      `Press kit for ${app.title} by ${site.name}: fact sheet, screenshots, logos, trailers and a press copy on request.`,
-      160,
-    ),
+    title: t('head.titleSuffix', { title: t('pressPage.appTitle', { app: app.title }), site: site.name }),
+    description: truncate(t('pressPage.appDescription', { app: app.title, site: site.name }), 160),
     path: paths.appPress(app.slug),
   };
 }
@@ -79,6 +79,7 @@ function ContactLink({ value }: { value: string }) {
 }
 
 function OutLink({ href, children }: { href: string; children: React.ReactNode }) {
+  const t = useT();
   return (
     <a
       href={href}
@@ -87,7 +88,7 @@ function OutLink({ href, children }: { href: string; children: React.ReactNode }
       className="break-words text-primary underline underline-offset-4"
     >
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{t('appPage.newTab')}</span>
     </a>
   );
 }
@@ -106,10 +107,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 type Fact = [term: string, value: React.ReactNode];
 
 function FactSheet({ facts }: { facts: Fact[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="facts-heading" className="rounded-xl border bg-card p-5 shadow-sm">
       <h2 id="facts-heading" className="text-lg font-semibold">
-        Fact sheet
+        {t('pressPage.factSheet')}
       </h2>
       <dl className="mt-4 space-y-4 text-sm">
         {facts.map(([term, value]) => (
@@ -134,6 +136,7 @@ function DownloadLink({ href, label }: { href: string; label: string }) {
 
 /** Images as a grid of thumbnails, each a link to its full-size original; outside ones marked. */
 function ImageGrid({ images, label }: { images: { src: string; alt: string }[]; label: string }) {
+  const t = useT();
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {images.map((image) => {
@@ -159,7 +162,7 @@ function ImageGrid({ images, label }: { images: { src: string; alt: string }[]; 
             {!stored && (
               <p className="flex items-center gap-1 text-xs text-muted-foreground">
                 <ExternalLink aria-hidden="true" className="size-3" />
-                Hosted on {hostOf(image.src)}: not in the ZIP
+                {t('pressPage.hostedOn', { host: hostOf(image.src) })}
               </p>
             )}
           </li>
@@ -185,6 +188,7 @@ function Images({
   zipLabel: string;
   empty: string;
 }) {
+  const t = useT();
   const stored = images.filter((i) => parseMediaUrl(i.src) !== null).length;
   const outside = images.length - stored;
   return (
@@ -196,9 +200,8 @@ function Images({
           <div className="flex flex-wrap items-center gap-3">
             {stored > 0 && <DownloadLink href={zip} label={zipLabel} />}
             <p className="text-sm text-muted-foreground">
-              {stored > 0 ? `${stored} ${stored === 1 ? 'file' : 'files'} in full size.` : ''}
-              {outside > 0 &&
-                ` ${outside} ${outside === 1 ? 'image is' : 'images are'} hosted elsewhere: linked below and not included in the ZIP.`}
+              {stored > 0 ? t('pressPage.filesFull', { count: stored }) : ''}
+              {outside > 0 && t('pressPage.hostedElsewhere', { count: outside })}
             </p>
           </div>
           <ImageGrid images={images} label={title} />
@@ -220,20 +223,21 @@ function KitBody({
   trailerPoster: string | null;
   children?: React.ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       {kit.description && (
-        <Section id="description" title="Description">
+        <Section id="description" title={t('pressPage.description')}>
           <RichText html={kit.description} className="max-w-prose" />
         </Section>
       )}
       {kit.history && (
-        <Section id="history" title="History">
+        <Section id="history" title={t('pressPage.history')}>
           <RichText html={kit.history} className="max-w-prose" />
         </Section>
       )}
       {kit.features.length > 0 && (
-        <Section id="features" title="Features">
+        <Section id="features" title={t('pressPage.features')}>
           <ul className="max-w-prose list-disc space-y-1.5 pl-5">
             {kit.features.map((f) => (
               <li key={f}>{f}</li>
@@ -242,16 +246,21 @@ function KitBody({
         </Section>
       )}
       {kit.trailers.length > 0 && (
-        <Section id="trailers" title={kit.trailers.length === 1 ? 'Trailer' : 'Trailers'}>
+        <Section id="trailers" title={t('pressPage.trailers', { count: kit.trailers.length })}>
           <div className="grid gap-6 md:grid-cols-2">
-            {kit.trailers.map((t) => (
-              <figure key={`${t.provider}-${t.id}`} className="space-y-2">
+            {kit.trailers.map((trailer) => (
+              <figure key={`${trailer.provider}-${trailer.id}`} className="space-y-2">
                 <Island
                   name="trailer"
                   component={Trailer}
-                  props={{ provider: t.provider, id: t.id, title: t.title || what, poster: trailerPoster }}
+                  props={{
+                    provider: trailer.provider,
+                    id: trailer.id,
+                    title: trailer.title || what,
+                    poster: trailerPoster,
+                  }}
                 />
-                {t.title && <figcaption className="text-sm text-muted-foreground">{t.title}</figcaption>}
+                {trailer.title && <figcaption className="text-sm text-muted-foreground">{trailer.title}</figcaption>}
               </figure>
             ))}
           </div>
@@ -259,7 +268,7 @@ function KitBody({
       )}
       {children}
       {kit.awards.length > 0 && (
-        <Section id="awards" title="Awards and recognition">
+        <Section id="awards" title={t('pressPage.awards')}>
           <ul className="space-y-2">
             {kit.awards.map((a) => (
               <li key={`${a.title}-${a.detail}`}>
@@ -271,7 +280,7 @@ function KitBody({
         </Section>
       )}
       {kit.quotes.length > 0 && (
-        <Section id="quotes" title="Selected articles and quotes">
+        <Section id="quotes" title={t('pressPage.quotes')}>
           <div className="grid gap-4 md:grid-cols-2">
             {kit.quotes.map((q) => (
               <figure key={`${q.source}-${q.quote}`} className="rounded-xl border bg-card p-5 shadow-sm">
@@ -285,7 +294,7 @@ function KitBody({
         </Section>
       )}
       {kit.credits.length > 0 && (
-        <Section id="credits" title="Credits">
+        <Section id="credits" title={t('pressPage.credits')}>
           <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
             {kit.credits.map((c) => (
               <div key={`${c.name}-${c.role}`}>
@@ -296,14 +305,23 @@ function KitBody({
           </dl>
         </Section>
       )}
-      <Section id="monetization" title="Videos and streams">
-        <p className="max-w-prose">{monetizationText(kit.monetization, what)}</p>
+      <Section id="monetization" title={t('pressPage.monetization')}>
+        <p className="max-w-prose">{t(MONETIZATION_TEXT[kit.monetization], { what })}</p>
       </Section>
     </>
   );
 }
 
+/** What the press page says of each choice (shared/schemas/press.ts: monetizationText, in English). */
+const MONETIZATION_TEXT = {
+  allowed: 'pressPage.monetizeAllowed',
+  non_commercial: 'pressPage.monetizeNonCommercial',
+  not_allowed: 'pressPage.monetizeNotAllowed',
+  ask: 'pressPage.monetizeAsk',
+} as const satisfies Record<Monetization, MessageKey>;
+
 function RequestCopy({ action, appId, what }: { action: string; appId?: number; what: string }) {
+  const t = useT();
   const [search] = useSearchParams();
   const sent = search.get('sent');
   const notice = sent === 'sent' || sent === 'invalid' || sent === 'failed' ? (sent as PressFormNotice) : undefined;
@@ -314,7 +332,7 @@ function RequestCopy({ action, appId, what }: { action: string; appId?: number; 
       className="scroll-mt-20 space-y-4 rounded-xl border bg-card p-6 shadow-sm"
     >
       <h2 id="press-request-heading" className="text-2xl font-bold tracking-tight">
-        Request a press copy
+        {t('pressPage.requestCopy')}
       </h2>
       <Island name="press-request-form" component={PressRequestForm} props={{ action, appId, what, notice }} />
     </section>
@@ -322,9 +340,10 @@ function RequestCopy({ action, appId, what }: { action: string; appId?: number; 
 }
 
 function PageSkeleton() {
+  const t = useT();
   return (
     <PageContainer>
-      <div aria-busy="true" aria-label="Loading the press kit" className="space-y-8">
+      <div aria-busy="true" aria-label={t('pressPage.loading')} className="space-y-8">
         <Skeleton className="h-10 w-1/2" />
         <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
           <Skeleton className="h-64 w-full rounded-xl" />
@@ -336,25 +355,31 @@ function PageSkeleton() {
 }
 
 function LoadFailed() {
+  const t = useT();
   return (
     <PageContainer narrow className="py-24 text-center">
-      <h1 className="text-3xl font-bold">Press kit unavailable</h1>
+      <h1 className="text-3xl font-bold">{t('pressPage.unavailable')}</h1>
       <p role="alert" className="mt-3 text-muted-foreground">
-        The press kit could not be loaded. Please try again later.
+        {t('pressPage.unavailableText')}
       </p>
     </PageContainer>
   );
 }
 
 /** The press contact: the kit's, else the studio kit's, else the contact page's email. */
-function pressContactOf(kits: (PressKit | undefined)[], contact: ContactInfo | null | undefined): React.ReactNode {
+function pressContactOf(
+  kits: (PressKit | undefined)[],
+  contact: ContactInfo | null | undefined,
+  t: Translate,
+): React.ReactNode {
   const value = kits.find((k) => k?.pressContact)?.pressContact || contact?.email;
-  return value ? <ContactLink value={value} /> : <a href={paths.contact}>Contact form</a>;
+  return value ? <ContactLink value={value} /> : <a href={paths.contact}>{t('pressPage.contactForm')}</a>;
 }
 
 // ── /press ─────────────────────────────────────────────────────────────────────────────────────
 
 export function StudioPressPage() {
+  const t = useT();
   const site = useSite();
   const kit = useQuery<PressKit>(studioPressKitQuery());
   const apps = useQuery<App[]>(appsQuery());
@@ -363,40 +388,42 @@ export function StudioPressPage() {
   if (kit.isPending || apps.isPending) return <PageSkeleton />;
   const k = kit.data;
   const facts: Fact[] = [
-    ['Developer', site.name],
-    ...(k.basedIn ? [['Based in', k.basedIn] as Fact] : []),
-    ...(k.foundedOn ? [['Founded', k.foundedOn] as Fact] : []),
+    [t('pressPage.developer'), site.name],
+    ...(k.basedIn ? [[t('pressPage.basedIn'), k.basedIn] as Fact] : []),
+    ...(k.foundedOn ? [[t('pressPage.founded'), k.foundedOn] as Fact] : []),
     [
-      'Website',
+      t('pressPage.website'),
       <OutLink key="w" href={k.website || site.url || paths.home}>
         {hostOf(k.website || site.url)}
       </OutLink>,
     ],
-    ['Press contact', pressContactOf([k], contact.data)],
-    ['Games and apps', String(apps.data.length)],
+    [t('pressPage.pressContact'), pressContactOf([k], contact.data, t)],
+    [t('pressPage.gamesAndApps'), String(apps.data.length)],
   ];
   const logos = k.logos.length > 0 ? k.logos : site.logo ? [site.logo] : [];
   const images = apps.data.flatMap((a) => [
-    { src: a.icon, alt: `${a.title} icon` },
-    ...a.screenshots.map((src, i) => ({ src, alt: `${a.title} screenshot ${i + 1}` })),
+    { src: a.icon, alt: t('pressPage.appIcon', { app: a.title }) },
+    ...a.screenshots.map((src, i) => ({ src, alt: t('pressPage.screenshotOf', { app: a.title, n: i + 1 }) })),
   ]);
-  const what = `${site.name}'s games and apps`;
+  const what = t('pressPage.studioWhat', { site: site.name });
 
   return (
     <PageContainer className="space-y-12">
-      <Breadcrumb trail={[{ label: 'Home', href: paths.home }, { label: 'Press kit' }]} />
+      <Breadcrumb trail={[{ label: t('nav.home'), href: paths.home }, { label: t('footer.press') }]} />
       <header className="-mt-6 space-y-3">
-        <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{site.name} press kit</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {t('pressPage.kitOf', { name: site.name })}
+        </h1>
         <p className="max-w-2xl text-lg text-muted-foreground">
-          {site.tagline || `Everything you need to write about ${site.name}: facts, images, logos and who to ask.`}
+          {site.tagline || t('pressPage.studioIntro', { site: site.name })}
         </p>
       </header>
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-12">
           <KitBody kit={k} what={what} trailerPoster={apps.data[0]?.screenshots[0] ?? null}>
-            <Section id="projects" title="Games and apps">
+            <Section id="projects" title={t('pressPage.gamesAndApps')}>
               {apps.data.length === 0 ? (
-                <p className="text-muted-foreground">No games or apps are listed yet.</p>
+                <p className="text-muted-foreground">{t('pressPage.noProjects')}</p>
               ) : (
                 <ul className="grid gap-3 sm:grid-cols-2">
                   {apps.data.map((a) => (
@@ -410,7 +437,7 @@ export function StudioPressPage() {
                       />
                       <div className="min-w-0">
                         <a href={paths.appPress(a.slug)} className="font-semibold hover:text-primary hover:underline">
-                          {a.title} press kit
+                          {t('pressPage.kitOf', { name: a.title })}
                         </a>
                         <p className="truncate text-sm text-muted-foreground">{a.tagline || a.description}</p>
                       </div>
@@ -421,22 +448,22 @@ export function StudioPressPage() {
             </Section>
             <Images
               id="images"
-              title="Images"
+              title={t('pressPage.images')}
               images={images}
               zip={paths.pressImages}
-              zipLabel="Download all images (ZIP)"
-              empty="No images yet."
+              zipLabel={t('pressPage.downloadImages')}
+              empty={t('pressPage.noImages')}
             />
             <Images
               id="logos"
-              title="Logos"
-              images={logos.map((src, i) => ({ src, alt: `${site.name} logo ${i + 1}` }))}
+              title={t('pressPage.logos')}
+              images={logos.map((src, i) => ({ src, alt: t('pressPage.logoOf', { name: site.name, n: i + 1 }) }))}
               zip={paths.pressLogos}
-              zipLabel="Download logos (ZIP)"
-              empty="No logos yet: ask us and we will send them."
+              zipLabel={t('pressPage.downloadLogos')}
+              empty={t('pressPage.noLogos')}
             />
           </KitBody>
-          <RequestCopy action={paths.press} what={`${site.name}'s games`} />
+          <RequestCopy action={paths.press} what={t('pressPage.studioGames', { site: site.name })} />
         </div>
         <aside className="order-first space-y-6 lg:sticky lg:top-20 lg:order-last lg:self-start">
           <FactSheet facts={facts} />
@@ -457,6 +484,7 @@ export function AppPressPage() {
 }
 
 function AppKit({ app }: { app: App }) {
+  const t = useT();
   const site = useSite();
   const kit = useQuery<PressKit>(appPressKitQuery(app.id));
   const studio = useQuery<PressKit>(studioPressKitQuery());
@@ -474,26 +502,26 @@ function AppKit({ app }: { app: App }) {
   };
   const releases: Fact[] =
     k.releaseDates.length > 0
-      ? k.releaseDates.map((r) => [`Release (${r.platform})`, formatLongUs(r.date)] as Fact)
+      ? k.releaseDates.map((r) => [t('pressPage.releaseOn', { platform: r.platform }), formatLongUs(r.date)] as Fact)
       : app.comingSoon
-        ? [['Release', 'Coming soon']]
+        ? [[t('appPage.release'), t('appPage.comingSoon')]]
         : app.releaseDate
-          ? [['Release', formatLongUs(app.releaseDate)]]
+          ? [[t('appPage.release'), formatLongUs(app.releaseDate)]]
           : [];
   const website = k.website || app.webAppLink || s.website || site.url;
   const facts: Fact[] = [
     [
-      'Developer',
+      t('pressPage.developer'),
       <a key="d" href={paths.press} className="text-primary underline underline-offset-4">
         {site.name}
       </a>,
     ],
-    ...(k.basedIn || s.basedIn ? [['Based in', k.basedIn || s.basedIn] as Fact] : []),
+    ...(k.basedIn || s.basedIn ? [[t('pressPage.basedIn'), k.basedIn || s.basedIn] as Fact] : []),
     ...releases,
     ...(platforms.length > 0
       ? [
           [
-            'Platforms',
+            t('appPage.platforms'),
             <ul key="p" className="space-y-0.5">
               {platforms.map((p) => (
                 <li key={p}>
@@ -504,21 +532,24 @@ function AppKit({ app }: { app: App }) {
           ] as Fact,
         ]
       : []),
-    ['Price', formatPrice(app)],
+    [t('appPage.price'), formatPrice(app)],
     ...(website
       ? [
           [
-            'Website',
+            t('pressPage.website'),
             <OutLink key="w" href={website}>
               {hostOf(website)}
             </OutLink>,
           ] as Fact,
         ]
       : []),
-    ['Press contact', pressContactOf([k, s], contact.data)],
+    [t('pressPage.pressContact'), pressContactOf([k, s], contact.data, t)],
   ];
-  const screenshots = app.screenshots.map((src, i) => ({ src, alt: `${app.title} screenshot ${i + 1}` }));
-  const logos = k.logos.map((src, i) => ({ src, alt: `${app.title} logo ${i + 1}` }));
+  const screenshots = app.screenshots.map((src, i) => ({
+    src,
+    alt: t('pressPage.screenshotOf', { app: app.title, n: i + 1 }),
+  }));
+  const logos = k.logos.map((src, i) => ({ src, alt: t('pressPage.logoOf', { name: app.title, n: i + 1 }) }));
   // The app's own trailer counts when the kit lists none.
   const kitWithTrailer: PressKit =
     k.trailers.length === 0 && app.trailerId && (app.trailerProvider === 'youtube' || app.trailerProvider === 'vimeo')
@@ -530,7 +561,7 @@ function AppKit({ app }: { app: App }) {
 
   return (
     <PageContainer className="space-y-12">
-      <Breadcrumb trail={appTrail(app, { label: 'Press kit' })} />
+      <Breadcrumb trail={appTrail(app, { label: t('footer.press') })} />
       <header className="-mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
         <AppIcon
           app={app}
@@ -538,7 +569,9 @@ function AppKit({ app }: { app: App }) {
           className="size-20 shrink-0 rounded-3xl border bg-muted object-cover shadow-md sm:size-24"
         />
         <div className="space-y-2">
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{app.title} press kit</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+            {t('pressPage.kitOf', { name: app.title })}
+          </h1>
           <p className="max-w-2xl text-lg text-muted-foreground">{app.tagline || app.description}</p>
         </div>
       </header>
@@ -547,19 +580,19 @@ function AppKit({ app }: { app: App }) {
           <KitBody kit={described} what={app.title} trailerPoster={app.screenshots[0] ?? null}>
             <Images
               id="screenshots"
-              title="Screenshots"
+              title={t('pressPage.screenshots')}
               images={screenshots}
               zip={paths.appPressScreenshots(app.slug)}
-              zipLabel="Download all screenshots (ZIP)"
-              empty="No screenshots yet."
+              zipLabel={t('pressPage.downloadScreenshots')}
+              empty={t('pressPage.noScreenshots')}
             />
             <Images
               id="logos"
-              title="Logos"
+              title={t('pressPage.logos')}
               images={logos}
               zip={paths.appPressLogos(app.slug)}
-              zipLabel="Download logos (ZIP)"
-              empty="No logos yet: ask us and we will send them."
+              zipLabel={t('pressPage.downloadLogos')}
+              empty={t('pressPage.noLogos')}
             />
           </KitBody>
           <RequestCopy action={paths.appPress(app.slug)} appId={app.id} what={app.title} />
@@ -567,9 +600,9 @@ function AppKit({ app }: { app: App }) {
         <aside className="order-first space-y-6 lg:sticky lg:top-20 lg:order-last lg:self-start">
           <FactSheet facts={facts} />
           <p className="text-sm text-muted-foreground">
-            More from {site.name}:{' '}
+            {t('pressPage.moreFrom', { site: site.name })}{' '}
             <a href={paths.press} className="text-primary underline underline-offset-4">
-              studio press kit
+              {t('pressPage.studioKit')}
             </a>
             .
           </p>
@@ -597,12 +630,12 @@ export const appPressPage = definePublicPage({
   paths: ['/apps/:appKey/press'],
   search: ['sent'],
   ...appSubpageReads(paths.appPress, (id) => [appPressKitQuery(id).queryKey[0], studioPressKitQuery().queryKey[0]]),
-  head: ({ site, params, data }) => {
+  head: ({ site, params, data, t }) => {
     const app = pageApp(params, data);
     if (!app) return appNotFoundHead(site);
     const read =
       data.getQueryData(appPressKitQuery(app.id).queryKey) && data.getQueryData(studioPressKitQuery().queryKey);
-    return read ? appPressHead(site, app) : untitledHead(site);
+    return read ? appPressHead(site, app, t) : untitledHead(site);
   },
   element: <AppPressPage />,
 });

@@ -30,7 +30,12 @@ export const appPrivacyModule: AppModule = async (app, { deps, auth }) => {
 
   app.get(
     api.appPrivacyPolicy(':id'),
-    { ...read, schema: { params: IdParamsSchema, response: { 200: AppPrivacyPolicySchema } } },
+    {
+      // Issue 24: the policy in force, in ?locale='s language (its dated and saved versions are the
+      // default language's only).
+      config: { publicRead: true, translate: { type: 'app-page', part: 'privacy' } },
+      schema: { params: IdParamsSchema, response: { 200: AppPrivacyPolicySchema } },
+    },
     async (request) => {
       const policy = await repo.current(await visibleApp(request, request.params.id));
       if (!policy) throw notFound('Privacy policy');
@@ -67,10 +72,30 @@ export const appPrivacyModule: AppModule = async (app, { deps, auth }) => {
     },
   );
 
+  // In another language (?locale=, issue 24), the privacy policy and press kit are linked where they
+  // have a published translation there (their pages are not found in it otherwise).
   app.get(
     api.appPageLinks(':id'),
-    { ...read, schema: { params: IdParamsSchema, response: { 200: AppPageLinksSchema } } },
-    async (request) => repo.pageLinks((await visibleApp(request, request.params.id)).id),
+    {
+      config: { publicRead: true, translate: { type: 'self' } },
+      schema: { params: IdParamsSchema, response: { 200: AppPageLinksSchema } },
+    },
+    async (request) => {
+      const appId = (await visibleApp(request, request.params.id)).id;
+      const links = await repo.pageLinks(appId);
+      const locale = request.contentLocale;
+      if (!locale) return links;
+      const rows = await deps.repos.translations.forItems('app-page', [`${appId}-privacy`, `${appId}-press`], locale);
+      const shown = (part: string) => {
+        const row = rows.get(`${appId}-${part}`);
+        return Boolean(row && (row.isPublished || row.useDefault));
+      };
+      return {
+        ...links,
+        privacyPolicy: links.privacyPolicy && shown('privacy'),
+        pressKit: links.pressKit && shown('press'),
+      };
+    },
   );
 
   app.get(

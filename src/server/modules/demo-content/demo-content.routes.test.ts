@@ -122,8 +122,11 @@ describe('demo content', () => {
     }
     expect(
       (await ok<{ item: string }[]>(get('/api/admin/translations?type=page', editor))).map((r) => r.item).sort(),
-    ).toEqual(['about', 'contact', 'home', 'privacy', 'site']);
-    expect(await ok<unknown[]>(get('/api/admin/translations?type=app-page', editor))).toHaveLength(4);
+    ).toEqual(['about', 'contact', 'home', 'press', 'privacy', 'site']);
+    // Two apps' support and deletion pages, every app's press page, one app's privacy policy.
+    expect(await ok<unknown[]>(get('/api/admin/translations?type=app-page', editor))).toHaveLength(
+      4 + demoApps.length + 1,
+    );
     // The German pages, server-rendered.
     const about = await get('/de/about');
     expect(about.statusCode).toBe(200);
@@ -297,6 +300,9 @@ describe('demo content', () => {
         `app:${(await bySlug('kestrel-run')).id}:de`,
         `app:${moss.id}:de`,
         `app:${tidepool.id}:de`,
+        // A kept app's German press page stays with it (issue 24, decision 111).
+        `app-page:${moss.id}-press:de`,
+        `app-page:${tidepool.id}-press:de`,
         'page:site:de',
       ].sort(),
     );

@@ -7,6 +7,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../types';
 import { appPagesRepo } from '../app-pages/app-pages.repo';
+import { appPrivacyRepo } from '../app-privacy/app-privacy.repo';
+import { pressRepo } from '../press/press.repo';
 import { appsRepo } from '../apps/apps.repo';
 import { blogsRepo } from '../blogs/blogs.repo';
 import { pagesRepo } from '../pages/pages.repo';
@@ -15,7 +17,17 @@ import { checkFields } from '../translations/translation-fields';
 import { sourceHash, translationSources } from '../translations/translation-sources';
 import { translationsRepo } from '../translations/translations.repo';
 import type { DemoMade } from './demo-content.repo';
-import { deAbout, deAppPages, deApps, deContact, deHome, dePrivacy } from './seed-data.de';
+import {
+  deAbout,
+  deAppPages,
+  deAppPressKits,
+  deAppPrivacy,
+  deApps,
+  deContact,
+  deHome,
+  dePrivacy,
+  deStudioPressKit,
+} from './seed-data.de';
 
 export const DEMO_LOCALE = 'de';
 
@@ -45,6 +57,8 @@ export async function seedDemoTranslations(
     apps: appsRepo(tx, clock),
     blogs: blogsRepo(tx, clock),
     appPages: appPagesRepo(tx, clock),
+    appPrivacy: appPrivacyRepo(tx, clock),
+    press: pressRepo(tx, clock),
     pages: pagesRepo(tx, clock),
     siteSettings: settings,
   } as unknown as Deps['repos']);
@@ -89,6 +103,10 @@ export async function seedDemoTranslations(
         deletionKept: pages.deletionKept,
       });
     }
+    // Every app's press page (the studio's kit links to each), and one app's own privacy policy.
+    await put('app-page', `${app.id}-press`, deAppPressKits[app.slug] ?? {});
+    const privacy = deAppPrivacy[app.slug];
+    if (privacy) await put('app-page', `${app.id}-privacy`, privacy);
   }
   for (const post of seeded.posts) {
     const de = deApps[post.appSlug]?.posts[post.title];
@@ -111,6 +129,7 @@ export async function seedDemoTranslations(
   await put('page', 'about', deAbout);
   await put('page', 'privacy', dePrivacy);
   await put('page', 'contact', deContact);
+  await put('page', 'press', deStudioPressKit);
   // The studio's name stays as it is; the demo writes no tagline or footer text, nor does the German.
   const site = await source('page', 'site');
   if (site && !site.fields.tagline && !site.fields.footerText) {

@@ -309,3 +309,48 @@ export const deAppPages: Record<
     ],
   },
 };
+
+/** The studio's press kit in German (issue 24): its words; facts, links, media and names are shared. */
+export const deStudioPressKit = {
+  basedIn: 'Tallinn, Estland',
+  description:
+    '<p>Northpaw ist ein vierköpfiges Studio, das ruhige, handgemachte Spiele und kleine, ehrliche Apps fürs Handy entwickelt. Keine Werbung in Bezahlspielen, keine Dark Patterns, und jedes Spiel lässt sich offline spielen.</p>',
+  history:
+    '<p>Northpaw begann 2019 mit zwei Freunden, die im Nachtzug zwischen Tallinn und Tartu Prototypen für Rätselspiele bauten. <em>Lantern Drift</em>, die erste Veröffentlichung, wuchs von einem Wochenend-Jam-Beitrag zu einem Spiel, das über eine Million Menschen gespielt haben.</p>',
+  features: [] as string[],
+};
+
+/**
+ * Apps' press kits in German, by the app's slug. Every demo app's press page is published in German
+ * (the studio's kit links to each); an app with no kit of its own shows its German description.
+ */
+export const deAppPressKits: Record<
+  string,
+  { basedIn: string; description: string; history: string; features: string[] }
+> = {
+  'lantern-drift': {
+    basedIn: '',
+    description: '',
+    history: '',
+    features: [
+      '140 handgemachte Flussrätsel auf sieben Flussabschnitten',
+      'Keine Timer, keine Leben: Jedes Level lässt sich sofort neu versuchen',
+      'Ein eigens komponierter Soundtrack, der dem Wasser folgt',
+      'Komplett offline spielbar, ohne Werbung',
+    ],
+  },
+};
+
+/** Apps' own privacy policies in German, by the app's slug (the demo translates one). */
+export const deAppPrivacy: Record<string, { content: string }> = {
+  'lantern-drift': {
+    content: `<h2>Wer wir sind</h2>
+<p>Lantern Drift wird von unserem Studio entwickelt. Diese Datenschutzerklärung erklärt, was das Spiel beim Spielen erfasst, warum, und was du dagegen tun kannst.</p>
+<h2>Dein Konto und deine Spielstände</h2>
+<p>Wenn du dich anmeldest, speichern wir deinen Spielernamen, deine Cloud-Spielstände und deine Bestenlisten-Punkte, damit deine Reisen dir auf ein neues Handy folgen. Du kannst auch ohne Konto spielen: Dann bleibt alles auf deinem Gerät.</p>
+<h2>Absturzberichte</h2>
+<p>Wenn das Spiel abstürzt, sendet es einen anonymen Bericht (Gerätemodell, Systemversion und die Stelle, an der der Code stehen blieb). Berichte werden nach 90 Tagen gelöscht.</p>
+<h2>Deine Wahlmöglichkeiten</h2>
+<p>Du kannst uns jederzeit über die Seite zur Kontolöschung des Spiels bitten, dein Konto und deine Daten zu löschen.</p>`,
+  },
+};

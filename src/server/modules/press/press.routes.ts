@@ -71,7 +71,6 @@ export const pressModule: AppModule = async (app, { deps, auth }) => {
   const settings = deps.repos.siteSettings;
   const staff = { onRequest: auth.requireStaff };
   const write = { onRequest: auth.requireStaff, config: { changesContent: true } };
-  const read = { config: { publicRead: true } };
 
   // Staff see hidden apps; visitors do not (their kits answer 404, as their pages do).
   const appOr404 = visibleApps.appFor;
@@ -115,10 +114,23 @@ export const pressModule: AppModule = async (app, { deps, auth }) => {
   );
 
   // ── Visitors: the reads the pages render from ─────────────────────────────────────────────
-  app.get(api.pressKitStudio, { ...read, schema: { response: { 200: PressKitSchema } } }, async () => repo.get(null));
+  // Issue 24: in ?locale='s language. The studio's kit falls back to the default language's (an app's
+  // page shows its facts); its own page (/{locale}/press) is not found without a translation
+  // (ssr/alternates.ts: untranslatedPart). An app's kit is not found without one.
+  app.get(
+    api.pressKitStudio,
+    {
+      config: { publicRead: true, translate: { type: 'page', item: 'press', optional: true } },
+      schema: { response: { 200: PressKitSchema } },
+    },
+    async () => repo.get(null),
+  );
   app.get(
     api.pressKitApp(':id'),
-    { ...read, schema: { params: IdParamsSchema, response: { 200: PressKitSchema } } },
+    {
+      config: { publicRead: true, translate: { type: 'app-page', part: 'press' } },
+      schema: { params: IdParamsSchema, response: { 200: PressKitSchema } },
+    },
     async (request) => repo.get((await appOr404(request, request.params.id)).id),
   );
 

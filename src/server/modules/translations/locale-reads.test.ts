@@ -112,3 +112,54 @@ describe('reading in another language', () => {
     expect(english.map((a) => a.title)).toContain('English Only');
   });
 });
+
+describe('press kits and an app’s privacy policy in another language (decision 111)', () => {
+  it('answer 404 where not published in it, the translation where it is; other languages stay apart', async () => {
+    await ok(send('PUT', api.adminAppPrivacyPolicy(translated.id), { content: '<p>We keep your scores.</p>' }));
+    await ok(send('PUT', api.adminPressKitStudio, { basedIn: 'Tallinn, Estonia', features: ['Calm games'] }));
+    await ok(send('PUT', api.adminPressKitApp(translated.id), { history: '<p>Made on a train.</p>' }));
+    expectError(await get(de(api.appPrivacyPolicy(translated.id))), 404, 'NOT_FOUND');
+    expectError(await get(de(api.pressKitApp(translated.id))), 404, 'NOT_FOUND');
+    // The studio's kit is read by every app's kit: without German it is the default language's, unmarked.
+    const studioEnglish = await ok<{ basedIn: string; contentLocale?: string }>(get(de(api.pressKitStudio)));
+    expect(studioEnglish).toMatchObject({ basedIn: 'Tallinn, Estonia' });
+    expect(studioEnglish.contentLocale).toBeUndefined();
+    let links = await ok<{ privacyPolicy: boolean; pressKit: boolean }>(get(de(api.appPageLinks(translated.id))));
+    expect(links).toMatchObject({ privacyPolicy: false, pressKit: false });
+
+    await put(`app-page`, `${translated.id}-privacy`, {
+      fields: { content: '<p>Wir speichern deine Punkte.</p><script>x()</script>' },
+      isPublished: true,
+    });
+    await put('app-page', `${translated.id}-press`, {
+      fields: { history: '<p>Im Zug gemacht.</p>' },
+      isPublished: true,
+    });
+    await put('page', 'press', {
+      fields: { basedIn: 'Tallinn, Estland', features: ['Ruhige Spiele'] },
+      isPublished: true,
+    });
+    const policy = await ok<{ content: string; contentLocale: string; dataCollected: unknown[] }>(
+      get(de(api.appPrivacyPolicy(translated.id))),
+    );
+    expect(policy).toMatchObject({ content: '<p>Wir speichern deine Punkte.</p>', contentLocale: 'de' });
+    expect(await ok(get(de(api.pressKitApp(translated.id))))).toMatchObject({
+      history: '<p>Im Zug gemacht.</p>',
+      contentLocale: 'de',
+    });
+    expect(await ok(get(de(api.pressKitStudio)))).toMatchObject({
+      basedIn: 'Tallinn, Estland',
+      features: ['Ruhige Spiele'],
+      contentLocale: 'de',
+    });
+    links = await ok(get(de(api.appPageLinks(translated.id))));
+    expect(links).toMatchObject({ privacyPolicy: true, pressKit: true });
+    // French has none of them; English is unchanged.
+    expectError(await get(`${api.appPrivacyPolicy(translated.id)}?locale=fr`), 404, 'NOT_FOUND');
+    expectError(await get(`${api.pressKitApp(translated.id)}?locale=fr`), 404, 'NOT_FOUND');
+    expect(await ok(get(api.appPrivacyPolicy(translated.id)))).toMatchObject({
+      content: '<p>We keep your scores.</p>',
+    });
+    expect(await ok(get(api.pressKitStudio))).toMatchObject({ basedIn: 'Tallinn, Estonia', features: ['Calm games'] });
+  });
+});

@@ -6,11 +6,7 @@
 // The language is part of the read cache's key (plugins/read-cache.ts).
 import type { FastifyRequest } from 'fastify';
 import { canonicalLocale } from '../../../shared/locales';
-import {
-  TRANSLATED_APP_PAGES,
-  TRANSLATION_FIELDS,
-  type TranslationFieldsKind,
-} from '../../../shared/schemas/translations';
+import { APP_TEXT_PAGES, TRANSLATION_FIELDS, type TranslationFieldsKind } from '../../../shared/schemas/translations';
 import { notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import type { AppInstance, Deps } from '../../types';
@@ -22,10 +18,12 @@ type Row = typeof translations.$inferSelect;
 export type TranslateRead =
   | { type: 'app' | 'post'; list?: boolean }
   /** An app's support and deletion texts: each part in the language where it is published there. */
-  | { type: 'app-page' }
+  | { type: 'app-page'; part?: undefined }
+  /** An app's privacy policy or press kit: not found in a language it has no translation in. */
+  | { type: 'app-page'; part: 'privacy' | 'press' }
   /** The route reads in `request.contentLocale` itself (the blog counts). */
   | { type: 'self' }
-  | { type: 'page'; item: 'home' | 'about' | 'privacy' | 'contact' | 'site'; optional?: boolean };
+  | { type: 'page'; item: 'home' | 'about' | 'privacy' | 'contact' | 'site' | 'press'; optional?: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,8 +90,9 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     locale: string,
     isStaff: boolean,
     fallback: string,
+    itemKey?: string,
   ) => {
-    const key = kind === 'app' || kind === 'post' ? String(item.id) : kind;
+    const key = itemKey ?? (kind === 'app' || kind === 'post' ? String(item.id) : kind);
     const row = (await repo.forItems(type, [key], locale)).get(key);
     if (!shown(row, isStaff)) return undefined;
     if (row!.useDefault) return { ...item, contentLocale: fallback };
@@ -116,15 +115,22 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     // Set with contentLocale by the onRequest hook, from the same read of the site's languages.
     const fallback = request.siteDefaultLocale ?? 'en';
 
+    if (spec.type === 'app-page' && spec.part) {
+      const key = `${String((payload as Item).appId)}-${spec.part}`;
+      const translated = await translateOne(spec.part, 'app-page', payload as Item, locale, isStaff, fallback, key);
+      if (!translated) throw notFound(spec.part === 'press' ? 'Press kit' : 'Privacy policy');
+      return translated;
+    }
+
     if (spec.type === 'app-page') {
       // Each page has its own translation: the reply says which are in this language, and the page
       // that is not is not found there (ssr/alternates.ts), never shown in the default language.
       const pages = payload as Item;
-      const keys = TRANSLATED_APP_PAGES.map((part) => `${String(pages.appId)}-${part}`);
+      const keys = APP_TEXT_PAGES.map((part) => `${String(pages.appId)}-${part}`);
       const rows = await repo.forItems('app-page', keys, locale);
       let out: Item = { ...pages };
       const translatedParts: string[] = [];
-      for (const part of TRANSLATED_APP_PAGES) {
+      for (const part of APP_TEXT_PAGES) {
         const row = rows.get(`${String(pages.appId)}-${part}`);
         if (!shown(row, isStaff)) continue;
         if (!row!.useDefault) out = overlay(part, out, row!);

@@ -29,12 +29,25 @@ const PAGE_LABELS: Record<string, string> = {
   support: 'Support page',
   deletion: 'Account deletion page',
 };
+/** An app's own pages, by part ('12-privacy': the app's privacy policy). */
+const APP_PAGE_LABELS: Record<string, string> = {
+  support: 'Support page',
+  deletion: 'Account deletion page',
+  privacy: 'Privacy Policy',
+  press: 'Press kit',
+};
+
+/** Fields holding a list (empty: none). */
+const LIST_FIELDS = new Set(['faq', 'features']);
 
 /** The kind's fields of a row, in the kind's order (missing ones empty). */
 export function pickFields(kind: TranslationFieldsKind, row: object | null | undefined): Record<string, unknown> {
   const source = (row ?? {}) as Record<string, unknown>;
   return Object.fromEntries(
-    Object.keys(TRANSLATION_FIELDS[kind].shape).map((name) => [name, source[name] ?? (name === 'faq' ? [] : '')]),
+    Object.keys(TRANSLATION_FIELDS[kind].shape).map((name) => [
+      name,
+      source[name] ?? (LIST_FIELDS.has(name) ? [] : ''),
+    ]),
   );
 }
 
@@ -49,6 +62,21 @@ export function translationSources(repos: Deps['repos']) {
     const kind = fieldsKind(type, item);
     if (!kind) return undefined;
     const base = { kind, slug: null, appId: null, postId: null };
+    if (type === 'app-page') {
+      // An app's own page: its support and deletion texts, its privacy policy (the text its page
+      // shows now) or its press kit.
+      const appId = Number(item.split('-')[0]);
+      const app = await repos.apps.get(appId, { includeHidden: true });
+      if (!app) return undefined;
+      const part = item.slice(item.indexOf('-') + 1);
+      const row =
+        part === 'privacy'
+          ? await repos.appPrivacy.current(app)
+          : part === 'press'
+            ? await repos.press.get(appId)
+            : await repos.appPages.get(appId);
+      return { ...base, label: `${app.title}: ${APP_PAGE_LABELS[part]}`, fields: pickFields(kind, row), appId };
+    }
     switch (kind) {
       case 'app': {
         const app = await repos.apps.get(Number(item), { includeHidden: true });
@@ -58,14 +86,11 @@ export function translationSources(repos: Deps['repos']) {
         const post = await repos.blogs.get(Number(item));
         return post && { ...base, label: post.title, fields: pickFields(kind, post), slug: post.slug, postId: post.id };
       }
+      case 'press':
+        return { ...base, label: 'Studio press kit', fields: pickFields(kind, await repos.press.get(null)) };
       case 'support':
-      case 'deletion': {
-        const appId = Number(item.split('-')[0]);
-        const app = await repos.apps.get(appId, { includeHidden: true });
-        if (!app) return undefined;
-        const pages = await repos.appPages.get(appId);
-        return { ...base, label: `${app.title}: ${PAGE_LABELS[kind]}`, fields: pickFields(kind, pages), appId };
-      }
+      case 'deletion':
+        return undefined;
       case 'home':
         return { ...base, label: PAGE_LABELS[kind]!, fields: pickFields(kind, await repos.pages.getHome()) };
       case 'about':

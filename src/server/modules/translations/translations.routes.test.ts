@@ -221,7 +221,54 @@ describe('translations of an item', () => {
       }),
     );
     expect(support.fields.faq).toEqual([{ question: 'Wie?', answer: 'So.' }]);
-    expectError(await get(api.itemTranslations('app-page', `${appId}-press`), ctx.editor), 404, 'NOT_FOUND');
+    expectError(await get(api.itemTranslations('app-page', `${appId}-gallery`), ctx.editor), 404, 'NOT_FOUND');
+  });
+
+  it('translates press kits and an app’s privacy policy, each language on its own (decision 111)', async () => {
+    await ok(send('PUT', api.adminAppPrivacyPolicy(appId), { content: '<p>We keep your scores.</p>' }, ctx.editor));
+    await ok(send('PUT', api.adminPressKitStudio, { history: '<p>Founded on a train.</p>' }, ctx.editor));
+    const privacy = await ok<ItemTranslations>(get(api.itemTranslations('app-page', `${appId}-privacy`), ctx.editor));
+    expect(privacy).toMatchObject({
+      label: 'Lantern Test: Privacy Policy',
+      source: { content: '<p>We keep your scores.</p>' },
+    });
+    const studio = await ok<ItemTranslations>(get(api.itemTranslations('page', 'press'), ctx.editor));
+    expect(studio).toMatchObject({ label: 'Studio press kit', source: { history: '<p>Founded on a train.</p>' } });
+    // Checked by the item's own rules: a published policy needs its text; rich text is sanitised.
+    expectInvalid(
+      await put('app-page', `${appId}-privacy`, 'de', { fields: { content: '' }, isPublished: true }),
+      'fields.content',
+    );
+    const de = await ok<Translation>(
+      put('app-page', `${appId}-press`, 'de', {
+        fields: { history: '<p>Im Zug.</p><img src=x onerror=alert(1)>', features: ['Rätsel'] },
+        isPublished: true,
+      }),
+    );
+    expect(de.fields).toMatchObject({ basedIn: '', description: '', features: ['Rätsel'] });
+    expect(de.fields.history).toMatch(/^<p>Im Zug\.<\/p>/);
+    expect(de.fields.history).not.toContain('onerror');
+    await ok(put('app-page', `${appId}-press`, 'fr', { fields: { features: ['Énigmes'] } }));
+    await ok(put('page', 'press', 'de', { fields: { basedIn: 'Tallinn' }, isPublished: true }));
+    // Publishing German published neither French nor anything else; deleting German leaves French.
+    const all = await ok<ItemTranslations>(get(api.itemTranslations('app-page', `${appId}-press`), ctx.editor));
+    expect(all.translations.map((t) => [t.locale, t.status])).toEqual([
+      ['de', 'published'],
+      ['fr', 'draft'],
+      ['pt-BR', 'missing'],
+    ]);
+    await ok(send('DELETE', api.translation('app-page', `${appId}-press`, 'de'), undefined, ctx.editor));
+    const after = await ok<ItemTranslations>(get(api.itemTranslations('app-page', `${appId}-press`), ctx.editor));
+    expect(after.translations.map((t) => t.status)).toEqual(['missing', 'draft', 'missing']);
+    expect(
+      (await ok<ItemTranslations>(get(api.itemTranslations('page', 'press'), ctx.editor))).translations[0]?.status,
+    ).toBe('published');
+    // "Changed since translated": the studio kit's words changed after its German was saved.
+    await ok(
+      send('PUT', api.adminPressKitStudio, { history: '<p>Founded on a night train.</p>', version: 1 }, ctx.editor),
+    );
+    const changed = await ok<ItemTranslations>(get(api.itemTranslations('page', 'press'), ctx.editor));
+    expect(changed.translations[0]).toMatchObject({ status: 'published', outdated: true });
   });
 
   it('records each save, publication and deletion in the audit log', async () => {
@@ -237,7 +284,7 @@ describe('addresses of items', () => {
     for (const id of ['0', '007', '2147483648', '99999999999', '-1', '1.5', 'abc']) {
       expectError(await get(api.itemTranslations('post', id), ctx.editor), 404, 'NOT_FOUND');
     }
-    for (const id of ['2147483648-support', '0-support', `${appId}-press`, `${appId}-`]) {
+    for (const id of ['2147483648-support', '0-support', `${appId}-gallery`, `${appId}-`]) {
       expectError(await get(api.itemTranslations('app-page', id), ctx.editor), 404, 'NOT_FOUND');
     }
   });
