@@ -1,10 +1,16 @@
 // Small enhancements of static HTML that need no React.
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
-/** Blog dates in the visitor's locale and time zone (SPEC §9); the server writes them in en-US, UTC. */
+/**
+ * Blog dates in the visitor's locale and time zone (SPEC §9); the server writes them in en-US, UTC.
+ * A date of a page in another language (data-local-date="de") stays in that language: the browser's
+ * regional form of it if it prefers one ('de-AT'), else the page's.
+ */
 export function enhanceDates(): void {
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[data-local-date]')) {
-    time.textContent = new Date(time.dateTime).toLocaleDateString(undefined, DATE_OPTIONS);
+    const lang = time.dataset.localDate;
+    const own = lang && navigator.languages?.find((tag) => tag.split('-')[0] === lang.split('-')[0]);
+    time.textContent = new Date(time.dateTime).toLocaleDateString(lang ? own || lang : undefined, DATE_OPTIONS);
   }
 }
 

@@ -20,7 +20,7 @@ import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { deletionFormRoute } from './deletion-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
-import { api, paths } from '../../shared/paths';
+import { api } from '../../shared/paths';
 import { visitorPlatform } from '../../shared/visitor-platform';
 
 export interface CachedPage {
@@ -267,13 +267,13 @@ export const publicPagesModule: FastifyPluginAsync<
 
   app.get('/', handler);
   app.get('/*', handler);
-  contactFormRoute(app, (contactForm, request, reply, status) =>
-    sendFresh(request, reply, paths.contact, { cookie: staffCookie(request), contactForm }, status),
+  contactFormRoute(app, (location, contactForm, request, reply, status) =>
+    sendFresh(request, reply, location, { cookie: staffCookie(request), contactForm }, status),
   );
   deletionFormRoute(
     app,
-    (slug, deletionForm, request, reply, status) =>
-      sendFresh(request, reply, paths.appDeleteAccount(slug), { cookie: staffCookie(request), deletionForm }, status),
+    (location, deletionForm, request, reply, status) =>
+      sendFresh(request, reply, location, { cookie: staffCookie(request), deletionForm }, status),
     (location, deletionConfirm, request, reply, status) => {
       reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'same-origin');
       return sendFresh(request, reply, location, { cookie: staffCookie(request), deletionConfirm }, status);

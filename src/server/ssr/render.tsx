@@ -136,19 +136,20 @@ const STREAM_FAILED = `${HIDE_SKELETON}<div class="mx-auto max-w-xl px-4 py-24 t
 
 /**
  * A page in another language links to the site's pages in that language (issue 24): every link to a
- * page the language has (`href="/blog"`, written by any component) and to the site's and the blog's
+ * page the language has (`href="/blog"`, written by any component; a form's `action="/contact"`, so a
+ * form posted without JavaScript is answered in the page's language) and to the site's and the blog's
  * feeds gets its prefix; links to pages only the default language has (press kits, an app's privacy
  * versions), other files and apps' feeds stay.
  */
 export function localizeLinks(locale: Pick<PageLocale, 'isDefault' | 'prefix'>, html: string): string {
   if (locale.isDefault) return html;
-  return html.replace(/ href="(\/[^"]*)"/g, (whole, href: string) => {
+  return html.replace(/ (href|action)="(\/[^"]*)"/g, (whole, name: string, href: string) => {
     const [path = '/'] = href.split(/[?#]/);
     if (href.startsWith('//') || splitLocalePath(path).locale) return whole;
     const { route } = matchPublicRoute(path);
     const feed = path === paths.rss || path === paths.blogRss;
     if (!feed && (route.path === '*' || !LOCALIZED_ROUTES.has(route.path))) return whole;
-    return ` href="${localePath(locale, path)}${href.slice(path.length)}"`;
+    return ` ${name}="${localePath(locale, path)}${href.slice(path.length)}"`;
   });
 }
 

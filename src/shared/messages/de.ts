@@ -143,4 +143,56 @@ export const de: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Apps werden geladen',
   'home.appsFailed': 'Unsere Apps konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.',
   'home.noApps': 'Neue Spiele sind unterwegs. Schau bald wieder vorbei!',
+  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  'deletionForm.checkEmail': 'Bestätige es in deinem E-Mail-Postfach',
+  'deletionForm.received': 'Anfrage erhalten',
+  'deletionForm.reference': 'Deine Referenz:',
+  'deletionForm.emailedText':
+    'Wir haben dir einen Link an deine E-Mail-Adresse geschickt. Öffne ihn innerhalb von {confirmDays} Tagen, um zu bestätigen, dass die Anfrage von dir stammt: Dann löschen wir dein Konto bei {app} und deine Daten innerhalb von {days} Tagen. Bitte gib die Referenz an, wenn du uns dazu schreibst.',
+  'deletionForm.dueText':
+    'Wir löschen dein Konto bei {app} und deine Daten spätestens bis zum <b>{date}</b>. Bitte gib die Referenz an, wenn du uns dazu schreibst.',
+  'deletionForm.email': 'E-Mail-Adresse',
+  'deletionForm.emailHint':
+    'Die Adresse deines Kontos bei {app}. Wir schreiben dir dorthin, falls wir bestätigen müssen, dass du es bist.',
+  'deletionForm.accountId': 'Konto-Kennung',
+  'deletionForm.optional': '(optional)',
+  'deletionForm.accountIdHint': 'Dein Benutzername, deine Spieler-ID oder Kontonummer, falls du sie kennst.',
+  'deletionForm.note': 'Anmerkung',
+  'deletionForm.sending': 'Wird gesendet...',
+  'deletionForm.send': 'Löschung beantragen',
+  'deletionForm.failed':
+    'Deine Anfrage konnte nicht gesendet werden. Bitte versuche es später noch einmal oder schreib uns.',
+  'deletionForm.error.email': 'Gib eine gültige E-Mail-Adresse ein',
+  'deletionForm.error.accountIdMax': 'Die Konto-Kennung darf höchstens 200 Zeichen lang sein',
+  'deletionForm.error.noteMax': 'Die Anmerkung darf höchstens 2000 Zeichen lang sein',
+  'appSupport.title': 'Hilfe zu {app} | {site}',
+  'appSupport.description': 'Hilfe zu {app}: Antworten auf häufige Fragen und wie du den Support von {site} erreichst.',
+  'appSupport.heading': 'Hilfe zu {app}',
+  'appSupport.intro':
+    'Kommst du nicht weiter, hast du einen Fehler gefunden oder eine Idee für {app}? Wir helfen gern.',
+  'appSupport.contact': 'Support kontaktieren',
+  'appSupport.emailUs':
+    'Schreib uns an <link>{email}</link>. Nenne uns dein Gerät und die Version der App, wenn etwas nicht funktioniert.',
+  'appSupport.writeUs':
+    'Schreib uns über <link>unsere Kontaktseite</link> und erwähne {app}. Nenne uns dein Gerät und die Version der App, wenn etwas nicht funktioniert.',
+  'appSupport.faq': 'Häufige Fragen',
+  'appSupport.noFaq': 'Hier gibt es noch keine Fragen: Frag uns einfach.',
+  'appSupport.deletion': 'Möchtest du dein Konto und deine Daten loswerden? <link>Lösche dein Konto bei {app}</link>.',
+  'appDelete.title': 'Dein Konto bei {app} löschen | {site}',
+  'appDelete.description':
+    'Bitte {site}, dein Konto bei {app} und deine Daten zu löschen, und sieh nach, was gelöscht und was aufbewahrt wird.',
+  'appDelete.heading': 'Dein Konto bei {app} löschen',
+  'appDelete.intro':
+    'Hier kannst du uns bitten, dein Konto bei {app} und die dazugehörigen Daten zu löschen, ganz ohne die App. Wir erledigen jede Anfrage innerhalb von {days, plural, one {# Tag} other {# Tagen}}.',
+  'appDelete.deleted': 'Was wir löschen',
+  'appDelete.deletedDefault': 'Dein Konto und die damit verknüpften personenbezogenen Daten.',
+  'appDelete.kept': 'Was wir aufbewahren, und wie lange',
+  'appDelete.keptDefault':
+    'Nichts, es sei denn, das Gesetz verlangt, dass wir einen Nachweis aufbewahren; frag uns, wenn du es wissen möchtest.',
+  'appDelete.request': 'Löschung beantragen',
+  'appDelete.requestText':
+    'Du erhältst sofort eine Referenznummer. Erst noch Fragen? Sieh dir die <link>Hilfe zu {app}</link> an.',
+  'appDelete.noPage': 'Diese App hat hier keine Seite.',
+  'appNotFound.title': 'App nicht gefunden',
+  'appNotFound.text': 'Die gesuchte App gibt es nicht oder sie wurde entfernt.',
 };

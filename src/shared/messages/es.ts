@@ -143,4 +143,55 @@ export const es: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Cargando apps',
   'home.appsFailed': 'No se pudieron cargar nuestras apps. Inténtalo de nuevo más tarde.',
   'home.noApps': 'Hay nuevos juegos en camino. ¡Vuelve pronto!',
+  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  'deletionForm.checkEmail': 'Revisa tu correo para confirmar',
+  'deletionForm.received': 'Solicitud recibida',
+  'deletionForm.reference': 'Tu referencia:',
+  'deletionForm.emailedText':
+    'Te hemos enviado un enlace a tu correo electrónico. Ábrelo en un plazo de {confirmDays} días para confirmar que la solicitud es tuya: después eliminaremos tu cuenta de {app} y tus datos en un plazo de {days} días. Indica la referencia si nos escribes sobre ello.',
+  'deletionForm.dueText':
+    'Eliminaremos tu cuenta de {app} y tus datos a más tardar el <b>{date}</b>. Indica la referencia si nos escribes sobre ello.',
+  'deletionForm.email': 'Correo electrónico',
+  'deletionForm.emailHint': 'El que usa tu cuenta de {app}. Te escribiremos ahí si necesitamos confirmar que eres tú.',
+  'deletionForm.accountId': 'Identificador de la cuenta',
+  'deletionForm.optional': '(opcional)',
+  'deletionForm.accountIdHint': 'Tu nombre de usuario, ID de jugador o número de cuenta, si lo sabes.',
+  'deletionForm.note': 'Nota',
+  'deletionForm.sending': 'Enviando...',
+  'deletionForm.send': 'Solicitar la eliminación',
+  'deletionForm.failed': 'No se pudo enviar tu solicitud. Inténtalo de nuevo más tarde o escríbenos.',
+  'deletionForm.error.email': 'Introduce un correo electrónico válido',
+  'deletionForm.error.accountIdMax': 'El identificador de la cuenta debe tener como máximo 200 caracteres',
+  'deletionForm.error.noteMax': 'La nota debe tener como máximo 2000 caracteres',
+  'appSupport.title': 'Soporte de {app} | {site}',
+  'appSupport.description':
+    'Ayuda con {app}: respuestas a preguntas frecuentes y cómo contactar con el soporte de {site}.',
+  'appSupport.heading': 'Soporte de {app}',
+  'appSupport.intro':
+    '¿Te has atascado, has encontrado un error o tienes una idea para {app}? Estaremos encantados de ayudarte.',
+  'appSupport.contact': 'Contactar con soporte',
+  'appSupport.emailUs':
+    'Escríbenos a <link>{email}</link>. Dinos tu dispositivo y la versión de la app si algo no funciona.',
+  'appSupport.writeUs':
+    'Escríbenos desde <link>nuestra página de contacto</link> y menciona {app}. Dinos tu dispositivo y la versión de la app si algo no funciona.',
+  'appSupport.faq': 'Preguntas frecuentes',
+  'appSupport.noFaq': 'Todavía no hay preguntas: pregúntanos lo que quieras.',
+  'appSupport.deletion': '¿Quieres que tu cuenta y tus datos desaparezcan? <link>Elimina tu cuenta de {app}</link>.',
+  'appDelete.title': 'Eliminar tu cuenta de {app} | {site}',
+  'appDelete.description':
+    'Pide a {site} que elimine tu cuenta de {app} y tus datos, y consulta qué se elimina y qué se conserva.',
+  'appDelete.heading': 'Eliminar tu cuenta de {app}',
+  'appDelete.intro':
+    'Aquí puedes pedirnos que eliminemos tu cuenta de {app} y los datos asociados, sin la app. Completamos cada solicitud en un plazo de {days, plural, one {# día} other {# días}}.',
+  'appDelete.deleted': 'Qué eliminamos',
+  'appDelete.deletedDefault': 'Tu cuenta y los datos personales vinculados a ella.',
+  'appDelete.kept': 'Qué conservamos y durante cuánto tiempo',
+  'appDelete.keptDefault':
+    'Nada, salvo que la ley nos obligue a conservar un registro; pregúntanos si quieres saberlo.',
+  'appDelete.request': 'Solicitar la eliminación',
+  'appDelete.requestText':
+    'Recibirás un número de referencia al instante. ¿Tienes dudas antes? Consulta el <link>soporte de {app}</link>.',
+  'appDelete.noPage': 'Esta app no tiene ninguna página aquí.',
+  'appNotFound.title': 'App no encontrada',
+  'appNotFound.text': 'La app que buscas no existe o se ha eliminado.',
 };

@@ -143,4 +143,57 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Chargement des apps',
   'home.appsFailed': 'Impossible de charger nos apps pour le moment. Veuillez réessayer plus tard.',
   'home.noApps': 'De nouveaux jeux arrivent. Revenez bientôt !',
+  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  'deletionForm.checkEmail': 'Confirmez depuis votre e-mail',
+  'deletionForm.received': 'Demande reçue',
+  'deletionForm.reference': 'Votre référence :',
+  'deletionForm.emailedText':
+    'Nous avons envoyé un lien à votre adresse e-mail. Ouvrez-le dans les {confirmDays} jours pour confirmer que la demande vient de vous : nous supprimerons alors votre compte {app} et vos données sous {days} jours. Merci d’indiquer la référence si vous nous écrivez à ce sujet.',
+  'deletionForm.dueText':
+    'Nous supprimerons votre compte {app} et vos données au plus tard le <b>{date}</b>. Merci d’indiquer la référence si vous nous écrivez à ce sujet.',
+  'deletionForm.email': 'Adresse e-mail',
+  'deletionForm.emailHint':
+    'Celle qu’utilise votre compte {app}. Nous vous y écrivons si nous devons confirmer qu’il s’agit bien de vous.',
+  'deletionForm.accountId': 'Identifiant du compte',
+  'deletionForm.optional': '(facultatif)',
+  'deletionForm.accountIdHint':
+    'Votre nom d’utilisateur, identifiant de joueur ou numéro de compte, si vous le connaissez.',
+  'deletionForm.note': 'Remarque',
+  'deletionForm.sending': 'Envoi...',
+  'deletionForm.send': 'Demander la suppression',
+  'deletionForm.failed': 'Votre demande n’a pas pu être envoyée. Veuillez réessayer plus tard ou nous écrire.',
+  'deletionForm.error.email': 'Saisissez une adresse e-mail valide',
+  'deletionForm.error.accountIdMax': 'L’identifiant du compte ne doit pas dépasser 200 caractères',
+  'deletionForm.error.noteMax': 'La remarque ne doit pas dépasser 2000 caractères',
+  'appSupport.title': 'Assistance {app} | {site}',
+  'appSupport.description':
+    'De l’aide pour {app} : les réponses aux questions fréquentes et comment joindre l’assistance de {site}.',
+  'appSupport.heading': 'Assistance {app}',
+  'appSupport.intro': 'Bloqué, un bug, ou une idée pour {app} ? Nous sommes là pour vous aider.',
+  'appSupport.contact': 'Contacter l’assistance',
+  'appSupport.emailUs':
+    'Écrivez-nous à <link>{email}</link>. Indiquez votre appareil et la version de l’app si quelque chose ne fonctionne pas.',
+  'appSupport.writeUs':
+    'Écrivez-nous via <link>notre page de contact</link> en mentionnant {app}. Indiquez votre appareil et la version de l’app si quelque chose ne fonctionne pas.',
+  'appSupport.faq': 'Questions fréquentes',
+  'appSupport.noFaq': 'Pas encore de questions ici : demandez-nous ce que vous voulez.',
+  'appSupport.deletion':
+    'Vous voulez que votre compte et vos données disparaissent ? <link>Supprimez votre compte {app}</link>.',
+  'appDelete.title': 'Supprimer votre compte {app} | {site}',
+  'appDelete.description':
+    'Demandez à {site} de supprimer votre compte {app} et vos données, et voyez ce qui est supprimé et ce qui est conservé.',
+  'appDelete.heading': 'Supprimer votre compte {app}',
+  'appDelete.intro':
+    'Vous pouvez nous demander ici, sans l’app, de supprimer votre compte {app} et les données qui l’accompagnent. Nous traitons chaque demande sous {days, plural, one {# jour} other {# jours}}.',
+  'appDelete.deleted': 'Ce que nous supprimons',
+  'appDelete.deletedDefault': 'Votre compte et les données personnelles qui y sont liées.',
+  'appDelete.kept': 'Ce que nous conservons, et combien de temps',
+  'appDelete.keptDefault':
+    'Rien, sauf si la loi nous oblige à conserver une trace ; demandez-nous si vous voulez savoir.',
+  'appDelete.request': 'Demander la suppression',
+  'appDelete.requestText':
+    'Vous recevez immédiatement un numéro de référence. Des questions d’abord ? Consultez l’<link>assistance {app}</link>.',
+  'appDelete.noPage': 'Cette app n’a pas de page ici.',
+  'appNotFound.title': 'App introuvable',
+  'appNotFound.text': 'L’app que vous cherchez n’existe pas ou a été supprimée.',
 };

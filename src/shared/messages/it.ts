@@ -143,4 +143,55 @@ export const it: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Caricamento delle app',
   'home.appsFailed': 'Non è stato possibile caricare le nostre app. Riprova più tardi.',
   'home.noApps': 'Nuovi giochi in arrivo. Torna presto!',
+  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  'deletionForm.checkEmail': 'Controlla la tua email per confermare',
+  'deletionForm.received': 'Richiesta ricevuta',
+  'deletionForm.reference': 'Il tuo riferimento:',
+  'deletionForm.emailedText':
+    'Ti abbiamo inviato un link al tuo indirizzo email. Aprilo entro {confirmDays} giorni per confermare che la richiesta è tua: poi elimineremo il tuo account di {app} e i tuoi dati entro {days} giorni. Indica il riferimento se ci scrivi a riguardo.',
+  'deletionForm.dueText':
+    'Elimineremo il tuo account di {app} e i tuoi dati entro il <b>{date}</b> al più tardi. Indica il riferimento se ci scrivi a riguardo.',
+  'deletionForm.email': 'Indirizzo email',
+  'deletionForm.emailHint': 'Quello usato dal tuo account di {app}. Ti scriveremo lì se dovremo confermare che sei tu.',
+  'deletionForm.accountId': 'Identificativo dell’account',
+  'deletionForm.optional': '(facoltativo)',
+  'deletionForm.accountIdHint': 'Il tuo nome utente, ID giocatore o numero di account, se lo conosci.',
+  'deletionForm.note': 'Nota',
+  'deletionForm.sending': 'Invio in corso...',
+  'deletionForm.send': 'Chiedi l’eliminazione',
+  'deletionForm.failed': 'Non è stato possibile inviare la tua richiesta. Riprova più tardi o scrivici.',
+  'deletionForm.error.email': 'Inserisci un indirizzo email valido',
+  'deletionForm.error.accountIdMax': 'L’identificativo dell’account deve avere al massimo 200 caratteri',
+  'deletionForm.error.noteMax': 'La nota deve avere al massimo 2000 caratteri',
+  'appSupport.title': 'Assistenza per {app} | {site}',
+  'appSupport.description':
+    'Aiuto con {app}: risposte alle domande frequenti e come contattare l’assistenza di {site}.',
+  'appSupport.heading': 'Assistenza per {app}',
+  'appSupport.intro': 'Sei bloccato, hai trovato un bug o hai un’idea per {app}? Siamo felici di aiutarti.',
+  'appSupport.contact': 'Contatta l’assistenza',
+  'appSupport.emailUs':
+    'Scrivici a <link>{email}</link>. Indicaci il tuo dispositivo e la versione dell’app se qualcosa non funziona.',
+  'appSupport.writeUs':
+    'Scrivici tramite <link>la nostra pagina dei contatti</link> e cita {app}. Indicaci il tuo dispositivo e la versione dell’app se qualcosa non funziona.',
+  'appSupport.faq': 'Domande frequenti',
+  'appSupport.noFaq': 'Ancora nessuna domanda: chiedici pure quello che vuoi.',
+  'appSupport.deletion':
+    'Vuoi che il tuo account e i tuoi dati spariscano? <link>Elimina il tuo account di {app}</link>.',
+  'appDelete.title': 'Elimina il tuo account di {app} | {site}',
+  'appDelete.description':
+    'Chiedi a {site} di eliminare il tuo account di {app} e i tuoi dati, e scopri cosa viene eliminato e cosa viene conservato.',
+  'appDelete.heading': 'Elimina il tuo account di {app}',
+  'appDelete.intro':
+    'Qui puoi chiederci di eliminare il tuo account di {app} e i dati collegati, senza l’app. Completiamo ogni richiesta entro {days, plural, one {# giorno} other {# giorni}}.',
+  'appDelete.deleted': 'Cosa eliminiamo',
+  'appDelete.deletedDefault': 'Il tuo account e i dati personali collegati.',
+  'appDelete.kept': 'Cosa conserviamo, e per quanto tempo',
+  'appDelete.keptDefault':
+    'Niente, a meno che la legge non ci imponga di conservarne traccia; chiedici se vuoi saperlo.',
+  'appDelete.request': 'Chiedi l’eliminazione',
+  'appDelete.requestText':
+    'Ricevi subito un numero di riferimento. Prima hai domande? Consulta l’<link>assistenza per {app}</link>.',
+  'appDelete.noPage': 'Questa app non ha una pagina qui.',
+  'appNotFound.title': 'App non trovata',
+  'appNotFound.text': 'L’app che cerchi non esiste o è stata rimossa.',
 };

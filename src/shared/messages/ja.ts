@@ -142,4 +142,54 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'アプリを読み込み中',
   'home.appsFailed': 'アプリを読み込めませんでした。しばらくしてからもう一度お試しください。',
   'home.noApps': '新しいゲームを準備中です。また近いうちに見に来てください！',
+  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  'deletionForm.checkEmail': 'メールを確認して承認してください',
+  'deletionForm.received': 'リクエストを受け付けました',
+  'deletionForm.reference': '受付番号：',
+  'deletionForm.emailedText':
+    'ご登録のメールアドレスにリンクをお送りしました。{confirmDays}日以内にリンクを開いて、ご本人によるリクエストであることを確認してください。確認後、{days}日以内に{app}のアカウントとデータを削除します。お問い合わせの際は受付番号をお知らせください。',
+  'deletionForm.dueText':
+    '{app}のアカウントとデータは遅くとも<b>{date}</b>までに削除します。お問い合わせの際は受付番号をお知らせください。',
+  'deletionForm.email': 'メールアドレス',
+  'deletionForm.emailHint':
+    '{app}のアカウントで使用しているメールアドレスです。ご本人確認が必要な場合はこちらにご連絡します。',
+  'deletionForm.accountId': 'アカウントID',
+  'deletionForm.optional': '（任意）',
+  'deletionForm.accountIdHint': 'ユーザー名、プレイヤーID、またはアカウント番号（わかる場合）。',
+  'deletionForm.note': '備考',
+  'deletionForm.sending': '送信中...',
+  'deletionForm.send': '削除をリクエスト',
+  'deletionForm.failed':
+    'リクエストを送信できませんでした。しばらくしてからもう一度お試しいただくか、お問い合わせください。',
+  'deletionForm.error.email': '有効なメールアドレスを入力してください',
+  'deletionForm.error.accountIdMax': 'アカウントIDは200文字以内で入力してください',
+  'deletionForm.error.noteMax': '備考は2000文字以内で入力してください',
+  'appSupport.title': '{app}サポート | {site}',
+  'appSupport.description': '{app}のヘルプ：よくある質問への回答と{site}のサポートへの連絡方法。',
+  'appSupport.heading': '{app}サポート',
+  'appSupport.intro': '{app}で困ったこと、バグの発見、アイデアはありませんか？喜んでお手伝いします。',
+  'appSupport.contact': 'サポートに問い合わせる',
+  'appSupport.emailUs':
+    '<link>{email}</link>までメールでお問い合わせください。うまく動かない場合は、お使いの端末とアプリのバージョンをお知らせください。',
+  'appSupport.writeUs':
+    '<link>お問い合わせページ</link>から、{app}についてとご記入のうえご連絡ください。うまく動かない場合は、お使いの端末とアプリのバージョンをお知らせください。',
+  'appSupport.faq': 'よくある質問',
+  'appSupport.noFaq': 'まだ質問はありません。なんでもお気軽にお尋ねください。',
+  'appSupport.deletion': 'アカウントとデータを削除したいですか？<link>{app}のアカウントを削除する</link>。',
+  'appDelete.title': '{app}のアカウントを削除 | {site}',
+  'appDelete.description':
+    '{site}に{app}のアカウントとデータの削除を依頼し、削除されるものと保持されるものを確認できます。',
+  'appDelete.heading': '{app}のアカウントを削除',
+  'appDelete.intro':
+    'アプリを使わずに、{app}のアカウントと関連データの削除をここから依頼できます。すべてのリクエストは{days}日以内に対応します。',
+  'appDelete.deleted': '削除するもの',
+  'appDelete.deletedDefault': 'あなたのアカウントと、それに関連する個人データ。',
+  'appDelete.kept': '保持するものと保持期間',
+  'appDelete.keptDefault': '法律で記録の保持が求められる場合を除き、何も保持しません。詳しくはお問い合わせください。',
+  'appDelete.request': '削除をリクエスト',
+  'appDelete.requestText':
+    '受付番号はすぐに発行されます。先に質問がありますか？<link>{app}サポート</link>をご覧ください。',
+  'appDelete.noPage': 'このアプリにはこのページがありません。',
+  'appNotFound.title': 'アプリが見つかりません',
+  'appNotFound.text': 'お探しのアプリは存在しないか、削除されました。',
 };

@@ -139,4 +139,53 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '앱을 불러오는 중',
   'home.appsFailed': '지금은 앱을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'home.noApps': '새 게임이 곧 나옵니다. 곧 다시 들러 주세요!',
+  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  'deletionForm.checkEmail': '이메일을 확인해 요청을 확인해 주세요',
+  'deletionForm.received': '요청이 접수되었습니다',
+  'deletionForm.reference': '참조 번호:',
+  'deletionForm.emailedText':
+    '이메일 주소로 링크를 보내 드렸습니다. {confirmDays}일 이내에 링크를 열어 본인의 요청임을 확인해 주세요. 확인 후 {days}일 이내에 {app} 계정과 데이터를 삭제합니다. 이 요청에 대해 문의하실 때는 참조 번호를 알려 주세요.',
+  'deletionForm.dueText':
+    '늦어도 <b>{date}</b>까지 {app} 계정과 데이터를 삭제합니다. 이 요청에 대해 문의하실 때는 참조 번호를 알려 주세요.',
+  'deletionForm.email': '이메일 주소',
+  'deletionForm.emailHint': '{app} 계정에서 사용하는 이메일입니다. 본인 확인이 필요하면 이 주소로 연락드립니다.',
+  'deletionForm.accountId': '계정 식별자',
+  'deletionForm.optional': '(선택 사항)',
+  'deletionForm.accountIdHint': '알고 있다면 사용자 이름, 플레이어 ID 또는 계정 번호를 입력하세요.',
+  'deletionForm.note': '메모',
+  'deletionForm.sending': '보내는 중...',
+  'deletionForm.send': '삭제 요청',
+  'deletionForm.failed': '요청을 보내지 못했습니다. 잠시 후 다시 시도하거나 저희에게 문의해 주세요.',
+  'deletionForm.error.email': '올바른 이메일 주소를 입력하세요',
+  'deletionForm.error.accountIdMax': '계정 식별자는 200자 이하여야 합니다',
+  'deletionForm.error.noteMax': '메모는 2000자 이하여야 합니다',
+  'appSupport.title': '{app} 지원 | {site}',
+  'appSupport.description': '{app} 도움말: 자주 묻는 질문에 대한 답변과 {site} 지원팀에 연락하는 방법.',
+  'appSupport.heading': '{app} 지원',
+  'appSupport.intro': '{app} 이용 중 막히셨거나 버그를 발견하셨거나 아이디어가 있으신가요? 기꺼이 도와드리겠습니다.',
+  'appSupport.contact': '지원팀에 문의',
+  'appSupport.emailUs':
+    '<link>{email}</link>로 이메일을 보내 주세요. 문제가 있다면 사용 중인 기기와 앱 버전을 알려 주세요.',
+  'appSupport.writeUs':
+    '<link>문의 페이지</link>를 통해 {app}에 관한 문의임을 적어 보내 주세요. 문제가 있다면 사용 중인 기기와 앱 버전을 알려 주세요.',
+  'appSupport.faq': '자주 묻는 질문',
+  'appSupport.noFaq': '아직 질문이 없습니다. 무엇이든 물어보세요.',
+  'appSupport.deletion': '계정과 데이터를 삭제하고 싶으신가요? <link>{app} 계정 삭제</link>.',
+  'appDelete.title': '{app} 계정 삭제 | {site}',
+  'appDelete.description':
+    '{site}에 {app} 계정과 데이터 삭제를 요청하고, 무엇이 삭제되고 무엇이 보관되는지 확인하세요.',
+  'appDelete.heading': '{app} 계정 삭제',
+  'appDelete.intro':
+    '앱 없이도 여기에서 {app} 계정과 관련 데이터의 삭제를 요청할 수 있습니다. 모든 요청은 {days}일 이내에 처리합니다.',
+  'appDelete.deleted': '삭제하는 항목',
+  'appDelete.deletedDefault': '계정과 계정에 연결된 개인 데이터.',
+  'appDelete.kept': '보관하는 항목과 보관 기간',
+  'appDelete.keptDefault':
+    '법률에 따라 기록을 보관해야 하는 경우를 제외하고는 아무것도 보관하지 않습니다. 궁금하시면 문의해 주세요.',
+  'appDelete.request': '삭제 요청',
+  'appDelete.requestText':
+    '참조 번호가 바로 발급됩니다. 먼저 궁금한 점이 있으신가요? <link>{app} 지원</link>을 확인하세요.',
+  'appDelete.noPage': '이 앱에는 여기에 해당하는 페이지가 없습니다.',
+  'appNotFound.title': '앱을 찾을 수 없음',
+  'appNotFound.text': '찾으시는 앱이 없거나 삭제되었습니다.',
 };

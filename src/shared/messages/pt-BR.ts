@@ -143,4 +143,52 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Carregando apps',
   'home.appsFailed': 'Não foi possível carregar nossos apps agora. Tente novamente mais tarde.',
   'home.noApps': 'Novos jogos estão a caminho. Volte em breve!',
+  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  'deletionForm.checkEmail': 'Confira seu e-mail para confirmar',
+  'deletionForm.received': 'Solicitação recebida',
+  'deletionForm.reference': 'Sua referência:',
+  'deletionForm.emailedText':
+    'Enviamos um link para o seu endereço de e-mail. Abra-o em até {confirmDays} dias para confirmar que a solicitação é sua: depois excluiremos sua conta do {app} e seus dados em até {days} dias. Informe a referência se nos escrever sobre isso.',
+  'deletionForm.dueText':
+    'Excluiremos sua conta do {app} e seus dados até <b>{date}</b>, no máximo. Informe a referência se nos escrever sobre isso.',
+  'deletionForm.email': 'Endereço de e-mail',
+  'deletionForm.emailHint': 'O que sua conta do {app} usa. Escreveremos para ele se precisarmos confirmar que é você.',
+  'deletionForm.accountId': 'Identificador da conta',
+  'deletionForm.optional': '(opcional)',
+  'deletionForm.accountIdHint': 'Seu nome de usuário, ID de jogador ou número da conta, se você souber.',
+  'deletionForm.note': 'Observação',
+  'deletionForm.sending': 'Enviando...',
+  'deletionForm.send': 'Solicitar exclusão',
+  'deletionForm.failed': 'Não foi possível enviar sua solicitação. Tente novamente mais tarde ou escreva para nós.',
+  'deletionForm.error.email': 'Informe um endereço de e-mail válido',
+  'deletionForm.error.accountIdMax': 'O identificador da conta deve ter no máximo 200 caracteres',
+  'deletionForm.error.noteMax': 'A observação deve ter no máximo 2000 caracteres',
+  'appSupport.title': 'Suporte do {app} | {site}',
+  'appSupport.description': 'Ajuda com o {app}: respostas a perguntas frequentes e como falar com o suporte da {site}.',
+  'appSupport.heading': 'Suporte do {app}',
+  'appSupport.intro': 'Travou, encontrou um bug ou tem uma ideia para o {app}? Teremos prazer em ajudar.',
+  'appSupport.contact': 'Falar com o suporte',
+  'appSupport.emailUs':
+    'Escreva para <link>{email}</link>. Informe seu dispositivo e a versão do app se algo não funcionar.',
+  'appSupport.writeUs':
+    'Escreva para nós pela <link>nossa página de contato</link> e mencione o {app}. Informe seu dispositivo e a versão do app se algo não funcionar.',
+  'appSupport.faq': 'Perguntas frequentes',
+  'appSupport.noFaq': 'Ainda não há perguntas aqui: pergunte o que quiser.',
+  'appSupport.deletion': 'Quer que sua conta e seus dados sejam apagados? <link>Exclua sua conta do {app}</link>.',
+  'appDelete.title': 'Excluir sua conta do {app} | {site}',
+  'appDelete.description':
+    'Peça à {site} para excluir sua conta do {app} e seus dados, e veja o que é excluído e o que é mantido.',
+  'appDelete.heading': 'Excluir sua conta do {app}',
+  'appDelete.intro':
+    'Aqui você pode nos pedir para excluir sua conta do {app} e os dados ligados a ela, sem o app. Concluímos cada solicitação em até {days, plural, one {# dia} other {# dias}}.',
+  'appDelete.deleted': 'O que excluímos',
+  'appDelete.deletedDefault': 'Sua conta e os dados pessoais vinculados a ela.',
+  'appDelete.kept': 'O que mantemos, e por quanto tempo',
+  'appDelete.keptDefault': 'Nada, a menos que a lei exija que mantenhamos um registro; pergunte se quiser saber.',
+  'appDelete.request': 'Solicitar exclusão',
+  'appDelete.requestText':
+    'Você recebe um número de referência na hora. Dúvidas antes? Veja o <link>suporte do {app}</link>.',
+  'appDelete.noPage': 'Este app não tem página aqui.',
+  'appNotFound.title': 'App não encontrado',
+  'appNotFound.text': 'O app que você procura não existe ou foi removido.',
 };

@@ -14,7 +14,7 @@ import { useFooterNotes } from '../../page-kit/footer-notes';
 import { abs } from '../../page-kit/seo';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { useVisitorPlatform } from '../../page-kit/visitor-platform';
-import { LocalDate } from '../../components/local-date';
+import { PageDate } from '../../page-kit/page-date';
 import { isPortrait } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
@@ -296,7 +296,7 @@ function LatestPosts({ app }: { app: App }) {
           {latest.map((post) => (
             <li key={post.id}>
               <article className="rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md">
-                {post.publishedAt && <LocalDate iso={post.publishedAt} className="text-xs text-muted-foreground" />}
+                {post.publishedAt && <PageDate iso={post.publishedAt} className="text-xs text-muted-foreground" />}
                 <h3 className="mt-1 font-semibold leading-snug">
                   <Link to={paths.readablePost(post)} className="hover:text-primary">
                     {post.title}
@@ -367,9 +367,9 @@ export const appPage = definePublicPage({
   paths: ['/apps/:appKey'],
   variesByPlatform: true,
   ...appSubpageReads(paths.app, (id) => [api.appBlogs(id), api.appPageLinks(id)]),
-  head: ({ site, params, data }) => {
+  head: ({ site, params, data, t }) => {
     const app = pageApp(params, data);
-    return app ? appPageHead(site, app) : appNotFoundHead(site);
+    return app ? appPageHead(site, app) : appNotFoundHead(site, t);
   },
   element: <AppPage />,
 });
