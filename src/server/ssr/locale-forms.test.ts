@@ -33,7 +33,11 @@ let app: App;
 
 beforeAll(async () => {
   await ok(ctx.send('PUT', api.locales, { defaultLocale: 'en', locales: ['de'] }, ctx.admin));
-  app = await ctx.make.makeApp({ title: 'Lantern Drift' });
+  app = await ctx.make.makeApp({
+    title: 'Lantern Drift',
+    status: 'Live',
+    appStoreLink: 'https://apps.apple.com/app/id1234567890',
+  });
   await put('app', app.id, 'de', {
     fields: { title: 'Laternenflug', description: 'Ein Spiel.', tagline: '', longDescription: '' },
     isPublished: true,
@@ -114,6 +118,33 @@ describe('an app’s support and deletion pages in German', () => {
     expect(res.body).not.toContain('App Not Found');
     expect((await page('/apps/no-such-app/support')).body).toContain('App Not Found');
     expect((await page('/blog?app=9999')).body).toContain('App Not Found');
+  });
+});
+
+describe('an app’s status and store badges in German', () => {
+  it('write the status, the badges’ alt texts and the trademark lines in German; English unchanged', async () => {
+    const german = (await page(`/de/apps/${app.slug}`)).body;
+    for (const text of [
+      '>Verfügbar</span>',
+      'aria-label="Laternenflug herunterladen"',
+      'alt="Laden im App Store (öffnet in einem neuen Tab)"',
+      'Apple und das Apple-Logo sind Marken der Apple Inc.',
+    ])
+      expect(german).toContain(text);
+    expect(german).not.toContain('Download on the App Store');
+    expect(german).not.toContain('are trademarks of Apple Inc.');
+    const home = (await page('/de')).body;
+    expect(home).toContain('>Verfügbar</span>');
+    expect(home).toContain('alt="Screenshot von Laternenflug"');
+    const english = (await page(`/apps/${app.slug}`)).body;
+    for (const text of [
+      '>Live</span>',
+      'aria-label="Get Lantern Drift"',
+      'alt="Download on the App Store (opens in a new tab)"',
+      'Apple and the Apple logo are trademarks of Apple Inc., registered in the U.S. and other countries.',
+    ])
+      expect(english).toContain(text);
+    expect((await page('/')).body).toContain('alt="Screenshot of Lantern Drift"');
   });
 });
 

@@ -140,7 +140,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'جارٍ تحميل التطبيقات',
   'home.appsFailed': 'تعذّر تحميل تطبيقاتنا الآن. يُرجى المحاولة لاحقًا.',
   'home.noApps': 'ألعاب جديدة في الطريق. عُد قريبًا!',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': 'تحقّق من بريدك الإلكتروني للتأكيد',
   'deletionForm.received': 'تم استلام الطلب',
   'deletionForm.reference': 'رقمك المرجعي:',
@@ -186,4 +186,17 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': 'ليست لهذا التطبيق صفحة هنا.',
   'appNotFound.title': 'التطبيق غير موجود',
   'appNotFound.text': 'التطبيق الذي تبحث عنه غير موجود أو تمت إزالته.',
+  'appStatus.live': 'متاح',
+  'appStatus.testing': 'قيد الاختبار',
+  'appStatus.inDevelopment': 'قيد التطوير',
+  'appStatus.inDesign': 'قيد التصميم',
+  'appStatus.comingSoon': 'قريبًا',
+  'storeBadge.get': 'احصل على {app}',
+  'storeBadge.appStore': 'نزّله من App Store',
+  'storeBadge.googlePlay': 'احصل عليه من Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple وشعار Apple علامتان تجاريتان لشركة Apple Inc.، مسجلتان في الولايات المتحدة وبلدان أخرى.',
+  'storeBadge.googlePlayTrademark': 'Google Play وشعار Google Play علامتان تجاريتان لشركة Google LLC.',
+  'appCard.screenshot': 'لقطة شاشة من {app}',
+  'appCard.github': 'مستودع GitHub',
 };

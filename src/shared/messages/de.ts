@@ -143,7 +143,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Apps werden geladen',
   'home.appsFailed': 'Unsere Apps konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.',
   'home.noApps': 'Neue Spiele sind unterwegs. Schau bald wieder vorbei!',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': 'Bestätige es in deinem E-Mail-Postfach',
   'deletionForm.received': 'Anfrage erhalten',
   'deletionForm.reference': 'Deine Referenz:',
@@ -195,4 +195,17 @@ export const de: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': 'Diese App hat hier keine Seite.',
   'appNotFound.title': 'App nicht gefunden',
   'appNotFound.text': 'Die gesuchte App gibt es nicht oder sie wurde entfernt.',
+  'appStatus.live': 'Verfügbar',
+  'appStatus.testing': 'Im Test',
+  'appStatus.inDevelopment': 'In Entwicklung',
+  'appStatus.inDesign': 'In Planung',
+  'appStatus.comingSoon': 'Demnächst',
+  'storeBadge.get': '{app} herunterladen',
+  'storeBadge.appStore': 'Laden im App Store',
+  'storeBadge.googlePlay': 'Jetzt bei Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple und das Apple-Logo sind Marken der Apple Inc., die in den USA und weiteren Ländern eingetragen sind.',
+  'storeBadge.googlePlayTrademark': 'Google Play und das Google Play-Logo sind Marken von Google LLC.',
+  'appCard.screenshot': 'Screenshot von {app}',
+  'appCard.github': 'GitHub-Repository',
 };

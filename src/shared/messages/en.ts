@@ -159,6 +159,19 @@ export const en = {
   'appDelete.noPage': 'This app has no page here.',
   'appNotFound.title': 'App Not Found',
   'appNotFound.text': 'The app you are looking for does not exist or has been removed.',
+  'appStatus.live': 'Live',
+  'appStatus.testing': 'Testing',
+  'appStatus.inDevelopment': 'In Development',
+  'appStatus.inDesign': 'In Design',
+  'appStatus.comingSoon': 'Coming Soon',
+  'storeBadge.get': 'Get {app}',
+  'storeBadge.appStore': 'Download on the App Store',
+  'storeBadge.googlePlay': 'Get it on Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple and the Apple logo are trademarks of Apple Inc., registered in the U.S. and other countries.',
+  'storeBadge.googlePlayTrademark': 'Google Play and the Google Play logo are trademarks of Google LLC.',
+  'appCard.screenshot': 'Screenshot of {app}',
+  'appCard.github': 'GitHub repository',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -143,7 +143,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Cargando apps',
   'home.appsFailed': 'No se pudieron cargar nuestras apps. Inténtalo de nuevo más tarde.',
   'home.noApps': 'Hay nuevos juegos en camino. ¡Vuelve pronto!',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': 'Revisa tu correo para confirmar',
   'deletionForm.received': 'Solicitud recibida',
   'deletionForm.reference': 'Tu referencia:',
@@ -194,4 +194,17 @@ export const es: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': 'Esta app no tiene ninguna página aquí.',
   'appNotFound.title': 'App no encontrada',
   'appNotFound.text': 'La app que buscas no existe o se ha eliminado.',
+  'appStatus.live': 'Disponible',
+  'appStatus.testing': 'En pruebas',
+  'appStatus.inDevelopment': 'En desarrollo',
+  'appStatus.inDesign': 'En diseño',
+  'appStatus.comingSoon': 'Próximamente',
+  'storeBadge.get': 'Consigue {app}',
+  'storeBadge.appStore': 'Descárgalo en el App Store',
+  'storeBadge.googlePlay': 'Disponible en Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple y el logotipo de Apple son marcas comerciales de Apple Inc., registradas en EE. UU. y en otros países.',
+  'storeBadge.googlePlayTrademark': 'Google Play y el logotipo de Google Play son marcas comerciales de Google LLC.',
+  'appCard.screenshot': 'Captura de pantalla de {app}',
+  'appCard.github': 'Repositorio de GitHub',
 };

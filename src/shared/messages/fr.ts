@@ -143,7 +143,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Chargement des apps',
   'home.appsFailed': 'Impossible de charger nos apps pour le moment. Veuillez réessayer plus tard.',
   'home.noApps': 'De nouveaux jeux arrivent. Revenez bientôt !',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': 'Confirmez depuis votre e-mail',
   'deletionForm.received': 'Demande reçue',
   'deletionForm.reference': 'Votre référence :',
@@ -196,4 +196,17 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': 'Cette app n’a pas de page ici.',
   'appNotFound.title': 'App introuvable',
   'appNotFound.text': 'L’app que vous cherchez n’existe pas ou a été supprimée.',
+  'appStatus.live': 'Disponible',
+  'appStatus.testing': 'En test',
+  'appStatus.inDevelopment': 'En développement',
+  'appStatus.inDesign': 'En conception',
+  'appStatus.comingSoon': 'Bientôt disponible',
+  'storeBadge.get': 'Obtenir {app}',
+  'storeBadge.appStore': 'Télécharger dans l’App Store',
+  'storeBadge.googlePlay': 'Disponible sur Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple et le logo Apple sont des marques d’Apple Inc., déposées aux États-Unis et dans d’autres pays.',
+  'storeBadge.googlePlayTrademark': 'Google Play et le logo Google Play sont des marques de Google LLC.',
+  'appCard.screenshot': 'Capture d’écran de {app}',
+  'appCard.github': 'Dépôt GitHub',
 };

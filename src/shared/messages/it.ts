@@ -143,7 +143,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Caricamento delle app',
   'home.appsFailed': 'Non è stato possibile caricare le nostre app. Riprova più tardi.',
   'home.noApps': 'Nuovi giochi in arrivo. Torna presto!',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': 'Controlla la tua email per confermare',
   'deletionForm.received': 'Richiesta ricevuta',
   'deletionForm.reference': 'Il tuo riferimento:',
@@ -194,4 +194,17 @@ export const it: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': 'Questa app non ha una pagina qui.',
   'appNotFound.title': 'App non trovata',
   'appNotFound.text': 'L’app che cerchi non esiste o è stata rimossa.',
+  'appStatus.live': 'Disponibile',
+  'appStatus.testing': 'In test',
+  'appStatus.inDevelopment': 'In sviluppo',
+  'appStatus.inDesign': 'In progettazione',
+  'appStatus.comingSoon': 'In arrivo',
+  'storeBadge.get': 'Scarica {app}',
+  'storeBadge.appStore': 'Scarica su App Store',
+  'storeBadge.googlePlay': 'Disponibile su Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple e il logo Apple sono marchi di Apple Inc., registrati negli Stati Uniti e in altri Paesi.',
+  'storeBadge.googlePlayTrademark': 'Google Play e il logo Google Play sono marchi di Google LLC.',
+  'appCard.screenshot': 'Screenshot di {app}',
+  'appCard.github': 'Repository GitHub',
 };

@@ -142,7 +142,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'アプリを読み込み中',
   'home.appsFailed': 'アプリを読み込めませんでした。しばらくしてからもう一度お試しください。',
   'home.noApps': '新しいゲームを準備中です。また近いうちに見に来てください！',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': 'メールを確認して承認してください',
   'deletionForm.received': 'リクエストを受け付けました',
   'deletionForm.reference': '受付番号：',
@@ -192,4 +192,16 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': 'このアプリにはこのページがありません。',
   'appNotFound.title': 'アプリが見つかりません',
   'appNotFound.text': 'お探しのアプリは存在しないか、削除されました。',
+  'appStatus.live': '配信中',
+  'appStatus.testing': 'テスト中',
+  'appStatus.inDevelopment': '開発中',
+  'appStatus.inDesign': '設計中',
+  'appStatus.comingSoon': '近日公開',
+  'storeBadge.get': '{app}を入手',
+  'storeBadge.appStore': 'App Storeからダウンロード',
+  'storeBadge.googlePlay': 'Google Playで手に入れよう',
+  'storeBadge.appStoreTrademark': 'Apple、Appleのロゴは、米国およびその他の国で登録されたApple Inc.の商標です。',
+  'storeBadge.googlePlayTrademark': 'Google Play および Google Play ロゴは Google LLC の商標です。',
+  'appCard.screenshot': '{app}のスクリーンショット',
+  'appCard.github': 'GitHubリポジトリ',
 };

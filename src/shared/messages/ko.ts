@@ -139,7 +139,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '앱을 불러오는 중',
   'home.appsFailed': '지금은 앱을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'home.noApps': '새 게임이 곧 나옵니다. 곧 다시 들러 주세요!',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': '이메일을 확인해 요청을 확인해 주세요',
   'deletionForm.received': '요청이 접수되었습니다',
   'deletionForm.reference': '참조 번호:',
@@ -188,4 +188,16 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': '이 앱에는 여기에 해당하는 페이지가 없습니다.',
   'appNotFound.title': '앱을 찾을 수 없음',
   'appNotFound.text': '찾으시는 앱이 없거나 삭제되었습니다.',
+  'appStatus.live': '출시됨',
+  'appStatus.testing': '테스트 중',
+  'appStatus.inDevelopment': '개발 중',
+  'appStatus.inDesign': '기획 중',
+  'appStatus.comingSoon': '출시 예정',
+  'storeBadge.get': '{app} 받기',
+  'storeBadge.appStore': 'App Store에서 다운로드하기',
+  'storeBadge.googlePlay': 'Google Play에서 다운로드',
+  'storeBadge.appStoreTrademark': 'Apple 및 Apple 로고는 미국 및 기타 국가에 등록된 Apple Inc.의 상표입니다.',
+  'storeBadge.googlePlayTrademark': 'Google Play 및 Google Play 로고는 Google LLC의 상표입니다.',
+  'appCard.screenshot': '{app} 스크린샷',
+  'appCard.github': 'GitHub 저장소',
 };

@@ -143,7 +143,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Carregando apps',
   'home.appsFailed': 'Não foi possível carregar nossos apps agora. Tente novamente mais tarde.',
   'home.noApps': 'Novos jogos estão a caminho. Volte em breve!',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': 'Confira seu e-mail para confirmar',
   'deletionForm.received': 'Solicitação recebida',
   'deletionForm.reference': 'Sua referência:',
@@ -191,4 +191,17 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': 'Este app não tem página aqui.',
   'appNotFound.title': 'App não encontrado',
   'appNotFound.text': 'O app que você procura não existe ou foi removido.',
+  'appStatus.live': 'Disponível',
+  'appStatus.testing': 'Em testes',
+  'appStatus.inDevelopment': 'Em desenvolvimento',
+  'appStatus.inDesign': 'Em design',
+  'appStatus.comingSoon': 'Em breve',
+  'storeBadge.get': 'Baixe {app}',
+  'storeBadge.appStore': 'Baixar na App Store',
+  'storeBadge.googlePlay': 'Disponível no Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple e o logotipo da Apple são marcas comerciais da Apple Inc., registradas nos EUA e em outros países.',
+  'storeBadge.googlePlayTrademark': 'Google Play e o logotipo do Google Play são marcas comerciais da Google LLC.',
+  'appCard.screenshot': 'Captura de tela de {app}',
+  'appCard.github': 'Repositório no GitHub',
 };

@@ -139,7 +139,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '正在加载应用',
   'home.appsFailed': '暂时无法加载我们的应用，请稍后再试。',
   'home.noApps': '新游戏正在路上，敬请期待！',
-  // Issue 24, helper A: an app's support and account-deletion pages, the deletion form island, an app not found.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
   'deletionForm.checkEmail': '请查收邮件以确认',
   'deletionForm.received': '已收到请求',
   'deletionForm.reference': '您的编号：',
@@ -183,4 +183,16 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'appDelete.noPage': '此应用在这里没有页面。',
   'appNotFound.title': '未找到应用',
   'appNotFound.text': '您要找的应用不存在或已被移除。',
+  'appStatus.live': '已上线',
+  'appStatus.testing': '测试中',
+  'appStatus.inDevelopment': '开发中',
+  'appStatus.inDesign': '设计中',
+  'appStatus.comingSoon': '即将推出',
+  'storeBadge.get': '获取 {app}',
+  'storeBadge.appStore': '在 App Store 下载',
+  'storeBadge.googlePlay': '在 Google Play 上获取',
+  'storeBadge.appStoreTrademark': 'Apple 和 Apple 标志是 Apple Inc. 在美国和其他国家/地区注册的商标。',
+  'storeBadge.googlePlayTrademark': 'Google Play 和 Google Play 徽标是 Google LLC 的商标。',
+  'appCard.screenshot': '{app} 的屏幕截图',
+  'appCard.github': 'GitHub 代码库',
 };

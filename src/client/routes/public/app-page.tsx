@@ -27,7 +27,8 @@ import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
 import { formatPrice } from '../../features/apps/price';
-import { appStores, StoreBadges, TRADEMARK_LINES } from '../../features/apps/store-badges';
+import { appStores, StoreBadges } from '../../features/apps/store-badges';
+import { STORE_WORDS, statusLabel, storeBadgeWords } from '../../page-kit/app-words';
 import { useAppBlogs } from '../../features/blogs/api';
 import { Island } from '../../islands/island';
 import ScreenshotGallery from '../../islands/screenshot-gallery';
@@ -119,7 +120,7 @@ function AppDetails({ app }: { app: App }) {
   const intl = useIntl();
   const locale = useLocale();
   const stores = appStores(app, useVisitorPlatform());
-  useFooterNotes(stores.map((s) => TRADEMARK_LINES[s.store]));
+  useFooterNotes(stores.map((s) => t(STORE_WORDS[s.store].trademark)));
   const actions = otherActions(app, t);
   const platforms = app.platforms.filter((p): p is Platform => p in PLATFORM_NAMES);
   const follow = FOLLOW.filter((f) => app[f.field]);
@@ -164,14 +165,14 @@ function AppDetails({ app }: { app: App }) {
           />
           <div className="min-w-0 space-y-4">
             <div className="flex flex-wrap items-center gap-2">
-              <StatusBadge status={app.status} />
+              <StatusBadge status={app.status} label={statusLabel(t, app.status)} />
               <Badge variant="secondary">{app.kind === 'game' ? t('appPage.game') : t('appPage.app')}</Badge>
             </div>
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{app.title}</h1>
             <p className="max-w-2xl text-lg text-muted-foreground">{app.tagline || app.description}</p>
             {(stores.length > 0 || actions.length > 0) && (
               <div className="flex flex-wrap items-center gap-x-6 gap-y-3 pt-2">
-                <StoreBadges stores={stores} appTitle={app.title} />
+                <StoreBadges stores={stores} appTitle={app.title} words={storeBadgeWords(t, app.title)} />
                 {actions.map((action) => (
                   <a
                     key={action.label}
