@@ -146,6 +146,17 @@ describe('an app’s status and store badges in German', () => {
       expect(english).toContain(text);
     expect((await page('/')).body).toContain('alt="Screenshot of Lantern Drift"');
   });
+
+  it('send the gallery island only its words, in German; an English page sends none', async () => {
+    const german = (await page(`/de/apps/${app.slug}`)).body;
+    const island = /data-island="screenshot-gallery"[^>]*data-intl="([^"]*)"/.exec(german)?.[1];
+    expect(Object.keys(JSON.parse(island!.replaceAll('&quot;', '"')) as object)).toEqual(['gallery']);
+    expect(german).toContain('Screenshot 1 von 1 vergrößern');
+    expect(german).toContain('>Schließen</span>');
+    const english = (await page(`/apps/${app.slug}`)).body;
+    expect(english).toContain('Enlarge screenshot 1 of 1');
+    expect(english).not.toMatch(/data-island="screenshot-gallery"[^>]*data-intl/);
+  });
 });
 
 describe('dates in the page’s language', () => {

@@ -140,7 +140,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'جارٍ تحميل التطبيقات',
   'home.appsFailed': 'تعذّر تحميل تطبيقاتنا الآن. يُرجى المحاولة لاحقًا.',
   'home.noApps': 'ألعاب جديدة في الطريق. عُد قريبًا!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': 'تحقّق من بريدك الإلكتروني للتأكيد',
   'deletionForm.received': 'تم استلام الطلب',
   'deletionForm.reference': 'رقمك المرجعي:',
@@ -199,4 +199,14 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play وشعار Google Play علامتان تجاريتان لشركة Google LLC.',
   'appCard.screenshot': 'لقطة شاشة من {app}',
   'appCard.github': 'مستودع GitHub',
+  'appPage.screenshotAlt': 'لقطة الشاشة {n} من {app}',
+  'gallery.list': 'لقطات الشاشة',
+  'gallery.enlarge': 'تكبير لقطة الشاشة {n} من {count}',
+  'gallery.title': '{title}: لقطة الشاشة {n} من {count}',
+  'gallery.close': 'إغلاق',
+  'gallery.previous': 'لقطة الشاشة السابقة',
+  'gallery.next': 'لقطة الشاشة التالية',
+  'trailer.title': 'العرض الدعائي لـ {title}',
+  'trailer.play': 'شغّل العرض الدعائي لـ {title}',
+  'trailer.loads': ' (يحمّل الفيديو من {host})',
 };

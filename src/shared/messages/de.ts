@@ -143,7 +143,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Apps werden geladen',
   'home.appsFailed': 'Unsere Apps konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.',
   'home.noApps': 'Neue Spiele sind unterwegs. Schau bald wieder vorbei!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': 'Bestätige es in deinem E-Mail-Postfach',
   'deletionForm.received': 'Anfrage erhalten',
   'deletionForm.reference': 'Deine Referenz:',
@@ -208,4 +208,14 @@ export const de: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play und das Google Play-Logo sind Marken von Google LLC.',
   'appCard.screenshot': 'Screenshot von {app}',
   'appCard.github': 'GitHub-Repository',
+  'appPage.screenshotAlt': 'Screenshot {n} von {app}',
+  'gallery.list': 'Screenshots',
+  'gallery.enlarge': 'Screenshot {n} von {count} vergrößern',
+  'gallery.title': '{title}: Screenshot {n} von {count}',
+  'gallery.close': 'Schließen',
+  'gallery.previous': 'Vorheriger Screenshot',
+  'gallery.next': 'Nächster Screenshot',
+  'trailer.title': 'Trailer zu {title}',
+  'trailer.play': 'Trailer zu {title} abspielen',
+  'trailer.loads': ' (lädt das Video von {host})',
 };

@@ -74,3 +74,20 @@ export const deletionFormEn = {
   'deletionForm.error.accountIdMax': 'The account identifier must be at most 200 characters',
   'deletionForm.error.noteMax': 'The note must be at most 2000 characters',
 } as const;
+
+/** An app page's screenshot gallery island. */
+export const galleryEn = {
+  'gallery.list': 'Screenshots',
+  'gallery.enlarge': 'Enlarge screenshot {n} of {count}',
+  'gallery.title': '{title}: screenshot {n} of {count}',
+  'gallery.close': 'Close',
+  'gallery.previous': 'Previous screenshot',
+  'gallery.next': 'Next screenshot',
+} as const;
+
+/** An app page's trailer island. */
+export const trailerEn = {
+  'trailer.title': '{title} trailer',
+  'trailer.play': 'Play the {title} trailer',
+  'trailer.loads': ' (loads the video from {host})',
+} as const;

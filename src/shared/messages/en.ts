@@ -2,7 +2,7 @@
 // (SPEC.md; tests and tools/spec-strings look for them). Every other catalogue translates these keys;
 // a key a catalogue lacks reads as English. Keys are namespaced by page or island ('themeMenu.*' is
 // all the theme menu island is sent). Values are ICU messages (react-intl).
-import { contactFormEn, deletionFormEn, mobileMenuEn, themeMenuEn } from './en-islands';
+import { contactFormEn, deletionFormEn, galleryEn, mobileMenuEn, themeMenuEn, trailerEn } from './en-islands';
 
 export const en = {
   // The header's navigation (the static header and the mobile menu island).
@@ -172,6 +172,9 @@ export const en = {
   'storeBadge.googlePlayTrademark': 'Google Play and the Google Play logo are trademarks of Google LLC.',
   'appCard.screenshot': 'Screenshot of {app}',
   'appCard.github': 'GitHub repository',
+  'appPage.screenshotAlt': '{app} screenshot {n}',
+  ...galleryEn,
+  ...trailerEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -143,7 +143,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Cargando apps',
   'home.appsFailed': 'No se pudieron cargar nuestras apps. Inténtalo de nuevo más tarde.',
   'home.noApps': 'Hay nuevos juegos en camino. ¡Vuelve pronto!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': 'Revisa tu correo para confirmar',
   'deletionForm.received': 'Solicitud recibida',
   'deletionForm.reference': 'Tu referencia:',
@@ -207,4 +207,14 @@ export const es: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play y el logotipo de Google Play son marcas comerciales de Google LLC.',
   'appCard.screenshot': 'Captura de pantalla de {app}',
   'appCard.github': 'Repositorio de GitHub',
+  'appPage.screenshotAlt': 'Captura de pantalla {n} de {app}',
+  'gallery.list': 'Capturas de pantalla',
+  'gallery.enlarge': 'Ampliar la captura {n} de {count}',
+  'gallery.title': '{title}: captura {n} de {count}',
+  'gallery.close': 'Cerrar',
+  'gallery.previous': 'Captura anterior',
+  'gallery.next': 'Captura siguiente',
+  'trailer.title': 'Tráiler de {title}',
+  'trailer.play': 'Reproducir el tráiler de {title}',
+  'trailer.loads': ' (carga el vídeo desde {host})',
 };

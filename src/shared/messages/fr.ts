@@ -143,7 +143,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Chargement des apps',
   'home.appsFailed': 'Impossible de charger nos apps pour le moment. Veuillez réessayer plus tard.',
   'home.noApps': 'De nouveaux jeux arrivent. Revenez bientôt !',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': 'Confirmez depuis votre e-mail',
   'deletionForm.received': 'Demande reçue',
   'deletionForm.reference': 'Votre référence :',
@@ -209,4 +209,14 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play et le logo Google Play sont des marques de Google LLC.',
   'appCard.screenshot': 'Capture d’écran de {app}',
   'appCard.github': 'Dépôt GitHub',
+  'appPage.screenshotAlt': 'Capture d’écran {n} de {app}',
+  'gallery.list': 'Captures d’écran',
+  'gallery.enlarge': 'Agrandir la capture d’écran {n} sur {count}',
+  'gallery.title': '{title} : capture d’écran {n} sur {count}',
+  'gallery.close': 'Fermer',
+  'gallery.previous': 'Capture d’écran précédente',
+  'gallery.next': 'Capture d’écran suivante',
+  'trailer.title': 'Bande-annonce de {title}',
+  'trailer.play': 'Lire la bande-annonce de {title}',
+  'trailer.loads': ' (charge la vidéo depuis {host})',
 };

@@ -143,7 +143,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Caricamento delle app',
   'home.appsFailed': 'Non è stato possibile caricare le nostre app. Riprova più tardi.',
   'home.noApps': 'Nuovi giochi in arrivo. Torna presto!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': 'Controlla la tua email per confermare',
   'deletionForm.received': 'Richiesta ricevuta',
   'deletionForm.reference': 'Il tuo riferimento:',
@@ -207,4 +207,14 @@ export const it: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play e il logo Google Play sono marchi di Google LLC.',
   'appCard.screenshot': 'Screenshot di {app}',
   'appCard.github': 'Repository GitHub',
+  'appPage.screenshotAlt': 'Screenshot {n} di {app}',
+  'gallery.list': 'Screenshot',
+  'gallery.enlarge': 'Ingrandisci lo screenshot {n} di {count}',
+  'gallery.title': '{title}: screenshot {n} di {count}',
+  'gallery.close': 'Chiudi',
+  'gallery.previous': 'Screenshot precedente',
+  'gallery.next': 'Screenshot successivo',
+  'trailer.title': 'Trailer di {title}',
+  'trailer.play': 'Guarda il trailer di {title}',
+  'trailer.loads': ' (carica il video da {host})',
 };

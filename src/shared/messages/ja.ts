@@ -142,7 +142,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'アプリを読み込み中',
   'home.appsFailed': 'アプリを読み込めませんでした。しばらくしてからもう一度お試しください。',
   'home.noApps': '新しいゲームを準備中です。また近いうちに見に来てください！',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': 'メールを確認して承認してください',
   'deletionForm.received': 'リクエストを受け付けました',
   'deletionForm.reference': '受付番号：',
@@ -204,4 +204,14 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play および Google Play ロゴは Google LLC の商標です。',
   'appCard.screenshot': '{app}のスクリーンショット',
   'appCard.github': 'GitHubリポジトリ',
+  'appPage.screenshotAlt': '{app}のスクリーンショット {n}',
+  'gallery.list': 'スクリーンショット',
+  'gallery.enlarge': 'スクリーンショット {n}/{count} を拡大',
+  'gallery.title': '{title}：スクリーンショット {n}/{count}',
+  'gallery.close': '閉じる',
+  'gallery.previous': '前のスクリーンショット',
+  'gallery.next': '次のスクリーンショット',
+  'trailer.title': '{title}のトレーラー',
+  'trailer.play': '{title}のトレーラーを再生',
+  'trailer.loads': '（{host}から動画を読み込みます）',
 };

@@ -139,7 +139,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '앱을 불러오는 중',
   'home.appsFailed': '지금은 앱을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'home.noApps': '새 게임이 곧 나옵니다. 곧 다시 들러 주세요!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': '이메일을 확인해 요청을 확인해 주세요',
   'deletionForm.received': '요청이 접수되었습니다',
   'deletionForm.reference': '참조 번호:',
@@ -200,4 +200,14 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play 및 Google Play 로고는 Google LLC의 상표입니다.',
   'appCard.screenshot': '{app} 스크린샷',
   'appCard.github': 'GitHub 저장소',
+  'appPage.screenshotAlt': '{app} 스크린샷 {n}',
+  'gallery.list': '스크린샷',
+  'gallery.enlarge': '스크린샷 {n}/{count} 확대',
+  'gallery.title': '{title}: 스크린샷 {n}/{count}',
+  'gallery.close': '닫기',
+  'gallery.previous': '이전 스크린샷',
+  'gallery.next': '다음 스크린샷',
+  'trailer.title': '{title} 트레일러',
+  'trailer.play': '{title} 트레일러 재생',
+  'trailer.loads': ' ({host}에서 동영상을 불러옵니다)',
 };

@@ -143,7 +143,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Carregando apps',
   'home.appsFailed': 'Não foi possível carregar nossos apps agora. Tente novamente mais tarde.',
   'home.noApps': 'Novos jogos estão a caminho. Volte em breve!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': 'Confira seu e-mail para confirmar',
   'deletionForm.received': 'Solicitação recebida',
   'deletionForm.reference': 'Sua referência:',
@@ -204,4 +204,14 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play e o logotipo do Google Play são marcas comerciais da Google LLC.',
   'appCard.screenshot': 'Captura de tela de {app}',
   'appCard.github': 'Repositório no GitHub',
+  'appPage.screenshotAlt': 'Captura de tela {n} de {app}',
+  'gallery.list': 'Capturas de tela',
+  'gallery.enlarge': 'Ampliar a captura de tela {n} de {count}',
+  'gallery.title': '{title}: captura de tela {n} de {count}',
+  'gallery.close': 'Fechar',
+  'gallery.previous': 'Captura de tela anterior',
+  'gallery.next': 'Próxima captura de tela',
+  'trailer.title': 'Trailer de {title}',
+  'trailer.play': 'Assistir ao trailer de {title}',
+  'trailer.loads': ' (carrega o vídeo do {host})',
 };

@@ -139,7 +139,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '正在加载应用',
   'home.appsFailed': '暂时无法加载我们的应用，请稍后再试。',
   'home.noApps': '新游戏正在路上，敬请期待！',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
   'deletionForm.checkEmail': '请查收邮件以确认',
   'deletionForm.received': '已收到请求',
   'deletionForm.reference': '您的编号：',
@@ -195,4 +195,14 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'storeBadge.googlePlayTrademark': 'Google Play 和 Google Play 徽标是 Google LLC 的商标。',
   'appCard.screenshot': '{app} 的屏幕截图',
   'appCard.github': 'GitHub 代码库',
+  'appPage.screenshotAlt': '{app} 屏幕截图 {n}',
+  'gallery.list': '屏幕截图',
+  'gallery.enlarge': '放大第 {n} 张屏幕截图（共 {count} 张）',
+  'gallery.title': '{title}：第 {n} 张屏幕截图（共 {count} 张）',
+  'gallery.close': '关闭',
+  'gallery.previous': '上一张屏幕截图',
+  'gallery.next': '下一张屏幕截图',
+  'trailer.title': '{title} 预告片',
+  'trailer.play': '播放 {title} 预告片',
+  'trailer.loads': '（从 {host} 加载视频）',
 };

@@ -126,7 +126,7 @@ function AppDetails({ app }: { app: App }) {
   const follow = FOLLOW.filter((f) => app[f.field]);
   const shots = app.screenshots.map((src, i) => ({
     src,
-    alt: `${app.title} screenshot ${i + 1}`,
+    alt: t('appPage.screenshotAlt', { app: app.title, n: i + 1 }),
     portrait: isPortrait(src),
   }));
   const trailer: TrailerProps | null =
@@ -207,7 +207,12 @@ function AppDetails({ app }: { app: App }) {
           <h2 id="screenshots-heading" className="text-2xl font-bold tracking-tight">
             {t('appPage.screenshots')}
           </h2>
-          <Island name="screenshot-gallery" component={ScreenshotGallery} props={{ title: app.title, shots }} />
+          <Island
+            name="screenshot-gallery"
+            component={ScreenshotGallery}
+            props={{ title: app.title, shots }}
+            messages={['gallery']}
+          />
         </section>
       )}
 
@@ -218,7 +223,7 @@ function AppDetails({ app }: { app: App }) {
               <h2 id="trailer-heading" className="text-2xl font-bold tracking-tight">
                 {t('appPage.trailer')}
               </h2>
-              <Island name="trailer" component={Trailer} props={trailer} />
+              <Island name="trailer" component={Trailer} props={trailer} messages={['trailer']} />
             </section>
           )}
           <section aria-labelledby="about-heading" className="space-y-4">
