@@ -5,8 +5,7 @@ const OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', da
  * the island loader rewrites it with the browser's own settings (islands/enhance.ts); the admin,
  * rendered in the browser, shows the local form at once. On a page in another language than the
  * site's default (`lang`, issue 24) the date is written in the page's language, not the browser's:
- * the server writes it in `lang`, UTC, and the loader in `lang` (or the browser's regional form of
- * it: 'de-AT' on a German page) and the visitor's time zone.
+ * the server writes it in `lang`, UTC, and the loader in `lang` and the visitor's time zone.
  */
 export function LocalDate({ iso, className, lang }: { iso: string; className?: string; lang?: string }) {
   const text =

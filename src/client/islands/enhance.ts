@@ -3,14 +3,12 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long
 
 /**
  * Blog dates in the visitor's locale and time zone (SPEC §9); the server writes them in en-US, UTC.
- * A date of a page in another language (data-local-date="de") stays in that language: the browser's
- * regional form of it if it prefers one ('de-AT'), else the page's.
+ * A date of a page in another language (data-local-date="de") stays in that language, in the
+ * visitor's time zone (this is first-view code: kept this short).
  */
 export function enhanceDates(): void {
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[data-local-date]')) {
-    const lang = time.dataset.localDate;
-    const own = lang && navigator.languages?.find((tag) => tag.split('-')[0] === lang.split('-')[0]);
-    time.textContent = new Date(time.dateTime).toLocaleDateString(lang ? own || lang : undefined, DATE_OPTIONS);
+    time.textContent = new Date(time.dateTime).toLocaleDateString(time.dataset.localDate || undefined, DATE_OPTIONS);
   }
 }
 
