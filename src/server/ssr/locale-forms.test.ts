@@ -7,6 +7,8 @@ import type { App } from '../../shared/schemas/apps';
 import type { Translation } from '../../shared/schemas/translations';
 import { ok } from '../../../tests/setup/api';
 import { useStaffApp } from '../../../tests/setup/test-app';
+import { intlFor } from '../../client/page-kit/intl';
+import { renderErrorDocument } from './html';
 import { productionWeb } from './web';
 
 const ctx = useStaffApp({}, { web: productionWeb() });
@@ -225,5 +227,24 @@ describe('forms posted without JavaScript from a German page', () => {
     expect((await formPost('/nowhere/contact', { firstName: 'A' })).statusCode).toBe(404);
     const english = await formPost(`/apps/${app.slug}/delete-account`, { email: 'not-an-email' });
     expect(english.body).toContain('Enter a valid email address');
+  });
+});
+
+describe('the error page in the address’s language', () => {
+  const parts = { site: { name: 'Northpaw Studio', url: 'https://example.com' }, assets: { css: [] }, themeScript: '' };
+  it('writes a German address’s error page in German, an English one as before', () => {
+    const german = renderErrorDocument({
+      ...parts,
+      status: 503,
+      locale: { code: 'de', dir: 'ltr', prefix: '/de', t: intlFor('de').t },
+    } as Parameters<typeof renderErrorDocument>[0]);
+    expect(german).toContain('lang="de"');
+    expect(german).toContain('Wir sind gleich wieder da');
+    expect(german).toContain('>Erneut versuchen</a>');
+    expect(german).toContain('href="/de"');
+    const english = renderErrorDocument({ ...parts, status: 503 } as Parameters<typeof renderErrorDocument>[0]);
+    expect(english).toContain('lang="en"');
+    expect(english).toContain('We’ll be right back');
+    expect(english).toContain('>Back to home</a>');
   });
 });

@@ -140,7 +140,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'جارٍ تحميل التطبيقات',
   'home.appsFailed': 'تعذّر تحميل تطبيقاتنا الآن. يُرجى المحاولة لاحقًا.',
   'home.noApps': 'ألعاب جديدة في الطريق. عُد قريبًا!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': 'تحقّق من بريدك الإلكتروني للتأكيد',
   'deletionForm.received': 'تم استلام الطلب',
   'deletionForm.reference': 'رقمك المرجعي:',
@@ -209,4 +209,12 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'trailer.title': 'العرض الدعائي لـ {title}',
   'trailer.play': 'شغّل العرض الدعائي لـ {title}',
   'trailer.loads': ' (يحمّل الفيديو من {host})',
+  'errorPage.notFoundTitle': 'الصفحة غير موجودة',
+  'errorPage.notFoundText': 'لا يوجد شيء على هذا العنوان.',
+  'errorPage.errorTitle': 'حدث خطأ ما',
+  'errorPage.errorText': 'تعذّر عرض الصفحة. يُرجى المحاولة بعد قليل.',
+  'errorPage.downTitle': 'نعود بعد قليل',
+  'errorPage.downHeading': 'سنعود حالًا',
+  'errorPage.downText': 'لا يستطيع الموقع الوصول إلى محتواه الآن. يُرجى المحاولة بعد قليل.',
+  'errorPage.retry': 'حاول مرة أخرى',
 };

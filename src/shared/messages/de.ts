@@ -143,7 +143,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Apps werden geladen',
   'home.appsFailed': 'Unsere Apps konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.',
   'home.noApps': 'Neue Spiele sind unterwegs. Schau bald wieder vorbei!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': 'Bestätige es in deinem E-Mail-Postfach',
   'deletionForm.received': 'Anfrage erhalten',
   'deletionForm.reference': 'Deine Referenz:',
@@ -218,4 +218,12 @@ export const de: Partial<Record<MessageKey, string>> = {
   'trailer.title': 'Trailer zu {title}',
   'trailer.play': 'Trailer zu {title} abspielen',
   'trailer.loads': ' (lädt das Video von {host})',
+  'errorPage.notFoundTitle': 'Seite nicht gefunden',
+  'errorPage.notFoundText': 'Unter dieser Adresse gibt es nichts.',
+  'errorPage.errorTitle': 'Etwas ist schiefgelaufen',
+  'errorPage.errorText': 'Die Seite konnte nicht angezeigt werden. Bitte versuche es gleich noch einmal.',
+  'errorPage.downTitle': 'Gleich wieder da',
+  'errorPage.downHeading': 'Wir sind gleich wieder da',
+  'errorPage.downText': 'Die Website kann ihre Inhalte gerade nicht erreichen. Bitte versuche es gleich noch einmal.',
+  'errorPage.retry': 'Erneut versuchen',
 };

@@ -175,6 +175,14 @@ export const en = {
   'appPage.screenshotAlt': '{app} screenshot {n}',
   ...galleryEn,
   ...trailerEn,
+  'errorPage.notFoundTitle': 'Page not found',
+  'errorPage.notFoundText': 'Nothing lives at this address.',
+  'errorPage.errorTitle': 'Something went wrong',
+  'errorPage.errorText': 'The page could not be shown. Please try again in a moment.',
+  'errorPage.downTitle': 'Back in a moment',
+  'errorPage.downHeading': 'We’ll be right back',
+  'errorPage.downText': 'The site cannot reach its content right now. Please try again in a moment.',
+  'errorPage.retry': 'Try again',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -143,7 +143,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Cargando apps',
   'home.appsFailed': 'No se pudieron cargar nuestras apps. Inténtalo de nuevo más tarde.',
   'home.noApps': 'Hay nuevos juegos en camino. ¡Vuelve pronto!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': 'Revisa tu correo para confirmar',
   'deletionForm.received': 'Solicitud recibida',
   'deletionForm.reference': 'Tu referencia:',
@@ -217,4 +217,12 @@ export const es: Partial<Record<MessageKey, string>> = {
   'trailer.title': 'Tráiler de {title}',
   'trailer.play': 'Reproducir el tráiler de {title}',
   'trailer.loads': ' (carga el vídeo desde {host})',
+  'errorPage.notFoundTitle': 'Página no encontrada',
+  'errorPage.notFoundText': 'No hay nada en esta dirección.',
+  'errorPage.errorTitle': 'Algo ha salido mal',
+  'errorPage.errorText': 'No se pudo mostrar la página. Inténtalo de nuevo en un momento.',
+  'errorPage.downTitle': 'Volvemos enseguida',
+  'errorPage.downHeading': 'Volvemos enseguida',
+  'errorPage.downText': 'El sitio no puede acceder a su contenido ahora mismo. Inténtalo de nuevo en un momento.',
+  'errorPage.retry': 'Reintentar',
 };

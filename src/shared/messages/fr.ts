@@ -143,7 +143,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Chargement des apps',
   'home.appsFailed': 'Impossible de charger nos apps pour le moment. Veuillez réessayer plus tard.',
   'home.noApps': 'De nouveaux jeux arrivent. Revenez bientôt !',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': 'Confirmez depuis votre e-mail',
   'deletionForm.received': 'Demande reçue',
   'deletionForm.reference': 'Votre référence :',
@@ -219,4 +219,12 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'trailer.title': 'Bande-annonce de {title}',
   'trailer.play': 'Lire la bande-annonce de {title}',
   'trailer.loads': ' (charge la vidéo depuis {host})',
+  'errorPage.notFoundTitle': 'Page introuvable',
+  'errorPage.notFoundText': 'Il n’y a rien à cette adresse.',
+  'errorPage.errorTitle': 'Une erreur s’est produite',
+  'errorPage.errorText': 'La page n’a pas pu être affichée. Veuillez réessayer dans un instant.',
+  'errorPage.downTitle': 'De retour dans un instant',
+  'errorPage.downHeading': 'Nous revenons tout de suite',
+  'errorPage.downText': 'Le site ne peut pas accéder à son contenu pour le moment. Veuillez réessayer dans un instant.',
+  'errorPage.retry': 'Réessayer',
 };

@@ -143,7 +143,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Caricamento delle app',
   'home.appsFailed': 'Non è stato possibile caricare le nostre app. Riprova più tardi.',
   'home.noApps': 'Nuovi giochi in arrivo. Torna presto!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': 'Controlla la tua email per confermare',
   'deletionForm.received': 'Richiesta ricevuta',
   'deletionForm.reference': 'Il tuo riferimento:',
@@ -217,4 +217,12 @@ export const it: Partial<Record<MessageKey, string>> = {
   'trailer.title': 'Trailer di {title}',
   'trailer.play': 'Guarda il trailer di {title}',
   'trailer.loads': ' (carica il video da {host})',
+  'errorPage.notFoundTitle': 'Pagina non trovata',
+  'errorPage.notFoundText': 'A questo indirizzo non c’è niente.',
+  'errorPage.errorTitle': 'Qualcosa è andato storto',
+  'errorPage.errorText': 'Non è stato possibile mostrare la pagina. Riprova tra un momento.',
+  'errorPage.downTitle': 'Torniamo subito',
+  'errorPage.downHeading': 'Torniamo subito',
+  'errorPage.downText': 'Al momento il sito non riesce a raggiungere i suoi contenuti. Riprova tra un momento.',
+  'errorPage.retry': 'Riprova',
 };

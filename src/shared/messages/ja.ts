@@ -142,7 +142,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'アプリを読み込み中',
   'home.appsFailed': 'アプリを読み込めませんでした。しばらくしてからもう一度お試しください。',
   'home.noApps': '新しいゲームを準備中です。また近いうちに見に来てください！',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': 'メールを確認して承認してください',
   'deletionForm.received': 'リクエストを受け付けました',
   'deletionForm.reference': '受付番号：',
@@ -214,4 +214,12 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'trailer.title': '{title}のトレーラー',
   'trailer.play': '{title}のトレーラーを再生',
   'trailer.loads': '（{host}から動画を読み込みます）',
+  'errorPage.notFoundTitle': 'ページが見つかりません',
+  'errorPage.notFoundText': 'このアドレスには何もありません。',
+  'errorPage.errorTitle': '問題が発生しました',
+  'errorPage.errorText': 'ページを表示できませんでした。しばらくしてからもう一度お試しください。',
+  'errorPage.downTitle': 'まもなく復旧します',
+  'errorPage.downHeading': 'まもなく復旧します',
+  'errorPage.downText': '現在、サイトのコンテンツにアクセスできません。しばらくしてからもう一度お試しください。',
+  'errorPage.retry': '再試行',
 };

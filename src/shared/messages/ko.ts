@@ -139,7 +139,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '앱을 불러오는 중',
   'home.appsFailed': '지금은 앱을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'home.noApps': '새 게임이 곧 나옵니다. 곧 다시 들러 주세요!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': '이메일을 확인해 요청을 확인해 주세요',
   'deletionForm.received': '요청이 접수되었습니다',
   'deletionForm.reference': '참조 번호:',
@@ -210,4 +210,12 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'trailer.title': '{title} 트레일러',
   'trailer.play': '{title} 트레일러 재생',
   'trailer.loads': ' ({host}에서 동영상을 불러옵니다)',
+  'errorPage.notFoundTitle': '페이지를 찾을 수 없음',
+  'errorPage.notFoundText': '이 주소에는 아무것도 없습니다.',
+  'errorPage.errorTitle': '문제가 발생했습니다',
+  'errorPage.errorText': '페이지를 표시할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'errorPage.downTitle': '곧 돌아옵니다',
+  'errorPage.downHeading': '곧 돌아오겠습니다',
+  'errorPage.downText': '지금은 사이트가 콘텐츠에 접근할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'errorPage.retry': '다시 시도',
 };

@@ -143,7 +143,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': 'Carregando apps',
   'home.appsFailed': 'Não foi possível carregar nossos apps agora. Tente novamente mais tarde.',
   'home.noApps': 'Novos jogos estão a caminho. Volte em breve!',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': 'Confira seu e-mail para confirmar',
   'deletionForm.received': 'Solicitação recebida',
   'deletionForm.reference': 'Sua referência:',
@@ -214,4 +214,12 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'trailer.title': 'Trailer de {title}',
   'trailer.play': 'Assistir ao trailer de {title}',
   'trailer.loads': ' (carrega o vídeo do {host})',
+  'errorPage.notFoundTitle': 'Página não encontrada',
+  'errorPage.notFoundText': 'Não há nada neste endereço.',
+  'errorPage.errorTitle': 'Algo deu errado',
+  'errorPage.errorText': 'Não foi possível exibir a página. Tente novamente em instantes.',
+  'errorPage.downTitle': 'Voltamos já',
+  'errorPage.downHeading': 'Voltamos já, já',
+  'errorPage.downText': 'O site não consegue acessar seu conteúdo agora. Tente novamente em instantes.',
+  'errorPage.retry': 'Tentar novamente',
 };

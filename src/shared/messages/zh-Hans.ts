@@ -139,7 +139,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'home.loadingApps': '正在加载应用',
   'home.appsFailed': '暂时无法加载我们的应用，请稍后再试。',
   'home.noApps': '新游戏正在路上，敬请期待！',
-  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands.
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
   'deletionForm.checkEmail': '请查收邮件以确认',
   'deletionForm.received': '已收到请求',
   'deletionForm.reference': '您的编号：',
@@ -205,4 +205,12 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'trailer.title': '{title} 预告片',
   'trailer.play': '播放 {title} 预告片',
   'trailer.loads': '（从 {host} 加载视频）',
+  'errorPage.notFoundTitle': '找不到页面',
+  'errorPage.notFoundText': '此地址下没有任何内容。',
+  'errorPage.errorTitle': '出了点问题',
+  'errorPage.errorText': '无法显示此页面，请稍后再试。',
+  'errorPage.downTitle': '马上回来',
+  'errorPage.downHeading': '我们马上回来',
+  'errorPage.downText': '网站暂时无法访问其内容，请稍后再试。',
+  'errorPage.retry': '重试',
 };
