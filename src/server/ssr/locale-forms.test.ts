@@ -231,7 +231,11 @@ describe('forms posted without JavaScript from a German page', () => {
 });
 
 describe('the error page in the address’s language', () => {
-  const parts = { site: { name: 'Northpaw Studio', url: 'https://example.com' }, assets: { css: [] }, themeScript: '' };
+  const parts = {
+    site: { name: 'Northpaw Studio', url: 'https://example.com' },
+    assets: { css: [], entry: '', preload: [] },
+    themeScript: '',
+  };
   it('writes a German address’s error page in German, an English one as before', () => {
     const german = renderErrorDocument({
       ...parts,
