@@ -10,6 +10,7 @@ import type { ContactFormProps } from '../../client/islands/contact-form';
 import type { AppInstance } from '../types';
 import { acceptFormBodies } from '../lib/form-bodies';
 import { localePath, splitLocalePath } from '../../client/page-kit/locale';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message', HONEYPOT_FIELD] as const;
 type Field = (typeof FIELDS)[number];
@@ -34,12 +35,16 @@ type RenderContact = (
 
 /**
  * The language prefix of a form posted to a page in another language ('/de/contact' → '/de'), '' for
- * the default language's address; undefined when the first segment is not a language tag.
+ * the default language's address; undefined when the first segment is not one of the site's other
+ * languages (then there is no such page, and nothing is sent).
  */
-export function postedPrefix(prefix: string | undefined): string | undefined {
+export async function postedPrefix(app: AppInstance, prefix: string | undefined): Promise<string | undefined> {
   if (prefix === undefined) return '';
   const { locale } = splitLocalePath(`/${prefix}`);
-  return locale ? `/${locale}` : undefined;
+  if (!locale) return undefined;
+  const settings = await app.inject({ method: 'GET', url: api.siteSettings });
+  const locales = settings.statusCode === 200 ? settings.json<SiteSettings>().locales : [];
+  return locales.some((l) => l.code === locale && !l.isDefault) ? `/${locale}` : undefined;
 }
 
 export function contactFormRoute(app: AppInstance, renderContact: RenderContact): void {
@@ -49,7 +54,7 @@ export function contactFormRoute(app: AppInstance, renderContact: RenderContact)
 
     // The page's language is the one it was posted from: /de/contact answers with the German page.
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const prefix = postedPrefix((request.params as { locale?: string }).locale);
+      const prefix = await postedPrefix(app, (request.params as { locale?: string }).locale);
       if (prefix === undefined) return reply.callNotFound();
       const location = localePath({ prefix }, paths.contact);
       const body = (request.body ?? {}) as Record<string, unknown>;

@@ -45,7 +45,7 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
     // Each page answers in the language it was posted from (/de/apps/x/delete-account: German).
     const requestHandler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug, locale } = request.params as { slug: string; locale?: string };
-      const prefix = postedPrefix(locale);
+      const prefix = await postedPrefix(app, locale);
       if (prefix === undefined) return reply.callNotFound();
       const pageOf = (key: string) => localePath({ prefix }, paths.appDeleteAccount(key));
       // Only a visible app's page takes requests; anything else is the page's own not-found.

@@ -225,6 +225,9 @@ describe('forms posted without JavaScript from a German page', () => {
     expect(shown(sent.body)).toContain('Deine Referenz:');
     // A first segment that is no language is no page.
     expect((await formPost('/nowhere/contact', { firstName: 'A' })).statusCode).toBe(404);
+    // Nor is a language the site does not have (French here): nothing is taken.
+    expect((await formPost(`/fr/apps/${app.slug}/delete-account`, { email: 'ada@example.com' })).statusCode).toBe(404);
+    expect((await formPost('/fr/contact', { firstName: 'A' })).statusCode).toBe(404);
     const english = await formPost(`/apps/${app.slug}/delete-account`, { email: 'not-an-email' });
     expect(english.body).toContain('Enter a valid email address');
   });
