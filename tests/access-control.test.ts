@@ -95,6 +95,8 @@ const TABLE: Row[] = [
   row('GET /',                                    200, 200, 200),
   row('GET /*',                                   200, 200, 200, { url: '/about' }),
   row('POST /contact',                            303, 303, 303, { from: '203.0.113.7' }),
+  // From a page in another language (decision 110): a language the site does not have is no page.
+  row('POST /:locale/contact',                    404, 404, 404, { url: '/xx/contact', from: '203.0.113.31' }),
 
   row('GET /api/apps',                            200, 200, 200),
   row('GET /api/apps/:id',                        200, 200, 200, { id: 'appId' }),
@@ -226,6 +228,7 @@ const TABLE: Row[] = [
   row('PUT /api/admin/apps/:id/pages',            401, 200, 200, { id: 'appId' }),
   row('POST /api/apps/:id/deletion-requests',     201, 201, 201, { id: 'appId', from: '203.0.113.8' }),
   row('POST /apps/:slug/delete-account',          200, 200, 200, { url: '/apps/probe-app/delete-account', from: '203.0.113.9' }),
+  row('POST /:locale/apps/:slug/delete-account',  404, 404, 404, { url: '/xx/apps/probe-app/delete-account', from: '203.0.113.32' }),
   // The emailed confirmation link (issue 21): anyone holding one; a link that confirms nothing is 404 to all.
   row('GET /api/deletion-confirmations/:token',   404, 404, 404, { url: `/api/deletion-confirmations/${'a'.repeat(64)}` }),
   row('POST /api/deletion-confirmations/:token',  404, 404, 404, { url: `/api/deletion-confirmations/${'a'.repeat(64)}` }),

@@ -58,6 +58,18 @@ export function formatLongGb(value: string | Date | null | undefined): string {
     : '';
 }
 
+/**
+ * A day in long form in a page's language (issue 24): British English on an English page (SPEC §9,
+ * "14 May 2025"), the language's own form on others ("14. Mai 2025").
+ */
+export function formatLongIn(locale: string, value: string | Date): string {
+  if (locale.split('-')[0] === 'en') return formatLongGb(value);
+  const date = toDate(value);
+  return date
+    ? date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : '';
+}
+
 /** "14 May 2025 at 09:30 UTC" (when a privacy policy version was saved: the same on every screen). */
 export function formatSavedAtGb(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatLongGb } from '../../shared/dates';
+import { formatLongIn } from '../../shared/dates';
 import { paths } from '../../shared/paths';
 import {
   ACCOUNT_ID_MAX,
@@ -23,13 +23,36 @@ import { FieldError, Input, Label, Textarea } from '../components/ui/input';
 import { sendDeletionRequest } from '../features/app-pages/api';
 import { DeletionReference } from '../features/app-pages/deletion-reference';
 import { ApiError } from '../lib/http';
+import { deletionFormEn } from '../../shared/messages/en-islands';
+import { useT, type Translate } from '../page-kit/messages';
+import { useIntl } from 'react-intl';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = deletionFormEn;
+
+type DeletionFormKey = keyof typeof deletionFormEn;
+
+/** The schema's and the server's English messages, by text: shown in the page's language. */
+const MESSAGE_KEYS = new Map(
+  (
+    [
+      'deletionForm.failed',
+      ...Object.keys(deletionFormEn).filter((key) => key.includes('.error.')),
+    ] as DeletionFormKey[]
+  ).map((key) => [deletionFormEn[key] as string, key]),
+);
+
+const inPageLanguage = (t: Translate, message: string | undefined) => {
+  const key = message && MESSAGE_KEYS.get(message);
+  return key ? t(key) : message;
+};
 
 type FieldName = 'email' | 'accountId' | 'note' | typeof DELETION_HONEYPOT;
 type Values = Record<FieldName, string>;
 
 const EMPTY: Values = { email: '', accountId: '', note: '', [DELETION_HONEYPOT]: '' };
 
-export const DELETION_FAILED = 'Your request could not be sent. Please try again later, or write to us.';
+export const DELETION_FAILED = deletionFormEn['deletionForm.failed'];
 
 export interface DeletionFormProps {
   appId: number;
@@ -46,6 +69,9 @@ export interface DeletionFormProps {
 
 function Receipt({ receipt, appTitle, focus }: { receipt: DeletionReceipt; appTitle: string; focus: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useT();
+  const intl = useIntl();
+  const name = { app: appTitle };
   // Sent with JavaScript, the receipt replaces the form: reading moves to it.
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -62,23 +88,24 @@ function Receipt({ receipt, appTitle, focus }: { receipt: DeletionReceipt; appTi
         ) : (
           <CircleCheck aria-hidden="true" className="size-5 text-primary" />
         )}
-        {receipt.emailed ? 'Check your email to confirm' : 'Request received'}
+        {t(receipt.emailed ? 'deletionForm.checkEmail' : 'deletionForm.received')}
       </h3>
       <DeletionReference
         reference={receipt.reference}
         className="mt-3"
         strongClassName="font-mono text-xl tracking-wider"
+        label={t('deletionForm.reference')}
       />
       {receipt.emailed ? (
         <p className="mt-2 text-sm">
-          We have sent a link to your email address. Open it within {DELETION_CONFIRM_DAYS} days to confirm that the
-          request is yours: we will then delete your {appTitle} account and data within {receipt.days} days. Please
-          quote the reference if you write to us about it.
+          {t('deletionForm.emailedText', { ...name, confirmDays: DELETION_CONFIRM_DAYS, days: receipt.days })}
         </p>
       ) : (
         <p className="mt-2 text-sm">
-          We will delete your {appTitle} account and data by <strong>{formatLongGb(receipt.dueAt)}</strong> at the
-          latest. Please quote the reference if you write to us about it.
+          {intl.formatMessage(
+            { id: 'deletionForm.dueText' },
+            { ...name, date: formatLongIn(intl.locale, receipt.dueAt), b: (chunks) => <strong>{chunks}</strong> },
+          )}
         </p>
       )}
     </div>
@@ -94,6 +121,7 @@ export default function DeletionForm({
   receipt: sentReceipt,
   failure: sentFailure,
 }: DeletionFormProps) {
+  const t = useT();
   const [receipt, setReceipt] = useState(sentReceipt);
   const [failure, setFailure] = useState(sentFailure);
   const returned = Object.keys(serverErrors).length > 0;
@@ -105,7 +133,10 @@ export default function DeletionForm({
   });
   const { errors, isSubmitting, dirtyFields, submitCount } = form.formState;
   const errorOf = (name: FieldName) =>
-    errors[name]?.message ?? (submitCount === 0 && !dirtyFields[name] ? serverErrors[name] : undefined);
+    inPageLanguage(
+      t,
+      errors[name]?.message ?? (submitCount === 0 && !dirtyFields[name] ? serverErrors[name] : undefined),
+    );
 
   if (receipt) return <Receipt receipt={receipt} appTitle={appTitle} focus={receipt !== sentReceipt} />;
 
@@ -143,30 +174,32 @@ export default function DeletionForm({
     >
       {failure && (
         <p role="alert" className="rounded-md border border-destructive/50 p-4 text-sm text-destructive">
-          {failure}
+          {inPageLanguage(t, failure)}
         </p>
       )}
       <div className="space-y-2">
-        <Label htmlFor="deletion-email">Email address</Label>
+        <Label htmlFor="deletion-email">{t('deletionForm.email')}</Label>
         <Input type="email" autoComplete="email" required {...field('email', true)} />
         <p id="deletion-email-hint" className="text-sm text-muted-foreground">
-          The one your {appTitle} account uses. We write to it if we need to confirm it is you.
+          {t('deletionForm.emailHint', { app: appTitle })}
         </p>
         <FieldError id="deletion-email-error" message={errorOf('email')} />
       </div>
       <div className="space-y-2">
         <Label htmlFor="deletion-accountId">
-          Account identifier <span className="font-normal text-muted-foreground">(optional)</span>
+          {t('deletionForm.accountId')}{' '}
+          <span className="font-normal text-muted-foreground">{t('deletionForm.optional')}</span>
         </Label>
         <Input autoComplete="username" maxLength={ACCOUNT_ID_MAX} {...field('accountId', true)} />
         <p id="deletion-accountId-hint" className="text-sm text-muted-foreground">
-          Your username, player id or account number, if you know it.
+          {t('deletionForm.accountIdHint')}
         </p>
         <FieldError id="deletion-accountId-error" message={errorOf('accountId')} />
       </div>
       <div className="space-y-2">
         <Label htmlFor="deletion-note">
-          Note <span className="font-normal text-muted-foreground">(optional)</span>
+          {t('deletionForm.note')}{' '}
+          <span className="font-normal text-muted-foreground">{t('deletionForm.optional')}</span>
         </Label>
         <Textarea rows={4} maxLength={DELETION_NOTE_MAX} {...field('note')} />
         <FieldError id="deletion-note-error" message={errorOf('note')} />
@@ -177,7 +210,7 @@ export default function DeletionForm({
         <input tabIndex={-1} autoComplete="off" {...field(DELETION_HONEYPOT)} />
       </div>
       <Button type="submit" size="lg" variant="destructive" disabled={isSubmitting} className="w-full sm:w-auto">
-        {isSubmitting ? 'Sending...' : 'Ask for deletion'}
+        {t(isSubmitting ? 'deletionForm.sending' : 'deletionForm.send')}
       </Button>
     </form>
   );

@@ -1,10 +1,14 @@
 // Small enhancements of static HTML that need no React.
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
-/** Blog dates in the visitor's locale and time zone (SPEC §9); the server writes them in en-US, UTC. */
+/**
+ * Blog dates in the visitor's locale and time zone (SPEC §9); the server writes them in en-US, UTC.
+ * A date of a page in another language (data-local-date="de") stays in that language, in the
+ * visitor's time zone (this is first-view code: kept this short).
+ */
 export function enhanceDates(): void {
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[data-local-date]')) {
-    time.textContent = new Date(time.dateTime).toLocaleDateString(undefined, DATE_OPTIONS);
+    time.textContent = new Date(time.dateTime).toLocaleDateString(time.dataset.localDate || undefined, DATE_OPTIONS);
   }
 }
 

@@ -66,8 +66,8 @@ export function hydrateIsland<P extends object>(
   english?: Record<string, string>,
 ): Promise<void> {
   const html = element.innerHTML;
-  // Its words, as the server rendered it with them (island.tsx): its namespaces in the page's
-  // language, none where they are its English.
+  // Its words, as the server rendered it with them (island.tsx): those of its namespaces that the
+  // page's language says otherwise than its English, over its English.
   const sent = element.dataset.intl ? unpackMessages(JSON.parse(element.dataset.intl) as IslandMessages) : {};
   const intl = english || element.dataset.intl ? { ...english, ...sent } : undefined;
   const island = <Component {...props} />;

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { useIntl } from 'react-intl';
 import { MessagesProvider } from '../page-kit/messages';
 import { en } from '../../shared/messages/en';
-import { packMessages, unpackMessages } from './island-messages';
+import { packMessages, unpackMessages, type IslandMessages } from './island-messages';
 import { islandIdPrefix, type IslandName } from './names';
 
 declare module 'react' {
@@ -37,11 +37,20 @@ interface IslandProps<P extends object> {
   messages?: readonly string[];
 }
 
+/** The words of `words` that are not the same in `english`; undefined when none differ. */
+function unlike(words: IslandMessages, english: IslandMessages): IslandMessages | undefined {
+  let differ: IslandMessages | undefined;
+  for (const [ns, texts] of Object.entries(words))
+    for (const [key, text] of Object.entries(texts))
+      if (english[ns]?.[key] !== text) ((differ ??= {})[ns] ??= {})[key] = text;
+  return differ;
+}
+
 export function Island<P extends object>({ name, component: Component, props, hydrate, messages }: IslandProps<P>) {
   const intl = useIntl();
   const words = messages && packMessages(intl.messages as Record<string, string>, messages);
-  // A page whose island words are the English ones (the island's chunk holds those) sends none.
-  const sent = words && JSON.stringify(words) !== JSON.stringify(packMessages(en, messages)) ? words : undefined;
+  // The island's chunk holds its English words: a page sends only those that differ (none in English).
+  const sent = words && unlike(words, packMessages(en, messages));
   const html = renderToString(
     words ? (
       <MessagesProvider locale={intl.locale} messages={unpackMessages(words)}>

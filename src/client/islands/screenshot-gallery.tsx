@@ -8,6 +8,11 @@ import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from '
 import { MediaImage } from '../components/media-image';
 import { buttonVariants } from '../components/ui/button';
 import { cx as cn } from '../lib/cx';
+import { galleryEn } from '../../shared/messages/en-islands';
+import { useIslandT } from '../page-kit/messages';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = galleryEn;
 
 export interface GalleryShot {
   src: string;
@@ -30,6 +35,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const [index, setIndex] = useState<number | null>(null);
   const count = shots.length;
+  const t = useIslandT(messages);
 
   const open = (i: number) => {
     setIndex(i);
@@ -61,7 +67,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
     <>
       <ul
         className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 sm:mx-0 sm:px-0"
-        aria-label="Screenshots"
+        aria-label={t('gallery.list')}
       >
         {shots.map((shot, i) => (
           <li key={shot.src} className="relative shrink-0 snap-start">
@@ -84,9 +90,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
                 decoding="async"
                 className={cn('block object-cover', shot.portrait ? 'h-80 w-auto' : 'h-48 w-auto sm:h-64')}
               />
-              <span className="sr-only">
-                Enlarge screenshot {i + 1} of {count}
-              </span>
+              <span className="sr-only">{t('gallery.enlarge', { n: i + 1, count })}</span>
             </button>
           </li>
         ))}
@@ -111,7 +115,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
         >
           <div className="flex items-center justify-between gap-4 p-3 sm:p-4">
             <h2 id={titleId} className="text-sm font-medium" aria-live="polite">
-              {title}: screenshot {(index ?? 0) + 1} of {count}
+              {t('gallery.title', { title, n: (index ?? 0) + 1, count })}
             </h2>
             <button
               type="button"
@@ -119,7 +123,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
               className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'text-white hover:bg-white/10')}
             >
               <X aria-hidden="true" className="size-6" />
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{t('gallery.close')}</span>
             </button>
           </div>
           <div
@@ -146,7 +150,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
                   className="absolute top-1/2 left-2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none sm:left-4"
                 >
                   <ChevronLeft aria-hidden="true" className="size-6" />
-                  <span className="sr-only">Previous screenshot</span>
+                  <span className="sr-only">{t('gallery.previous')}</span>
                 </button>
                 <button
                   type="button"
@@ -154,7 +158,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
                   className="absolute top-1/2 right-2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none sm:right-4"
                 >
                   <ChevronRight aria-hidden="true" className="size-6" />
-                  <span className="sr-only">Next screenshot</span>
+                  <span className="sr-only">{t('gallery.next')}</span>
                 </button>
               </>
             )}

@@ -6,6 +6,11 @@ import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { trailerEmbed, trailerPage } from '../../shared/schemas/apps';
 import { MediaImage } from '../components/media-image';
+import { trailerEn } from '../../shared/messages/en-islands';
+import { useIslandT } from '../page-kit/messages';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = trailerEn;
 
 export interface TrailerProps {
   provider: 'youtube' | 'vimeo';
@@ -17,12 +22,13 @@ export interface TrailerProps {
 
 export default function Trailer({ provider, id, title, poster }: TrailerProps) {
   const [playing, setPlaying] = useState(false);
+  const t = useIslandT(messages);
   if (playing) {
     return (
       <div className="aspect-video overflow-hidden rounded-xl border bg-black shadow-sm">
         <iframe
           src={trailerEmbed({ provider, id })}
-          title={`${title} trailer`}
+          title={t('trailer.title', { title })}
           className="size-full"
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
@@ -63,8 +69,8 @@ export default function Trailer({ provider, id, title, poster }: TrailerProps) {
         </span>
       </span>
       <span className="absolute bottom-3 left-4 text-sm font-medium text-white drop-shadow">
-        Play the {title} trailer
-        <span className="sr-only"> (loads the video from {provider === 'youtube' ? 'YouTube' : 'Vimeo'})</span>
+        {t('trailer.play', { title })}
+        <span className="sr-only">{t('trailer.loads', { host: provider === 'youtube' ? 'YouTube' : 'Vimeo' })}</span>
       </span>
     </a>
   );

@@ -2,8 +2,8 @@
 // English, the staff's overrides over both: shared/messages), and `useT()` to read them. The public
 // pages render on the server only; an island gets just its namespaces (islands/island.tsx). This file
 // holds no catalogue (islands hydrate with it): the server's `intlFor` is in intl.ts.
-import type { ReactNode } from 'react';
-import { IntlProvider, useIntl, type IntlShape } from 'react-intl';
+import { useContext, useMemo, type ReactNode } from 'react';
+import { createIntl, IntlContext, IntlProvider, useIntl, type IntlShape } from 'react-intl';
 import type { MessageKey, Messages } from '../../shared/messages';
 
 export type MessageValues = Record<string, string | number | Date | ((chunks: ReactNode[]) => ReactNode)>;
@@ -37,6 +37,16 @@ export function MessagesProvider({
 
 export function useT(): Translate {
   return translator(useIntl());
+}
+
+/**
+ * An island's `useT` where a page may render it without its messages (`<Island>` without
+ * `messages`, as the press kit's trailer is): its English then.
+ */
+export function useIslandT(english: Readonly<Record<string, string>>): Translate {
+  const intl = useContext(IntlContext);
+  const own = useMemo(() => (intl ? null : createIntl({ locale: 'en', messages: english })), [intl, english]);
+  return translator((intl ?? own)!);
 }
 
 export function useTRich(): TranslateRich {

@@ -14,12 +14,15 @@ import type { DeletionConfirmState } from '../../client/page-kit/page-state';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../shared/schemas/app-pages';
 import type { AppInstance } from '../types';
 import { acceptFormBodies } from '../lib/form-bodies';
+import { localePath } from '../../client/page-kit/locale';
+import { postedPrefix } from './contact-form';
 
 const FIELDS = ['email', 'accountId', 'note', DELETION_HONEYPOT] as const;
 type Field = (typeof FIELDS)[number];
 
+/** Renders the app's deletion page at `location` (in the language the form was posted from). */
 type RenderPage = (
-  slug: string,
+  location: string,
   state: Partial<DeletionFormProps>,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -39,11 +42,15 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
     // Form bodies are accepted here only: the API takes JSON alone.
     acceptFormBodies(scope);
 
-    scope.post(paths.appDeleteAccount(':slug'), async (request, reply) => {
-      const { slug } = request.params as { slug: string };
+    // Each page answers in the language it was posted from (/de/apps/x/delete-account: German).
+    const requestHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { slug, locale } = request.params as { slug: string; locale?: string };
+      const prefix = await postedPrefix(app, locale);
+      if (prefix === undefined) return reply.callNotFound();
+      const pageOf = (key: string) => localePath({ prefix }, paths.appDeleteAccount(key));
       // Only a visible app's page takes requests; anything else is the page's own not-found.
       const target = SLUG_PATTERN.test(slug) ? await app.deps.visibleApps.visitorApp(slug) : undefined;
-      if (!target) return renderPage(slug.toLowerCase(), {}, request, reply, 404);
+      if (!target) return renderPage(pageOf(slug.toLowerCase()), {}, request, reply, 404);
 
       const body = (request.body ?? {}) as Record<string, unknown>;
       const values = Object.fromEntries(
@@ -57,7 +64,7 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
         const errors = Object.fromEntries(
           Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0] ?? '']),
         );
-        return renderPage(target.slug, { values: shown, errors }, request, reply, 422);
+        return renderPage(pageOf(target.slug), { values: shown, errors }, request, reply, 422);
       }
 
       const sent = await app.inject({
@@ -67,22 +74,24 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
         remoteAddress: request.ip,
       });
       if (sent.statusCode === 201) {
-        return renderPage(target.slug, { receipt: sent.json<DeletionReceipt>() }, request, reply, 200);
+        return renderPage(pageOf(target.slug), { receipt: sent.json<DeletionReceipt>() }, request, reply, 200);
       }
-      if (sent.statusCode === 404) return renderPage(target.slug, {}, request, reply, 404);
+      if (sent.statusCode === 404) return renderPage(pageOf(target.slug), {}, request, reply, 404);
       request.log.warn({ status: sent.statusCode }, 'deletion form (no JavaScript) could not be sent');
       if (sent.statusCode === 429) {
         const retryAfter = sent.headers['retry-after'];
         if (retryAfter) reply.header('retry-after', retryAfter);
         const failure = sent.json<ErrorBodyLike>().message;
-        return renderPage(target.slug, { values: shown, failure }, request, reply, 429);
+        return renderPage(pageOf(target.slug), { values: shown, failure }, request, reply, 429);
       }
       const status = sent.statusCode >= 500 ? 503 : 422;
-      return renderPage(target.slug, { values: shown, failure: DELETION_FAILED }, request, reply, status);
-    });
+      return renderPage(pageOf(target.slug), { values: shown, failure: DELETION_FAILED }, request, reply, status);
+    };
+    scope.post(paths.appDeleteAccount(':slug'), requestHandler);
+    scope.post(`/:locale${paths.appDeleteAccount(':slug')}`, requestHandler);
 
-    // The confirmation link's button (issue 21): confirmed, or the link could not confirm anything.
-    scope.post(paths.appDeleteAccountConfirm(':slug', ':token'), async (request, reply) => {
+    // The confirmation link's button (issue 21; the link is the default language's address): confirmed, or the link could not confirm anything.
+    const confirmHandler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug, token } = request.params as { slug: string; token: string };
       const location = paths.appDeleteAccountConfirm(slug.toLowerCase(), token.toLowerCase());
       if (!DeletionTokenParamsSchema.safeParse({ token }).success) {
@@ -99,6 +108,7 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
       if (sent.statusCode === 404) return renderConfirm(location, { gone: true }, request, reply, 404);
       request.log.warn({ status: sent.statusCode }, 'deletion confirmation (no JavaScript) failed');
       throw new Error(`The confirmation answered ${sent.statusCode}`);
-    });
+    };
+    scope.post(paths.appDeleteAccountConfirm(':slug', ':token'), confirmHandler);
   });
 }

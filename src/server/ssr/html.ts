@@ -3,6 +3,8 @@ import type { HeadData } from '../../client/page-kit/head';
 import { abs } from '../../client/page-kit/seo';
 import type { SiteInfo } from '../../client/page-kit/site-context';
 import { paths } from '../../shared/paths';
+import type { MessageKey } from '../../shared/messages';
+import type { Translate } from '../../client/page-kit/messages';
 import { studioCard, uploadedShareImage } from '../../shared/share-image';
 import { iconTag } from './site-icons';
 
@@ -194,6 +196,7 @@ ${tail.join('\n')}
 }
 
 const ERROR_TEXT: Record<404 | 500 | 503, { title: string; heading: string; text: string }> = {
+  // (English; in another language the keys of ERROR_KEYS.)
   404: {
     title: 'Page not found',
     heading: '404 Page Not Found',
@@ -211,9 +214,21 @@ const ERROR_TEXT: Record<404 | 500 | 503, { title: string; heading: string; text
   },
 };
 
+/** The error page's words in the catalogues (issue 24): the same texts as ERROR_TEXT in English. */
+const ERROR_KEYS: Record<404 | 500 | 503, { title: MessageKey; heading: MessageKey; text: MessageKey }> = {
+  404: { title: 'errorPage.notFoundTitle', heading: 'notFound.title', text: 'errorPage.notFoundText' },
+  500: { title: 'errorPage.errorTitle', heading: 'errorPage.errorTitle', text: 'errorPage.errorText' },
+  503: { title: 'errorPage.downTitle', heading: 'errorPage.downHeading', text: 'errorPage.downText' },
+};
+
 export interface ErrorDocumentParts {
   site: SiteInfo;
   status: 404 | 500 | 503;
+  /**
+   * The language of the address asked for ('/de/…'), when it is not the default's: its words come
+   * from its shipped catalogue (an error page reads nothing, so no staff overrides).
+   */
+  locale?: { code: string; dir: 'ltr' | 'rtl'; prefix: string; t: Translate };
   assets: Assets;
   themeScript: string;
 }
@@ -222,20 +237,25 @@ export interface ErrorDocumentParts {
  * A page for when the page itself cannot be rendered (its data is unreachable, or the address
  * cannot name a page): the site's styles and theme, no data and no JavaScript application.
  */
-export function renderErrorDocument({ site, status, assets, themeScript }: ErrorDocumentParts): string {
-  const { title, heading, text } = ERROR_TEXT[status];
+export function renderErrorDocument({ site, status, assets, themeScript, locale }: ErrorDocumentParts): string {
+  const words = locale
+    ? Object.fromEntries(Object.entries(ERROR_KEYS[status]).map(([part, key]) => [part, locale.t(key)]))
+    : ERROR_TEXT[status];
+  const { title, heading, text } = words as (typeof ERROR_TEXT)[404];
+  const back = locale ? locale.t('notFound.back') : 'Back to home';
+  const retry = locale ? locale.t('errorPage.retry') : 'Try again';
   const meta = ['<meta name="robots" content="noindex">', `<title>${escapeHtml(`${title} | ${site.name}`)}</title>`];
-  return `${documentStart(themeScript, meta, assets, site)}
+  return `${documentStart(themeScript, meta, assets, site, undefined, locale)}
 </head>
 <body>
 <main class="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
 <p class="text-7xl font-black text-primary">${status}</p>
 <h1 class="mt-4 text-3xl font-bold tracking-tight">${escapeHtml(heading)}</h1>
 <p class="mt-3 text-muted-foreground">${escapeHtml(text)}</p>
-<p class="mt-8 flex gap-3"><a href="/" class="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground">Back to home</a>${
+<p class="mt-8 flex gap-3"><a href="${locale?.prefix || '/'}" class="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground">${escapeHtml(back)}</a>${
     status === 404
       ? ''
-      : '<a href="" class="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium">Try again</a>'
+      : `<a href="" class="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium">${escapeHtml(retry)}</a>`
   }</p>
 <p class="mt-12 text-sm text-muted-foreground">${escapeHtml(site.name)}</p>
 </main>

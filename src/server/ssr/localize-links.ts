@@ -11,8 +11,11 @@ import { paths } from '../../shared/paths';
 import type { Deps } from '../types';
 import { APP_PAGE_PART, LOCALIZED_ROUTES } from './alternates';
 
-/** A link: an element's `href`, or an island's `to`/`href` prop (JSON in an attribute). */
-const LINK = /( href=")(\/[^"]*)(")|(&quot;(?:to|href)&quot;:&quot;)(\/[^&]*)(&quot;)/g;
+/**
+ * A link: an element's `href`, a form's `action` (a form posted without JavaScript is answered in the
+ * page's language), or an island's `to`/`href` prop (JSON in an attribute).
+ */
+const LINK = /( (?:href|action)=")(\/[^"]*)(")|(&quot;(?:to|href)&quot;:&quot;)(\/[^&]*)(&quot;)/g;
 
 /** The translations a linked page needs in a language to be there. */
 type Needs = { type: 'app' | 'post' | 'app-page' | 'page'; item: string }[];

@@ -15,12 +15,14 @@ import { canonicalPagePath, canonicalQuery } from './page-paths';
 import { PREVIEW_ROUTE } from './page-post';
 import { matchPublicRoute } from '../../client/app/public-pages';
 import { splitLocalePath } from '../../client/page-kit/locale';
+import { intlFor } from '../../client/page-kit/intl';
+import { knownLocale } from '../../shared/locales';
 import { DELETION_CONFIRM_ROUTE } from '../../client/routes/public/deletion-confirm';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { deletionFormRoute } from './deletion-form';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
-import { api, paths } from '../../shared/paths';
+import { api } from '../../shared/paths';
 import { visitorPlatform } from '../../shared/visitor-platform';
 
 export interface CachedPage {
@@ -124,17 +126,27 @@ export const publicPagesModule: FastifyPluginAsync<
   // neither made-up paths nor an outage can fill the cache or outlive the moment.
   const cache = deps.caches.pages;
 
-  const sendError = (reply: FastifyReply, status: 404 | 500 | 503) => {
+  /** The error page, in the language of the address asked for (its shipped words: nothing is read). */
+  const sendError = (reply: FastifyReply, status: 404 | 500 | 503, url?: string) => {
     if (status === 503) reply.header('retry-after', RETRY_AFTER_S);
-    const html = renderErrorDocument({ site, status, assets: options.assets().public, themeScript: THEME_SCRIPT });
+    const code = url ? splitLocalePath(url.split('?')[0]!).locale : undefined;
+    const known = code ? knownLocale(code) : undefined;
+    const locale = known && { code: known.code, dir: known.dir, prefix: `/${known.code}`, t: intlFor(known.code).t };
+    const html = renderErrorDocument({
+      site,
+      status,
+      assets: options.assets().public,
+      themeScript: THEME_SCRIPT,
+      locale: locale || undefined,
+    });
     return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
   /** A render that failed: 503 when the database cannot be reached, else 500 (logged). */
   const sendRenderFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-    if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503);
+    if (error instanceof PageDataError && error.status === 503) return sendError(reply, 503, request.url);
     request.log.error({ err: error }, 'page render failed');
-    return sendError(reply, 500);
+    return sendError(reply, 500, request.url);
   };
 
   /** A page that lives at another address now (a post's old slug): there for good, with the same query. */
@@ -176,7 +188,7 @@ export const publicPagesModule: FastifyPluginAsync<
     }
     const rawPath = url.split('?')[0]!;
     const canonical = canonicalPagePath(rawPath);
-    if (canonical.kind === 'invalid') return sendError(reply, 404);
+    if (canonical.kind === 'invalid') return sendError(reply, 404, rawPath);
     if (canonical.kind === 'redirect') return reply.redirect(canonical.to + url.slice(rawPath.length), 301);
     const pathname = canonical.path;
     reply.type('text/html; charset=utf-8');
@@ -267,13 +279,13 @@ export const publicPagesModule: FastifyPluginAsync<
 
   app.get('/', handler);
   app.get('/*', handler);
-  contactFormRoute(app, (contactForm, request, reply, status) =>
-    sendFresh(request, reply, paths.contact, { cookie: staffCookie(request), contactForm }, status),
+  contactFormRoute(app, (location, contactForm, request, reply, status) =>
+    sendFresh(request, reply, location, { cookie: staffCookie(request), contactForm }, status),
   );
   deletionFormRoute(
     app,
-    (slug, deletionForm, request, reply, status) =>
-      sendFresh(request, reply, paths.appDeleteAccount(slug), { cookie: staffCookie(request), deletionForm }, status),
+    (location, deletionForm, request, reply, status) =>
+      sendFresh(request, reply, location, { cookie: staffCookie(request), deletionForm }, status),
     (location, deletionConfirm, request, reply, status) => {
       reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'same-origin');
       return sendFresh(request, reply, location, { cookie: staffCookie(request), deletionConfirm }, status);

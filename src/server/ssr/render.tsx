@@ -331,7 +331,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         path: canonicalPath(declared.path),
         locale: { code: locale.code, dir: locale.dir },
         alternates,
-        jsonLd: declared.status ? [] : inLanguage(structuredData(site, route.path, params, queryClient)),
+        jsonLd: declared.status ? [] : inLanguage(structuredData(site, route.path, params, queryClient, words.t)),
         feeds: declared.feeds?.map((feed) => ({ ...feed, href: feedIn(feed.href) })),
         image: declared.status ? undefined : pageShareImage(site, route.path, params, queryClient),
       };

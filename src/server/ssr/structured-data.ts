@@ -1,6 +1,7 @@
 // JSON-LD for search engines: Organization on the home page, MobileApplication (and VideoGame for
 // games) per app on the home page, its own page and its blog page, BlogPosting on a post. Built
 // from the render's data.
+import type { Translate } from '../../client/page-kit/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { abs, postDescription } from '../../client/page-kit/seo';
 import type { SiteInfo } from '../../client/page-kit/site-context';
@@ -48,7 +49,7 @@ function platformsOf(app: App): Platform[] {
  * browser alone), and for a game a VideoGame too, with its platforms, genre and trailer. Only what
  * the app page shows: no rating, no review.
  */
-export function appJsonLd(site: SiteInfo, app: App): object {
+export function appJsonLd(site: SiteInfo, app: App, t?: Translate): object {
   const platforms = platformsOf(app);
   const base = platforms.length > 0 && platforms.every((p) => p === 'web') ? 'WebApplication' : 'MobileApplication';
   const isGame = app.kind === 'game';
@@ -89,7 +90,7 @@ export function appJsonLd(site: SiteInfo, app: App): object {
             ? {
                 trailer: {
                   '@type': 'VideoObject',
-                  name: `${app.title} trailer`,
+                  name: t ? t('trailer.title', { title: app.title }) : `${app.title} trailer`,
                   description: app.tagline || app.description,
                   thumbnailUrl: abs(site, image),
                   embedUrl: trailerEmbed({ provider: app.trailerProvider as TrailerProvider, id: app.trailerId }),
@@ -135,6 +136,8 @@ export function structuredData(
   routePath: string,
   params: Record<string, string | undefined>,
   data: QueryClient,
+  /** The page's words (the site's own words in it: a trailer's name). */
+  t?: Translate,
 ): object[] {
   if (routePath === paths.home) {
     const apps = data.getQueryData<App[]>([api.apps]) ?? [];
@@ -146,16 +149,16 @@ export function structuredData(
         url: site.url,
         logo: abs(site, '/media/demo/default-icon.svg'),
       },
-      ...apps.map((app) => appJsonLd(site, app)),
+      ...apps.map((app) => appJsonLd(site, app, t)),
     ];
   }
   if (routePath === '/apps/:appKey') {
     const app = pageApp(params, data);
-    return app ? [appJsonLd(site, app)] : [];
+    return app ? [appJsonLd(site, app, t)] : [];
   }
   if (routePath === '/apps/:appId/blogs' && params.appId) {
     const app = data.getQueryData<App>([api.app(params.appId)]);
-    return app ? [appJsonLd(site, app)] : [];
+    return app ? [appJsonLd(site, app, t)] : [];
   }
   const shown = pagePost(routePath, params, data);
   // A shared draft is not for search engines.

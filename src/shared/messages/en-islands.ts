@@ -47,3 +47,47 @@ export const contactFormEn = {
   'contactForm.error.messageMin': 'Message must be at least 10 characters',
   'contactForm.error.messageMax': 'Message must be at most 5000 characters',
 } as const;
+
+/**
+ * An app's account-deletion form island (issue 14). Its `error.*` texts are the schema's own
+ * (shared/schemas/app-pages.ts): a refused field's message is shown in the page's language by finding
+ * it here, as the contact form does.
+ */
+export const deletionFormEn = {
+  'deletionForm.checkEmail': 'Check your email to confirm',
+  'deletionForm.received': 'Request received',
+  'deletionForm.reference': 'Your reference:',
+  'deletionForm.emailedText':
+    'We have sent a link to your email address. Open it within {confirmDays} days to confirm that the request is yours: we will then delete your {app} account and data within {days} days. Please quote the reference if you write to us about it.',
+  'deletionForm.dueText':
+    'We will delete your {app} account and data by <b>{date}</b> at the latest. Please quote the reference if you write to us about it.',
+  'deletionForm.email': 'Email address',
+  'deletionForm.emailHint': 'The one your {app} account uses. We write to it if we need to confirm it is you.',
+  'deletionForm.accountId': 'Account identifier',
+  'deletionForm.optional': '(optional)',
+  'deletionForm.accountIdHint': 'Your username, player id or account number, if you know it.',
+  'deletionForm.note': 'Note',
+  'deletionForm.sending': 'Sending...',
+  'deletionForm.send': 'Ask for deletion',
+  'deletionForm.failed': 'Your request could not be sent. Please try again later, or write to us.',
+  'deletionForm.error.email': 'Enter a valid email address',
+  'deletionForm.error.accountIdMax': 'The account identifier must be at most 200 characters',
+  'deletionForm.error.noteMax': 'The note must be at most 2000 characters',
+} as const;
+
+/** An app page's screenshot gallery island. */
+export const galleryEn = {
+  'gallery.list': 'Screenshots',
+  'gallery.enlarge': 'Enlarge screenshot {n} of {count}',
+  'gallery.title': '{title}: screenshot {n} of {count}',
+  'gallery.close': 'Close',
+  'gallery.previous': 'Previous screenshot',
+  'gallery.next': 'Next screenshot',
+} as const;
+
+/** An app page's trailer island. */
+export const trailerEn = {
+  'trailer.title': '{title} trailer',
+  'trailer.play': 'Play the {title} trailer',
+  'trailer.loads': ' (loads the video from {host})',
+} as const;

@@ -2,7 +2,7 @@
 // (SPEC.md; tests and tools/spec-strings look for them). Every other catalogue translates these keys;
 // a key a catalogue lacks reads as English. Keys are namespaced by page or island ('themeMenu.*' is
 // all the theme menu island is sent). Values are ICU messages (react-intl).
-import { contactFormEn, mobileMenuEn, themeMenuEn } from './en-islands';
+import { contactFormEn, deletionFormEn, galleryEn, mobileMenuEn, themeMenuEn, trailerEn } from './en-islands';
 
 export const en = {
   // The header's navigation (the static header and the mobile menu island).
@@ -200,6 +200,60 @@ export const en = {
   'state.tryLater': 'Please try again later',
   // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
   'preview.draft': 'Preview of a draft — not published',
+  // Issue 24, helper A: an app's support and account-deletion pages (the deletion form island's
+  // words are in en-islands.ts).
+  ...deletionFormEn,
+  'appSupport.title': '{app} Support | {site}',
+  'appSupport.description': "Help with {app}: answers to common questions and how to reach {site}'s support.",
+  'appSupport.heading': '{app} support',
+  'appSupport.intro': 'Stuck, found a bug, or have an idea for {app}? We are happy to help.',
+  'appSupport.contact': 'Contact support',
+  'appSupport.emailUs':
+    'Email us at <link>{email}</link>. Tell us your device and the app’s version if something does not work.',
+  'appSupport.writeUs':
+    'Write to us through <link>our contact page</link> and mention {app}. Tell us your device and the app’s version if something does not work.',
+  'appSupport.faq': 'Frequently asked questions',
+  'appSupport.noFaq': 'No questions here yet: ask us anything.',
+  'appSupport.deletion': 'Want your account and data gone? <link>Delete your {app} account</link>.',
+  'appDelete.title': 'Delete your {app} account | {site}',
+  'appDelete.description':
+    'Ask {site} to delete your {app} account and data, and see what is deleted and what is kept.',
+  'appDelete.heading': 'Delete your {app} account',
+  'appDelete.intro':
+    'You can ask us to delete your {app} account and the data that goes with it here, without the app. We complete every request within {days, plural, one {# day} other {# days}}.',
+  'appDelete.deleted': 'What we delete',
+  'appDelete.deletedDefault': 'Your account and the personal data linked to it.',
+  'appDelete.kept': 'What we keep, and for how long',
+  'appDelete.keptDefault': 'Nothing, unless the law requires us to keep a record; ask us if you want to know.',
+  'appDelete.request': 'Ask for deletion',
+  'appDelete.requestText': 'You get a reference number at once. Questions first? See <link>{app} support</link>.',
+  'appDelete.noPage': 'This app has no page here.',
+  'appNotFound.title': 'App Not Found',
+  'appNotFound.text': 'The app you are looking for does not exist or has been removed.',
+  'appStatus.live': 'Live',
+  'appStatus.testing': 'Testing',
+  'appStatus.inDevelopment': 'In Development',
+  'appStatus.inDesign': 'In Design',
+  'appStatus.comingSoon': 'Coming Soon',
+  'storeBadge.get': 'Get {app}',
+  'storeBadge.appStore': 'Download on the App Store',
+  'storeBadge.googlePlay': 'Get it on Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple and the Apple logo are trademarks of Apple Inc., registered in the U.S. and other countries.',
+  'storeBadge.googlePlayTrademark': 'Google Play and the Google Play logo are trademarks of Google LLC.',
+  'appCard.screenshot': 'Screenshot of {app}',
+  'appCard.github': 'GitHub repository',
+  'appPage.screenshotAlt': '{app} screenshot {n}',
+  ...galleryEn,
+  ...trailerEn,
+  'errorPage.notFoundTitle': 'Page not found',
+  'errorPage.notFoundText': 'Nothing lives at this address.',
+  'errorPage.errorTitle': 'Something went wrong',
+  'errorPage.errorText': 'The page could not be shown. Please try again in a moment.',
+  'errorPage.downTitle': 'Back in a moment',
+  'errorPage.downHeading': 'We’ll be right back',
+  'errorPage.downText': 'The site cannot reach its content right now. Please try again in a moment.',
+  'errorPage.retry': 'Try again',
 } as const;
 
 export type MessageKey = keyof typeof en;

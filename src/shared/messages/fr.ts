@@ -215,4 +215,88 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.noApps': 'De nouveaux jeux arrivent. Revenez bientôt !',
   // Issue 24, helper C: a shared draft of a translation (/preview/{token}), in its language.
   'preview.draft': 'Aperçu d’un brouillon — non publié',
+  // Issue 24, helper A: an app's support and deletion pages, the deletion form island, an app not found, status and store badges, app cards, the gallery and trailer islands, the error page.
+  'deletionForm.checkEmail': 'Confirmez depuis votre e-mail',
+  'deletionForm.received': 'Demande reçue',
+  'deletionForm.reference': 'Votre référence :',
+  'deletionForm.emailedText':
+    'Nous avons envoyé un lien à votre adresse e-mail. Ouvrez-le dans les {confirmDays} jours pour confirmer que la demande vient de vous : nous supprimerons alors votre compte {app} et vos données sous {days} jours. Merci d’indiquer la référence si vous nous écrivez à ce sujet.',
+  'deletionForm.dueText':
+    'Nous supprimerons votre compte {app} et vos données au plus tard le <b>{date}</b>. Merci d’indiquer la référence si vous nous écrivez à ce sujet.',
+  'deletionForm.email': 'Adresse e-mail',
+  'deletionForm.emailHint':
+    'Celle qu’utilise votre compte {app}. Nous vous y écrivons si nous devons confirmer qu’il s’agit bien de vous.',
+  'deletionForm.accountId': 'Identifiant du compte',
+  'deletionForm.optional': '(facultatif)',
+  'deletionForm.accountIdHint':
+    'Votre nom d’utilisateur, identifiant de joueur ou numéro de compte, si vous le connaissez.',
+  'deletionForm.note': 'Remarque',
+  'deletionForm.sending': 'Envoi...',
+  'deletionForm.send': 'Demander la suppression',
+  'deletionForm.failed': 'Votre demande n’a pas pu être envoyée. Veuillez réessayer plus tard ou nous écrire.',
+  'deletionForm.error.email': 'Saisissez une adresse e-mail valide',
+  'deletionForm.error.accountIdMax': 'L’identifiant du compte ne doit pas dépasser 200 caractères',
+  'deletionForm.error.noteMax': 'La remarque ne doit pas dépasser 2000 caractères',
+  'appSupport.title': 'Assistance {app} | {site}',
+  'appSupport.description':
+    'De l’aide pour {app} : les réponses aux questions fréquentes et comment joindre l’assistance de {site}.',
+  'appSupport.heading': 'Assistance {app}',
+  'appSupport.intro': 'Bloqué, un bug, ou une idée pour {app} ? Nous sommes là pour vous aider.',
+  'appSupport.contact': 'Contacter l’assistance',
+  'appSupport.emailUs':
+    'Écrivez-nous à <link>{email}</link>. Indiquez votre appareil et la version de l’app si quelque chose ne fonctionne pas.',
+  'appSupport.writeUs':
+    'Écrivez-nous via <link>notre page de contact</link> en mentionnant {app}. Indiquez votre appareil et la version de l’app si quelque chose ne fonctionne pas.',
+  'appSupport.faq': 'Questions fréquentes',
+  'appSupport.noFaq': 'Pas encore de questions ici : demandez-nous ce que vous voulez.',
+  'appSupport.deletion':
+    'Vous voulez que votre compte et vos données disparaissent ? <link>Supprimez votre compte {app}</link>.',
+  'appDelete.title': 'Supprimer votre compte {app} | {site}',
+  'appDelete.description':
+    'Demandez à {site} de supprimer votre compte {app} et vos données, et voyez ce qui est supprimé et ce qui est conservé.',
+  'appDelete.heading': 'Supprimer votre compte {app}',
+  'appDelete.intro':
+    'Vous pouvez nous demander ici, sans l’app, de supprimer votre compte {app} et les données qui l’accompagnent. Nous traitons chaque demande sous {days, plural, one {# jour} other {# jours}}.',
+  'appDelete.deleted': 'Ce que nous supprimons',
+  'appDelete.deletedDefault': 'Votre compte et les données personnelles qui y sont liées.',
+  'appDelete.kept': 'Ce que nous conservons, et combien de temps',
+  'appDelete.keptDefault':
+    'Rien, sauf si la loi nous oblige à conserver une trace ; demandez-nous si vous voulez savoir.',
+  'appDelete.request': 'Demander la suppression',
+  'appDelete.requestText':
+    'Vous recevez immédiatement un numéro de référence. Des questions d’abord ? Consultez l’<link>assistance {app}</link>.',
+  'appDelete.noPage': 'Cette app n’a pas de page ici.',
+  'appNotFound.title': 'App introuvable',
+  'appNotFound.text': 'L’app que vous cherchez n’existe pas ou a été supprimée.',
+  'appStatus.live': 'Disponible',
+  'appStatus.testing': 'En test',
+  'appStatus.inDevelopment': 'En développement',
+  'appStatus.inDesign': 'En conception',
+  'appStatus.comingSoon': 'Bientôt disponible',
+  'storeBadge.get': 'Obtenir {app}',
+  'storeBadge.appStore': 'Télécharger dans l’App Store',
+  'storeBadge.googlePlay': 'Disponible sur Google Play',
+  'storeBadge.appStoreTrademark':
+    'Apple et le logo Apple sont des marques d’Apple Inc., déposées aux États-Unis et dans d’autres pays.',
+  'storeBadge.googlePlayTrademark': 'Google Play et le logo Google Play sont des marques de Google LLC.',
+  'appCard.screenshot': 'Capture d’écran de {app}',
+  'appCard.github': 'Dépôt GitHub',
+  'appPage.screenshotAlt': 'Capture d’écran {n} de {app}',
+  'gallery.list': 'Captures d’écran',
+  'gallery.enlarge': 'Agrandir la capture d’écran {n} sur {count}',
+  'gallery.title': '{title} : capture d’écran {n} sur {count}',
+  'gallery.close': 'Fermer',
+  'gallery.previous': 'Capture d’écran précédente',
+  'gallery.next': 'Capture d’écran suivante',
+  'trailer.title': 'Bande-annonce de {title}',
+  'trailer.play': 'Lire la bande-annonce de {title}',
+  'trailer.loads': ' (charge la vidéo depuis {host})',
+  'errorPage.notFoundTitle': 'Page introuvable',
+  'errorPage.notFoundText': 'Il n’y a rien à cette adresse.',
+  'errorPage.errorTitle': 'Une erreur s’est produite',
+  'errorPage.errorText': 'La page n’a pas pu être affichée. Veuillez réessayer dans un instant.',
+  'errorPage.downTitle': 'De retour dans un instant',
+  'errorPage.downHeading': 'Nous revenons tout de suite',
+  'errorPage.downText': 'Le site ne peut pas accéder à son contenu pour le moment. Veuillez réessayer dans un instant.',
+  'errorPage.retry': 'Réessayer',
 };

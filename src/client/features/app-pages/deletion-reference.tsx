@@ -5,18 +5,21 @@ export function DeletionReference({
   reference,
   className,
   strongClassName,
+  label = 'Your reference:',
   children,
 }: {
   reference: string;
   className: string;
   /** The reference's own look (it is always monospaced and spaced out). */
   strongClassName: string;
+  /** Its label, in the page's language ('Your reference:'). */
+  label?: string;
   /** What follows the reference in the same sentence. */
   children?: ReactNode;
 }) {
   return (
     <p className={className}>
-      Your reference:{' '}
+      {label}{' '}
       <strong className={strongClassName} data-testid="deletion-reference">
         {reference}
       </strong>

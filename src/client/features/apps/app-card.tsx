@@ -75,14 +75,26 @@ function IconLink({ href, label, icon }: { href: string; label: string; icon: Sp
   );
 }
 
+/** The card's words: a public page gives its language's (English by default). */
+export interface AppCardWords {
+  status: string;
+  /** The screenshot's alt text ('Screenshot of Lantern Drift'). */
+  screenshot: string;
+  blogPosts: string;
+  /** The link icons' names, where they are words. */
+  links: Partial<Record<AppLinkField, string>>;
+}
+
 export function AppCard({
   app,
   postCount,
   eager = false,
   priority = false,
+  words,
 }: {
   app: App;
   postCount: number;
+  words?: AppCardWords;
   /** In the first screenful: loaded at once rather than when scrolled near. */
   eager?: boolean;
   /** The page's largest first image (LCP): fetched before others. */
@@ -117,7 +129,7 @@ export function AppCard({
             src={shot}
             fallback={DEFAULT_SCREENSHOT}
             sizes={portrait ? '(min-width: 1024px) 7rem, (min-width: 640px) 15vw, 30vw' : SCREENSHOT_SIZES}
-            alt={`Screenshot of ${app.title}`}
+            alt={words?.screenshot ?? `Screenshot of ${app.title}`}
             width={1280}
             height={720}
             loading={eager ? 'eager' : 'lazy'}
@@ -141,19 +153,19 @@ export function AppCard({
               {app.title}
             </a>
           </h3>
-          <StatusBadge status={app.status} />
+          <StatusBadge status={app.status} label={words?.status} />
         </div>
         <p className="line-clamp-2 text-sm text-muted-foreground">{app.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <div className="-ml-2 flex flex-wrap items-center">
             {links.map((l) => (
-              <IconLink key={l.field} href={app[l.field]!} label={l.label} icon={l.icon} />
+              <IconLink key={l.field} href={app[l.field]!} label={words?.links[l.field] ?? l.label} icon={l.icon} />
             ))}
           </div>
           {postCount > 0 && (
             <Link to={paths.appBlogs(app.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
               <SpriteIcon name="newspaper" />
-              Blog posts
+              {words?.blogPosts ?? 'Blog posts'}
             </Link>
           )}
         </div>

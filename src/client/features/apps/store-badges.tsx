@@ -24,11 +24,33 @@ export function appStores(app: App, platform: VisitorPlatform): { store: StoreNa
   return storeOrder(platform).flatMap((store) => (hrefs[store] ? [{ store, href: hrefs[store] }] : []));
 }
 
+/** The badges' words: a public page gives its language's (English: the stores' own). */
+export interface StoreBadgeWords {
+  /** The list's name ('Get Lantern Drift'). */
+  list: string;
+  /** Each badge's text ('Download on the App Store'). */
+  badges: Record<StoreName, string>;
+  /** What follows a badge's text: ' (opens in a new tab)'. */
+  newTab: string;
+}
+
 /** Height 48 px (Apple's minimum is 40); the gap and margin are a quarter of it (12 px), the clear space. */
-export function StoreBadges({ stores, appTitle }: { stores: { store: StoreName; href: string }[]; appTitle: string }) {
+export function StoreBadges({
+  stores,
+  appTitle,
+  words,
+}: {
+  stores: { store: StoreName; href: string }[];
+  appTitle: string;
+  words?: StoreBadgeWords;
+}) {
   if (stores.length === 0) return null;
   return (
-    <ul className="-m-3 flex flex-wrap items-center" aria-label={`Get ${appTitle}`} data-testid="store-badges">
+    <ul
+      className="-m-3 flex flex-wrap items-center"
+      aria-label={words?.list ?? `Get ${appTitle}`}
+      data-testid="store-badges"
+    >
       {stores.map(({ store, href }) => {
         const badge = BADGES[store];
         return (
@@ -41,7 +63,7 @@ export function StoreBadges({ stores, appTitle }: { stores: { store: StoreName; 
             >
               <img
                 src={badge.src}
-                alt={`${badge.label} (opens in a new tab)`}
+                alt={words ? `${words.badges[store]}${words.newTab}` : `${badge.label} (opens in a new tab)`}
                 width={(badge.width * 48) / 40}
                 height={48}
                 className="block h-12 w-auto"

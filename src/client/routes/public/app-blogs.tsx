@@ -7,7 +7,7 @@ import type { HeadData } from '../../page-kit/head';
 import { appStoreId } from '../../page-kit/seo';
 import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import type { SiteInfo } from '../../page-kit/site-context';
-import { LocalDate } from '../../components/local-date';
+import { PageDate } from '../../page-kit/page-date';
 import { PageContainer } from '../../components/page';
 import { Skeleton, SkeletonLines } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
@@ -18,16 +18,19 @@ import { ReadMoreLink } from '../../features/blogs/read-more-link';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { App } from '../../../shared/schemas/apps';
-import { useT } from '../../page-kit/messages';
+import { useT, type Translate } from '../../page-kit/messages';
 
 export const APP_NOT_FOUND = 'App Not Found';
 export const APP_NOT_FOUND_TEXT = 'The app you are looking for does not exist or has been removed.';
 
+/** An app that is not there, in the page's language (English: the texts above). */
 export function AppNotFound() {
-  return <ItemNotFound title={APP_NOT_FOUND} text={APP_NOT_FOUND_TEXT} />;
+  const t = useT();
+  return <ItemNotFound title={t('appNotFound.title')} text={t('appNotFound.text')} />;
 }
 
-export const appNotFoundHead = (site: SiteInfo) => itemNotFoundHead(site, APP_NOT_FOUND);
+export const appNotFoundHead = (site: SiteInfo, t?: Translate) =>
+  itemNotFoundHead(site, t ? t('appNotFound.title') : APP_NOT_FOUND);
 
 function ListSkeleton() {
   return (
@@ -117,7 +120,7 @@ export default function AppBlogsPage() {
               <article className="rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   {post.publishedAt ? (
-                    <LocalDate iso={post.publishedAt} className="text-sm text-muted-foreground" />
+                    <PageDate iso={post.publishedAt} className="text-sm text-muted-foreground" />
                   ) : (
                     <span />
                   )}
@@ -153,10 +156,10 @@ export const appBlogsPage = definePublicPage({
     const id = parseId(appId);
     return id ? reads([api.app(id)], [api.appBlogs(id)]) : reads([]);
   },
-  head: ({ site, params, data }) => {
+  head: ({ site, params, data, t }) => {
     const id = parseId(params.appId);
     const app = id ? data.getQueryData<App>(appQuery(id).queryKey) : undefined;
-    return app ? appBlogsHead(site, app) : appNotFoundHead(site);
+    return app ? appBlogsHead(site, app) : appNotFoundHead(site, t);
   },
   element: <AppBlogsPage />,
 });

@@ -14,7 +14,7 @@ import { useFooterNotes } from '../../page-kit/footer-notes';
 import { abs } from '../../page-kit/seo';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { useVisitorPlatform } from '../../page-kit/visitor-platform';
-import { LocalDate } from '../../components/local-date';
+import { PageDate } from '../../page-kit/page-date';
 import { isPortrait } from '../../components/media-image';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
@@ -27,7 +27,8 @@ import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
 import { formatPrice } from '../../features/apps/price';
-import { appStores, StoreBadges, TRADEMARK_LINES } from '../../features/apps/store-badges';
+import { appStores, StoreBadges } from '../../features/apps/store-badges';
+import { STORE_WORDS, statusLabel, storeBadgeWords } from '../../page-kit/app-words';
 import { useAppBlogs } from '../../features/blogs/api';
 import { Island } from '../../islands/island';
 import ScreenshotGallery from '../../islands/screenshot-gallery';
@@ -119,13 +120,13 @@ function AppDetails({ app }: { app: App }) {
   const intl = useIntl();
   const locale = useLocale();
   const stores = appStores(app, useVisitorPlatform());
-  useFooterNotes(stores.map((s) => TRADEMARK_LINES[s.store]));
+  useFooterNotes(stores.map((s) => t(STORE_WORDS[s.store].trademark)));
   const actions = otherActions(app, t);
   const platforms = app.platforms.filter((p): p is Platform => p in PLATFORM_NAMES);
   const follow = FOLLOW.filter((f) => app[f.field]);
   const shots = app.screenshots.map((src, i) => ({
     src,
-    alt: `${app.title} screenshot ${i + 1}`,
+    alt: t('appPage.screenshotAlt', { app: app.title, n: i + 1 }),
     portrait: isPortrait(src),
   }));
   const trailer: TrailerProps | null =
@@ -164,14 +165,14 @@ function AppDetails({ app }: { app: App }) {
           />
           <div className="min-w-0 space-y-4">
             <div className="flex flex-wrap items-center gap-2">
-              <StatusBadge status={app.status} />
+              <StatusBadge status={app.status} label={statusLabel(t, app.status)} />
               <Badge variant="secondary">{app.kind === 'game' ? t('appPage.game') : t('appPage.app')}</Badge>
             </div>
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{app.title}</h1>
             <p className="max-w-2xl text-lg text-muted-foreground">{app.tagline || app.description}</p>
             {(stores.length > 0 || actions.length > 0) && (
               <div className="flex flex-wrap items-center gap-x-6 gap-y-3 pt-2">
-                <StoreBadges stores={stores} appTitle={app.title} />
+                <StoreBadges stores={stores} appTitle={app.title} words={storeBadgeWords(t, app.title)} />
                 {actions.map((action) => (
                   <a
                     key={action.label}
@@ -206,7 +207,12 @@ function AppDetails({ app }: { app: App }) {
           <h2 id="screenshots-heading" className="text-2xl font-bold tracking-tight">
             {t('appPage.screenshots')}
           </h2>
-          <Island name="screenshot-gallery" component={ScreenshotGallery} props={{ title: app.title, shots }} />
+          <Island
+            name="screenshot-gallery"
+            component={ScreenshotGallery}
+            props={{ title: app.title, shots }}
+            messages={['gallery']}
+          />
         </section>
       )}
 
@@ -217,7 +223,7 @@ function AppDetails({ app }: { app: App }) {
               <h2 id="trailer-heading" className="text-2xl font-bold tracking-tight">
                 {t('appPage.trailer')}
               </h2>
-              <Island name="trailer" component={Trailer} props={trailer} />
+              <Island name="trailer" component={Trailer} props={trailer} messages={['trailer']} />
             </section>
           )}
           <section aria-labelledby="about-heading" className="space-y-4">
@@ -296,7 +302,7 @@ function LatestPosts({ app }: { app: App }) {
           {latest.map((post) => (
             <li key={post.id}>
               <article className="rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md">
-                {post.publishedAt && <LocalDate iso={post.publishedAt} className="text-xs text-muted-foreground" />}
+                {post.publishedAt && <PageDate iso={post.publishedAt} className="text-xs text-muted-foreground" />}
                 <h3 className="mt-1 font-semibold leading-snug">
                   <Link to={paths.readablePost(post)} className="hover:text-primary">
                     {post.title}
@@ -367,9 +373,9 @@ export const appPage = definePublicPage({
   paths: ['/apps/:appKey'],
   variesByPlatform: true,
   ...appSubpageReads(paths.app, (id) => [api.appBlogs(id), api.appPageLinks(id)]),
-  head: ({ site, params, data }) => {
+  head: ({ site, params, data, t }) => {
     const app = pageApp(params, data);
-    return app ? appPageHead(site, app) : appNotFoundHead(site);
+    return app ? appPageHead(site, app) : appNotFoundHead(site, t);
   },
   element: <AppPage />,
 });

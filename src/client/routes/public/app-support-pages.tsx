@@ -8,6 +8,7 @@ import type { PublicAppPages } from '../../../shared/schemas/app-pages';
 import type { App } from '../../../shared/schemas/apps';
 import { truncate } from '../../../shared/text';
 import type { HeadData } from '../../page-kit/head';
+import { useT, useTRich, type Translate } from '../../page-kit/messages';
 import { notFoundHead } from '../../page-kit/seo';
 import { DeletionFormContext } from '../../page-kit/page-state';
 import type { SiteInfo } from '../../page-kit/site-context';
@@ -23,24 +24,20 @@ import { AppNotFound, appNotFoundHead } from './app-blogs';
 import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
 import { definePublicPage, type HeadInput } from '../../page-kit/public-page';
 
-function supportHead(site: SiteInfo, app: App): HeadData {
+function supportHead(site: SiteInfo, app: App, t: Translate): HeadData {
+  const names = { app: app.title, site: site.name };
   return {
-    title: `${app.title} Support | ${site.name}`,
-    description: truncate(
-      `Help with ${app.title}: answers to common questions and how to reach ${site.name}'s support.`,
-      160,
-    ),
+    title: t('appSupport.title', names),
+    description: truncate(t('appSupport.description', names), 160),
     path: paths.appSupport(app.slug),
   };
 }
 
-function deleteAccountHead(site: SiteInfo, app: App): HeadData {
+function deleteAccountHead(site: SiteInfo, app: App, t: Translate): HeadData {
+  const names = { app: app.title, site: site.name };
   return {
-    title: `Delete your ${app.title} account | ${site.name}`,
-    description: truncate(
-      `Ask ${site.name} to delete your ${app.title} account and data, and see what is deleted and what is kept.`,
-      160,
-    ),
+    title: t('appDelete.title', names),
+    description: truncate(t('appDelete.description', names), 160),
     path: paths.appDeleteAccount(app.slug),
   };
 }
@@ -55,6 +52,14 @@ function useAppAndPages():
   if (!appSlugOf(appKey) || found.isError || pages.isError) return { state: 'missing' };
   if (!app || !pages.data) return { state: 'pending' };
   return { state: 'ready', app, pages: pages.data };
+}
+
+const LINK = 'font-medium text-primary underline-offset-4 hover:underline';
+
+/** Home, the app, then `label`: in the page's language. */
+function useTrail(app: App, label: string) {
+  const t = useT();
+  return appTrail(app, { label }).map((crumb, i) => (i === 0 ? { ...crumb, label: t('nav.home') } : crumb));
 }
 
 function Title({ app, children }: { app: App; children: ReactNode }) {
@@ -77,12 +82,13 @@ function Loading() {
 
 /** Not found, with the page's status (an app without accounts has no deletion page). */
 function PageNotFound() {
+  const t = useT();
   return (
     <PageContainer narrow className="py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">404 Page Not Found</h1>
-      <p className="mt-3 text-muted-foreground">This app has no page here.</p>
+      <h1 className="text-3xl font-bold tracking-tight">{t('notFound.title')}</h1>
+      <p className="mt-3 text-muted-foreground">{t('appDelete.noPage')}</p>
       <a href={paths.home} className={buttonVariants({ className: 'mt-8' })}>
-        Back to home
+        {t('notFound.back')}
       </a>
     </PageContainer>
   );
@@ -96,42 +102,49 @@ export function AppSupportPage() {
 }
 
 function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
+  const t = useT();
+  const rich = useTRich();
+  const name = { app: app.title };
   return (
     <PageContainer narrow>
-      <Breadcrumb trail={appTrail(app, { label: 'Support' })} />
-      <Title app={app}>{app.title} support</Title>
+      <Breadcrumb trail={useTrail(app, t('appPage.support'))} />
+      <Title app={app}>{t('appSupport.heading', name)}</Title>
 
       {pages.supportIntro ? (
         <RichText html={pages.supportIntro} className="mt-8" />
       ) : (
-        <p className="mt-8 text-lg text-muted-foreground">
-          Stuck, found a bug, or have an idea for {app.title}? We are happy to help.
-        </p>
+        <p className="mt-8 text-lg text-muted-foreground">{t('appSupport.intro', name)}</p>
       )}
 
       <section aria-labelledby="contact-heading" className="mt-10 rounded-xl border bg-card p-6 shadow-sm">
         <h2 id="contact-heading" className="flex items-center gap-2 text-xl font-semibold">
           <Mail aria-hidden="true" className="size-5 text-primary" />
-          Contact support
+          {t('appSupport.contact')}
         </h2>
         {pages.supportEmail ? (
           <p className="mt-3">
-            Email us at{' '}
-            <a
-              href={`mailto:${pages.supportEmail}?subject=${encodeURIComponent(`${app.title} support`)}`}
-              className="font-medium break-all text-primary underline-offset-4 hover:underline"
-            >
-              {pages.supportEmail}
-            </a>
-            . Tell us your device and the app&rsquo;s version if something does not work.
+            {rich('appSupport.emailUs', {
+              email: pages.supportEmail,
+              link: (chunks) => (
+                <a
+                  href={`mailto:${pages.supportEmail}?subject=${encodeURIComponent(t('appSupport.heading', name))}`}
+                  className={`${LINK} break-all`}
+                >
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         ) : (
           <p className="mt-3">
-            Write to us through{' '}
-            <a href={paths.contact} className="font-medium text-primary underline-offset-4 hover:underline">
-              our contact page
-            </a>{' '}
-            and mention {app.title}. Tell us your device and the app&rsquo;s version if something does not work.
+            {rich('appSupport.writeUs', {
+              ...name,
+              link: (chunks) => (
+                <a href={paths.contact} className={LINK}>
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         )}
       </section>
@@ -139,10 +152,10 @@ function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
       <section aria-labelledby="faq-heading" className="mt-12">
         <h2 id="faq-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight">
           <MessageCircleQuestion aria-hidden="true" className="size-6 text-primary" />
-          Frequently asked questions
+          {t('appSupport.faq')}
         </h2>
         {pages.faq.length === 0 ? (
-          <p className="mt-4 text-muted-foreground">No questions here yet: ask us anything.</p>
+          <p className="mt-4 text-muted-foreground">{t('appSupport.noFaq')}</p>
         ) : (
           <div className="mt-5 divide-y rounded-xl border bg-card shadow-sm" data-testid="faq">
             {pages.faq.map((item, i) => (
@@ -166,14 +179,14 @@ function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
       {pages.accountDeletion && (
         <p className="mt-12 text-sm text-muted-foreground">
           <Trash2 aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px]" />
-          Want your account and data gone?{' '}
-          <a
-            href={paths.appDeleteAccount(app.slug)}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Delete your {app.title} account
-          </a>
-          .
+          {rich('appSupport.deletion', {
+            ...name,
+            link: (chunks) => (
+              <a href={paths.appDeleteAccount(app.slug)} className={LINK}>
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       )}
     </PageContainer>
@@ -190,53 +203,59 @@ export function AppDeleteAccountPage() {
 
 function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
   const form = useContext(DeletionFormContext);
+  const t = useT();
+  const rich = useTRich();
+  const name = { app: app.title };
   return (
     <PageContainer narrow>
-      <Breadcrumb trail={appTrail(app, { label: 'Delete your account' })} />
-      <Title app={app}>Delete your {app.title} account</Title>
+      <Breadcrumb trail={useTrail(app, t('appPage.deleteAccount'))} />
+      <Title app={app}>{t('appDelete.heading', name)}</Title>
       <p className="mt-6 text-lg text-muted-foreground">
-        You can ask us to delete your {app.title} account and the data that goes with it here, without the app. We
-        complete every request within {pages.deletionDays} {pages.deletionDays === 1 ? 'day' : 'days'}.
+        {t('appDelete.intro', { ...name, days: pages.deletionDays })}
       </p>
 
       <div className="mt-10 grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="deleted-heading" className="rounded-xl border bg-card p-6 shadow-sm">
           <h2 id="deleted-heading" className="text-xl font-semibold">
-            What we delete
+            {t('appDelete.deleted')}
           </h2>
           {pages.deletionDeleted ? (
             <RichText html={pages.deletionDeleted} className="mt-3" />
           ) : (
-            <p className="mt-3">Your account and the personal data linked to it.</p>
+            <p className="mt-3">{t('appDelete.deletedDefault')}</p>
           )}
         </section>
         <section aria-labelledby="kept-heading" className="rounded-xl border bg-card p-6 shadow-sm">
           <h2 id="kept-heading" className="text-xl font-semibold">
-            What we keep, and for how long
+            {t('appDelete.kept')}
           </h2>
           {pages.deletionKept ? (
             <RichText html={pages.deletionKept} className="mt-3" />
           ) : (
-            <p className="mt-3">Nothing, unless the law requires us to keep a record; ask us if you want to know.</p>
+            <p className="mt-3">{t('appDelete.keptDefault')}</p>
           )}
         </section>
       </div>
 
       <section aria-labelledby="request-heading" className="mt-12 rounded-xl border bg-card p-6 shadow-sm">
         <h2 id="request-heading" className="text-xl font-semibold">
-          Ask for deletion
+          {t('appDelete.request')}
         </h2>
         <p className="mt-2 mb-6 text-sm text-muted-foreground">
-          You get a reference number at once. Questions first? See{' '}
-          <a href={paths.appSupport(app.slug)} className="font-medium text-primary underline-offset-4 hover:underline">
-            {app.title} support
-          </a>
-          .
+          {rich('appDelete.requestText', {
+            ...name,
+            link: (chunks) => (
+              <a href={paths.appSupport(app.slug)} className={LINK}>
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
         <Island
           name="deletion-form"
           component={DeletionForm}
           props={{ ...form, appId: app.id, appSlug: app.slug, appTitle: app.title }}
+          messages={['deletionForm']}
         />
       </section>
     </PageContainer>
@@ -256,7 +275,7 @@ export const appSupportPage = definePublicPage({
   ...appSubpageReads(paths.appSupport, (id) => [api.appPages(id)]),
   head: (input) => {
     const found = pageWithTexts(input);
-    return found ? supportHead(input.site, found.app) : appNotFoundHead(input.site);
+    return found ? supportHead(input.site, found.app, input.t) : appNotFoundHead(input.site, input.t);
   },
   element: <AppSupportPage />,
 });
@@ -266,8 +285,10 @@ export const appDeleteAccountPage = definePublicPage({
   ...appSubpageReads(paths.appDeleteAccount, (id) => [api.appPages(id)]),
   head: (input) => {
     const found = pageWithTexts(input);
-    if (!found) return appNotFoundHead(input.site);
-    return found.pages.accountDeletion ? deleteAccountHead(input.site, found.app) : notFoundHead(input.site, '');
+    if (!found) return appNotFoundHead(input.site, input.t);
+    return found.pages.accountDeletion
+      ? deleteAccountHead(input.site, found.app, input.t)
+      : notFoundHead(input.site, '', undefined, input.t);
   },
   element: <AppDeleteAccountPage />,
 });

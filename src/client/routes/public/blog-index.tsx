@@ -10,7 +10,7 @@ import { excerpt, truncate } from '../../../shared/text';
 import type { HeadData } from '../../page-kit/head';
 import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
-import { LocalDate } from '../../components/local-date';
+import { PageDate } from '../../page-kit/page-date';
 import { PageContainer, PageSkeleton } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { useApps, useBlogCounts, appsQuery, blogCountsQuery } from '../../features/apps/api';
@@ -20,7 +20,6 @@ import { cx } from '../../lib/cx';
 import type { Page } from '../../lib/paged';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
-import { APP_NOT_FOUND, APP_NOT_FOUND_TEXT } from './app-blogs';
 import { useT, type Translate } from '../../page-kit/messages';
 
 /** The highest page the API serves. */
@@ -136,7 +135,7 @@ function PostItem({ post }: { post: PublicBlogPost }) {
           {post.publishedAt && (
             <>
               <span aria-hidden="true">·</span>
-              <LocalDate iso={post.publishedAt} />
+              <PageDate iso={post.publishedAt} />
             </>
           )}
         </div>
@@ -224,7 +223,7 @@ export default function BlogIndexPage() {
   if (posts.isPending || apps.isPending) return <IndexSkeleton />;
   const shown = shownIndex(query, posts.data, apps.data);
   if (shown === 'missing') return missing;
-  if (shown === 'no-app') return <IndexNotFound title={APP_NOT_FOUND} text={APP_NOT_FOUND_TEXT} />;
+  if (shown === 'no-app') return <IndexNotFound title={t('appNotFound.title')} text={t('appNotFound.text')} />;
   const { app, pages } = shown;
   const { items } = posts.data;
 
@@ -285,7 +284,7 @@ export const blogIndexPage = definePublicPage({
     if (!query || !posts || !apps) return itemNotFoundHead(site, t('blogIndex.pageNotFound'));
     const shown = shownIndex(query, posts, apps);
     if (shown === 'missing') return itemNotFoundHead(site, t('blogIndex.pageNotFound'));
-    if (shown === 'no-app') return itemNotFoundHead(site, APP_NOT_FOUND);
+    if (shown === 'no-app') return itemNotFoundHead(site, t('appNotFound.title'));
     return blogIndexHead(site, t, { page: query.page, ...shown });
   },
   element: <BlogIndexPage />,

@@ -8,7 +8,7 @@ import type { HeadData } from '../../page-kit/head';
 import { appStoreId, postDescription } from '../../page-kit/seo';
 import { ItemNotFound, itemNotFoundHead } from '../../page-kit/item-not-found';
 import type { SiteInfo } from '../../page-kit/site-context';
-import { LocalDate } from '../../components/local-date';
+import { PageDate } from '../../page-kit/page-date';
 import { PageContainer, RichText, PageSkeleton } from '../../components/page';
 import { MediaImage } from '../../components/media-image';
 import { AppIcon } from '../../features/apps/app-card';
@@ -69,7 +69,7 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
         )}
         <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{p.title}</h1>
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-          {p.publishedAt && <LocalDate iso={p.publishedAt} />}
+          {p.publishedAt && <PageDate iso={p.publishedAt} />}
           {/* A preview shows the post as it will look once published: its banner says it is a draft. */}
           {!preview && (
             <PostStatusBadge

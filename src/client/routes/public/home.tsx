@@ -9,6 +9,7 @@ import { api, paths } from '../../../shared/paths';
 import type { HomeContent } from '../../../shared/schemas/site-content';
 import { truncate } from '../../../shared/text';
 import { useT, type Translate } from '../../page-kit/messages';
+import { appCardWords } from '../../page-kit/app-words';
 
 function homeHead(site: SiteInfo, t: Translate, home: HomeContent | null): HeadData {
   const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : t('home.title', { site: site.name });
@@ -98,6 +99,7 @@ export default function HomePage() {
                 postCount={counts.data?.[String(app.id)] ?? 0}
                 eager={i < 3}
                 priority={i === 0}
+                words={appCardWords(t, app)}
               />
             ))}
           </div>
