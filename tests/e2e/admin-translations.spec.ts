@@ -92,6 +92,11 @@ test('an administrator adds German; an app and a post are translated side by sid
   await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(/[?&]lang=de\b/);
+  // The change's autosave lands first: one made after the other save below would open the conflict
+  // view by itself, before the click on Save draft.
+  await expect(
+    page.getByRole('form', { name: 'App details in German (Deutsch)' }).getByTestId('autosave-status'),
+  ).toHaveText(/^Saved /);
 
   // Someone else saved the German meanwhile: the save shows both versions.
   const staff = await staffApi(request);
