@@ -143,8 +143,10 @@ describe('first-run seed', () => {
     expect(locales.map((l) => l.code)).toEqual(['de']);
     const rows = await ctx.database.db.select().from(translations);
     const posts = demoApps.flatMap((a) => a.posts).length;
-    // Apps, posts, five pages and two apps' support and deletion pages.
-    expect(rows).toHaveLength(demoApps.length + posts + 5 + 4);
+    // Apps, posts, six pages (the studio's press kit among them), two apps' support and deletion
+    // pages, every app's press kit and one app's privacy policy (decision 111).
+    expect(rows).toHaveLength(demoApps.length + posts + 6 + 4 + demoApps.length + 1);
+    expect(rows.filter((r) => r.type === 'app-page' && r.item.endsWith('-press'))).toHaveLength(demoApps.length);
     expect(rows.every((r) => r.locale === 'de' && !r.useDefault)).toBe(true);
     // Published, but for the draft post's: a draft too, until the post is published.
     const drafts = demoApps.flatMap((a) => a.posts).filter((p) => !p.isPublished).length;
