@@ -44,10 +44,19 @@ export function useLogin() {
   });
 }
 
+/** How long Logout waits for the screen's reads still on their way (see useLogout). */
+const LOGOUT_WAITS_MS = 3_000;
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post(api.logout),
+    // A read still on its way when the session ends would come back 401: the reads the screen started
+    // finish first (briefly), then the session ends.
+    mutationFn: async () => {
+      const until = Date.now() + LOGOUT_WAITS_MS;
+      while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      return http.post(api.logout);
+    },
     meta: {
       success: { title: 'Logged out', description: 'You have been signed out.' },
       error: (error) => ({ title: 'Error logging out', description: errorMessage(error) }),
