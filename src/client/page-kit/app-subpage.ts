@@ -40,8 +40,9 @@ export function pageApp(params: PageParams, data: QueryClient): App | undefined 
 }
 
 /** The breadcrumb of a page under an app: Home, the app, then `rest`. */
-export const appTrail = (app: Pick<App, 'title' | 'slug'>, ...rest: Crumb[]): Crumb[] => [
-  { label: 'Home', href: paths.home },
+/** Home (its label in the page's language), the app, then `rest`. */
+export const appTrail = (home: string, app: Pick<App, 'title' | 'slug'>, ...rest: Crumb[]): Crumb[] => [
+  { label: home, href: paths.home },
   { label: app.title, href: paths.app(app.slug) },
   ...rest,
 ];

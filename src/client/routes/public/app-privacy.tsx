@@ -190,7 +190,7 @@ function CurrentPolicy({ app }: { app: App }) {
   const current = policy.data;
   return (
     <PageContainer narrow>
-      <Breadcrumb trail={appTrail(app, { label: t('appPage.privacyPolicy') })} />
+      <Breadcrumb trail={appTrail(t('nav.home'), app, { label: t('appPage.privacyPolicy') })} />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
         {t('appPrivacy.title', { app: app.title })}
       </h1>
@@ -319,8 +319,8 @@ function VersionView({
 /** Home / App / Privacy policy, and the day or the saved version on a version's page. */
 function privacyTrail(app: App, last?: string): Crumb[] {
   return last
-    ? appTrail(app, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last })
-    : appTrail(app, { label: 'Privacy policy' });
+    ? appTrail('Home', app, { label: 'Privacy policy', href: paths.appPrivacy(app.slug) }, { label: last })
+    : appTrail('Home', app, { label: 'Privacy policy' });
 }
 
 export const appPrivacyPage = definePublicPage({

@@ -59,7 +59,7 @@ const LINK = 'font-medium text-primary underline-offset-4 hover:underline';
 /** Home, the app, then `label`: in the page's language. */
 function useTrail(app: App, label: string) {
   const t = useT();
-  return appTrail(app, { label }).map((crumb, i) => (i === 0 ? { ...crumb, label: t('nav.home') } : crumb));
+  return appTrail(t('nav.home'), app, { label });
 }
 
 function Title({ app, children }: { app: App; children: ReactNode }) {

@@ -561,7 +561,7 @@ function AppKit({ app }: { app: App }) {
 
   return (
     <PageContainer className="space-y-12">
-      <Breadcrumb trail={appTrail(app, { label: t('footer.press') })} />
+      <Breadcrumb trail={appTrail(t('nav.home'), app, { label: t('footer.press') })} />
       <header className="-mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
         <AppIcon
           app={app}
