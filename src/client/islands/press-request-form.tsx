@@ -10,6 +10,25 @@ import { PressRequestInputSchema, type PressRequestInput } from '../../shared/sc
 import { Button } from '../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input';
 import { ApiError, http } from '../lib/http';
+import { pressFormEn } from '../../shared/messages/en-islands';
+import { useT, type Translate } from '../page-kit/messages';
+
+/** Its words in English, for a page that sends none (island.tsx). */
+export const messages = pressFormEn;
+
+type PressFormKey = keyof typeof pressFormEn;
+
+/** The schema's English messages, by text: shown in the page's language. */
+const ERROR_KEYS = new Map(
+  (Object.keys(pressFormEn).filter((key) => key.includes('.error.')) as PressFormKey[]).map((key) => [
+    pressFormEn[key] as string,
+    key,
+  ]),
+);
+const inPageLanguage = (t: Translate, message: string | undefined) => {
+  const key = message && ERROR_KEYS.get(message);
+  return key ? t(key) : message;
+};
 
 export type PressFormNotice = 'sent' | 'invalid' | 'failed';
 
@@ -28,13 +47,15 @@ type FieldName = 'name' | 'email' | 'outlet' | 'platform' | 'message' | typeof H
 type FormValues = Record<FieldName, string>;
 const EMPTY: FormValues = { name: '', email: '', outlet: '', platform: '', message: '', [HONEYPOT_FIELD]: '' };
 
-export const NOTICES: Record<PressFormNotice, { title: string; text: string }> = {
-  sent: { title: 'Request sent', text: 'Thank you. We read every request and will reply by email.' },
-  invalid: { title: 'Please check the form', text: 'Your name, email and outlet are needed.' },
-  failed: { title: 'Not sent', text: 'Your request could not be sent. Please try again later.' },
+/** Each outcome's title and text (keys of the island's words). */
+const NOTICES: Record<PressFormNotice, { title: PressFormKey; text: PressFormKey }> = {
+  sent: { title: 'pressForm.sentTitle', text: 'pressForm.sentText' },
+  invalid: { title: 'pressForm.invalidTitle', text: 'pressForm.invalidText' },
+  failed: { title: 'pressForm.failedTitle', text: 'pressForm.failedText' },
 };
 
 function Notice({ notice }: { notice: PressFormNotice }) {
+  const t = useT();
   const { title, text } = NOTICES[notice];
   return (
     <div
@@ -46,8 +67,8 @@ function Notice({ notice }: { notice: PressFormNotice }) {
           : 'rounded-md border border-destructive/50 p-4 text-sm text-destructive'
       }
     >
-      <p className="font-semibold">{title}</p>
-      <p>{text}</p>
+      <p className="font-semibold">{t(title)}</p>
+      <p>{t(text)}</p>
     </div>
   );
 }
@@ -56,6 +77,7 @@ const schema = PressRequestInputSchema.omit({ appId: true });
 const noSubscription = () => () => undefined;
 
 export default function PressRequestForm({ action, appId, what, notice: plainNotice }: PressRequestFormProps) {
+  const t = useT();
   const [notice, setNotice] = useState<PressFormNotice | undefined>(plainNotice);
   // The browser checks the required fields while the form is plain HTML; once hydrated, the schema does.
   const hydrated = useSyncExternalStore(
@@ -97,16 +119,13 @@ export default function PressRequestForm({ action, appId, what, notice: plainNot
       <Label htmlFor={`press-${name}`}>{label}</Label>
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
       {control}
-      <FieldError id={`press-${name}-error`} message={errors[name]?.message} />
+      <FieldError id={`press-${name}-error`} message={inPageLanguage(t, errors[name]?.message)} />
     </div>
   );
 
   return (
     <div className="space-y-5">
-      <p className="text-muted-foreground">
-        Writing about {what}, or streaming it? Tell us who you are and where it will appear, and we will send you a
-        copy.
-      </p>
+      <p className="text-muted-foreground">{t('pressForm.intro', { what })}</p>
       {notice && <Notice notice={notice} />}
       <form
         method="post"
@@ -116,33 +135,33 @@ export default function PressRequestForm({ action, appId, what, notice: plainNot
         className="space-y-5"
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          {row('name', 'Your name', <Input autoComplete="name" required maxLength={200} {...field('name')} />)}
+          {row('name', t('pressForm.name'), <Input autoComplete="name" required maxLength={200} {...field('name')} />)}
           {row(
             'email',
-            'Email',
+            t('pressForm.email'),
             <Input type="email" autoComplete="email" required maxLength={254} {...field('email')} />,
           )}
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           {row(
             'outlet',
-            'Outlet or channel',
+            t('pressForm.outlet'),
             <Input autoComplete="organization" required maxLength={200} {...field('outlet')} />,
           )}
           {row(
             'platform',
-            'Platform (optional)',
-            <Input maxLength={50} placeholder="e.g. iOS, Android, Steam" {...field('platform')} />,
+            t('pressForm.platform'),
+            <Input maxLength={50} placeholder={t('pressForm.platformExample')} {...field('platform')} />,
           )}
         </div>
-        {row('message', 'Message (optional)', <Textarea rows={4} maxLength={5000} {...field('message')} />)}
+        {row('message', t('pressForm.message'), <Textarea rows={4} maxLength={5000} {...field('message')} />)}
         {/* Honeypot: hidden from people and screen readers; bots fill it in and are dropped. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={`press-${HONEYPOT_FIELD}`}>Website</label>
           <input tabIndex={-1} autoComplete="off" {...field(HONEYPOT_FIELD)} />
         </div>
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? 'Sending...' : 'Request a press copy'}
+          {isSubmitting ? t('pressForm.sending') : t('pressForm.send')}
         </Button>
       </form>
     </div>

@@ -325,8 +325,15 @@ describe('press kits and an app’s privacy policy in another language (decision
     // The page's own words are German too.
     for (const text of ['Datenblatt', 'Geschichte', 'Pressexemplar anfordern', 'Videos und Streams'])
       expect(studio.body).toContain(text);
-    // (The request form island's own words are not in the catalogues yet.)
     for (const text of ['Fact sheet', '>History<', 'Videos and streams']) expect(studio.body).not.toContain(text);
+    // The request form island too, and it is sent its German words.
+    for (const text of ['>Ihr Name</label>', '>Medium oder Kanal</label>', '>Pressexemplar anfordern</button>'])
+      expect(studio.body).toContain(text);
+    expect(studio.body).toMatch(/data-island="press-request-form"[^>]*data-intl="[^"]*pressForm/);
+    expect(studio.body).not.toContain('>Your name</label>');
+    const english = await page('/press');
+    expect(english.body).toContain('>Your name</label>');
+    expect(english.body).not.toMatch(/data-island="press-request-form"[^>]*data-intl/);
     expect(hreflangs(studio.body)).toEqual([
       ['en', `${site}/press`],
       ['de', `${site}/de/press`],

@@ -91,3 +91,33 @@ export const trailerEn = {
   'trailer.play': 'Play the {title} trailer',
   'trailer.loads': ' (loads the video from {host})',
 } as const;
+
+/**
+ * The press kit's "Request a press copy" form island. Its `error.*` texts are the schema's own
+ * (shared/schemas/press.ts): a refused field's message is shown in the page's language by finding it here.
+ */
+export const pressFormEn = {
+  'pressForm.intro':
+    'Writing about {what}, or streaming it? Tell us who you are and where it will appear, and we will send you a copy.',
+  'pressForm.name': 'Your name',
+  'pressForm.email': 'Email',
+  'pressForm.outlet': 'Outlet or channel',
+  'pressForm.platform': 'Platform (optional)',
+  'pressForm.platformExample': 'e.g. iOS, Android, Steam',
+  'pressForm.message': 'Message (optional)',
+  'pressForm.sending': 'Sending...',
+  'pressForm.send': 'Request a press copy',
+  'pressForm.sentTitle': 'Request sent',
+  'pressForm.sentText': 'Thank you. We read every request and will reply by email.',
+  'pressForm.invalidTitle': 'Please check the form',
+  'pressForm.invalidText': 'Your name, email and outlet are needed.',
+  'pressForm.failedTitle': 'Not sent',
+  'pressForm.failedText': 'Your request could not be sent. Please try again later.',
+  'pressForm.error.name': 'Name is required',
+  'pressForm.error.nameMax': 'Name must be at most 200 characters',
+  'pressForm.error.email': 'Invalid email address',
+  'pressForm.error.outlet': 'Outlet is required',
+  'pressForm.error.outletMax': 'Outlet must be at most 200 characters',
+  'pressForm.error.platformMax': 'Platform must be at most 50 characters',
+  'pressForm.error.messageMax': 'Message must be at most 5000 characters',
+} as const;

@@ -2,7 +2,15 @@
 // (SPEC.md; tests and tools/spec-strings look for them). Every other catalogue translates these keys;
 // a key a catalogue lacks reads as English. Keys are namespaced by page or island ('themeMenu.*' is
 // all the theme menu island is sent). Values are ICU messages (react-intl).
-import { contactFormEn, deletionFormEn, galleryEn, mobileMenuEn, themeMenuEn, trailerEn } from './en-islands';
+import {
+  contactFormEn,
+  deletionFormEn,
+  galleryEn,
+  mobileMenuEn,
+  pressFormEn,
+  themeMenuEn,
+  trailerEn,
+} from './en-islands';
 
 export const en = {
   // The header's navigation (the static header and the mobile menu island).
@@ -246,6 +254,7 @@ export const en = {
   'appPage.screenshotAlt': '{app} screenshot {n}',
   ...galleryEn,
   ...trailerEn,
+  ...pressFormEn,
   'errorPage.notFoundTitle': 'Page not found',
   'errorPage.notFoundText': 'Nothing lives at this address.',
   'errorPage.errorTitle': 'Something went wrong',

@@ -334,7 +334,12 @@ function RequestCopy({ action, appId, what }: { action: string; appId?: number; 
       <h2 id="press-request-heading" className="text-2xl font-bold tracking-tight">
         {t('pressPage.requestCopy')}
       </h2>
-      <Island name="press-request-form" component={PressRequestForm} props={{ action, appId, what, notice }} />
+      <Island
+        name="press-request-form"
+        component={PressRequestForm}
+        props={{ action, appId, what, notice }}
+        messages={['pressForm']}
+      />
     </section>
   );
 }
