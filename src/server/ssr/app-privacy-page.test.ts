@@ -234,3 +234,39 @@ describe('the app page', () => {
     expect(html).toContain(`href="${paths.appSupport(other.slug)}"`);
   });
 });
+
+describe('in another language (issue 24)', () => {
+  it('writes the "Data we collect" table in the page’s language; English stays the spec’s', async () => {
+    await staff('PUT', api.locales, { defaultLocale: 'en', locales: ['de'] });
+    const row = {
+      category: 'Identifiers',
+      dataType: 'Device ID',
+      linkedToUser: false,
+      usedForTracking: true,
+      purposes: ['Analytics'],
+      sharedWithThirdParties: true,
+      optional: true,
+      encryptedInTransit: true,
+      canBeDeleted: false,
+    };
+    await staff('PUT', api.adminAppPrivacyPolicy(bare.id), { content: '<p>Our notes.</p>', dataCollected: [row] });
+    const app = bare;
+    const appFields = { title: 'Laternenflug', description: 'Ein Spiel.', tagline: '', longDescription: '' };
+    await staff('PUT', api.translation('app', app.id, 'de'), { fields: appFields, isPublished: true });
+    await staff('PUT', api.translation('app-page', `${app.id}-privacy`, 'de'), {
+      fields: { content: '<p>Wir speichern deine Punkte.</p>' },
+      isPublished: true,
+    });
+    const res = await get(`/de${paths.appPrivacy(app.slug)}`);
+    expect(res.statusCode).toBe(200);
+    const german = text(res.body);
+    for (const words of ['Welche Daten wir erfassen', 'Zum Tracking verwendet', 'An Dritte weitergegeben', 'Optional'])
+      expect(german).toContain(words);
+    expect(german).not.toContain('Data we collect');
+    expect(german).not.toContain('Used to track you');
+    const english = text((await get(paths.appPrivacy(app.slug))).body);
+    expect(english).toContain('Data we collect');
+    expect(english).toContain('Used to track you');
+    await staff('PUT', api.locales, { defaultLocale: 'en', locales: [] });
+  });
+});

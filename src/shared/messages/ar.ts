@@ -311,4 +311,21 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': 'يجب ألا تتجاوز الوسيلة الإعلامية 200 حرف',
   'pressForm.error.platformMax': 'يجب ألا تتجاوز المنصة 50 حرفًا',
   'pressForm.error.messageMax': 'يجب ألا تتجاوز الرسالة 5000 حرف',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': 'البيانات التي نجمعها',
+  'appPrivacy.data.none': 'لا يجمع هذا التطبيق أي بيانات.',
+  'appPrivacy.data.intro':
+    'ما يجمعه {app}، وفق فئات ملصق الخصوصية في App Store، مع الإجابات الواردة في قسم أمان البيانات في Google Play.',
+  'appPrivacy.data.dataType': 'نوع البيانات',
+  'appPrivacy.data.linkedToYou': 'مرتبطة بك',
+  'appPrivacy.data.usedToTrackYou': 'تُستخدم لتتبّعك',
+  'appPrivacy.data.purposes': 'الأغراض',
+  'appPrivacy.data.sharedWithThirdParties': 'تُشارك مع جهات خارجية',
+  'appPrivacy.data.collection': 'الجمع',
+  'appPrivacy.data.encryptedInTransit': 'مشفّرة أثناء النقل',
+  'appPrivacy.data.canAskToDelete': 'يمكنك طلب حذفها',
+  'appPrivacy.data.yes': 'نعم',
+  'appPrivacy.data.no': 'لا',
+  'appPrivacy.data.optional': 'اختياري',
+  'appPrivacy.data.required': 'مطلوب',
 };

@@ -323,4 +323,21 @@ export const de: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': 'Das Medium darf höchstens 200 Zeichen lang sein',
   'pressForm.error.platformMax': 'Die Plattform darf höchstens 50 Zeichen lang sein',
   'pressForm.error.messageMax': 'Die Nachricht darf höchstens 5000 Zeichen lang sein',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': 'Welche Daten wir erfassen',
+  'appPrivacy.data.none': 'Diese App erfasst keine Daten.',
+  'appPrivacy.data.intro':
+    'Was {app} erfasst, in den Kategorien des Datenschutzetiketts im App Store, mit den Angaben aus dem Abschnitt „Datensicherheit“ bei Google Play.',
+  'appPrivacy.data.dataType': 'Datentyp',
+  'appPrivacy.data.linkedToYou': 'Mit dir verknüpft',
+  'appPrivacy.data.usedToTrackYou': 'Zum Tracking verwendet',
+  'appPrivacy.data.purposes': 'Zwecke',
+  'appPrivacy.data.sharedWithThirdParties': 'An Dritte weitergegeben',
+  'appPrivacy.data.collection': 'Erfassung',
+  'appPrivacy.data.encryptedInTransit': 'Bei der Übertragung verschlüsselt',
+  'appPrivacy.data.canAskToDelete': 'Löschung kann beantragt werden',
+  'appPrivacy.data.yes': 'Ja',
+  'appPrivacy.data.no': 'Nein',
+  'appPrivacy.data.optional': 'Optional',
+  'appPrivacy.data.required': 'Erforderlich',
 };

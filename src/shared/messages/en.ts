@@ -263,6 +263,24 @@ export const en = {
   'errorPage.downHeading': 'We’ll be right back',
   'errorPage.downText': 'The site cannot reach its content right now. Please try again in a moment.',
   'errorPage.retry': 'Try again',
+  // Issue 24: the "Data we collect" table on an app's privacy page (Apple's category, type and purpose
+  // names stay as the label writes them).
+  'appPrivacy.data.heading': 'Data we collect',
+  'appPrivacy.data.none': 'This app collects no data.',
+  'appPrivacy.data.intro':
+    'What {app} collects, in the categories of the App Store privacy label, with the answers given in Google Play’s Data safety section.',
+  'appPrivacy.data.dataType': 'Data type',
+  'appPrivacy.data.linkedToYou': 'Linked to you',
+  'appPrivacy.data.usedToTrackYou': 'Used to track you',
+  'appPrivacy.data.purposes': 'Purposes',
+  'appPrivacy.data.sharedWithThirdParties': 'Shared with third parties',
+  'appPrivacy.data.collection': 'Collection',
+  'appPrivacy.data.encryptedInTransit': 'Encrypted in transit',
+  'appPrivacy.data.canAskToDelete': 'You can ask to delete it',
+  'appPrivacy.data.yes': 'Yes',
+  'appPrivacy.data.no': 'No',
+  'appPrivacy.data.optional': 'Optional',
+  'appPrivacy.data.required': 'Required',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -321,4 +321,21 @@ export const es: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': 'El medio debe tener como máximo 200 caracteres',
   'pressForm.error.platformMax': 'La plataforma debe tener como máximo 50 caracteres',
   'pressForm.error.messageMax': 'El mensaje debe tener como máximo 5000 caracteres',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': 'Datos que recopilamos',
+  'appPrivacy.data.none': 'Esta app no recopila datos.',
+  'appPrivacy.data.intro':
+    'Lo que recopila {app}, según las categorías de la etiqueta de privacidad del App Store, con las respuestas de la sección Seguridad de los datos de Google Play.',
+  'appPrivacy.data.dataType': 'Tipo de datos',
+  'appPrivacy.data.linkedToYou': 'Vinculados a ti',
+  'appPrivacy.data.usedToTrackYou': 'Usados para rastrearte',
+  'appPrivacy.data.purposes': 'Finalidades',
+  'appPrivacy.data.sharedWithThirdParties': 'Compartidos con terceros',
+  'appPrivacy.data.collection': 'Recopilación',
+  'appPrivacy.data.encryptedInTransit': 'Cifrados en tránsito',
+  'appPrivacy.data.canAskToDelete': 'Puedes pedir que se eliminen',
+  'appPrivacy.data.yes': 'Sí',
+  'appPrivacy.data.no': 'No',
+  'appPrivacy.data.optional': 'Opcional',
+  'appPrivacy.data.required': 'Obligatoria',
 };

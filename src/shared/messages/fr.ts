@@ -323,4 +323,21 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': 'Le média doit comporter au plus 200 caractères',
   'pressForm.error.platformMax': 'La plateforme doit comporter au plus 50 caractères',
   'pressForm.error.messageMax': 'Le message doit comporter au plus 5000 caractères',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': 'Données que nous collectons',
+  'appPrivacy.data.none': 'Cette app ne collecte aucune donnée.',
+  'appPrivacy.data.intro':
+    'Ce que {app} collecte, selon les catégories de l’étiquette de confidentialité de l’App Store, avec les réponses données dans la section Sécurité des données de Google Play.',
+  'appPrivacy.data.dataType': 'Type de données',
+  'appPrivacy.data.linkedToYou': 'Liées à vous',
+  'appPrivacy.data.usedToTrackYou': 'Utilisées pour vous suivre',
+  'appPrivacy.data.purposes': 'Finalités',
+  'appPrivacy.data.sharedWithThirdParties': 'Partagées avec des tiers',
+  'appPrivacy.data.collection': 'Collecte',
+  'appPrivacy.data.encryptedInTransit': 'Chiffrées en transit',
+  'appPrivacy.data.canAskToDelete': 'Vous pouvez demander leur suppression',
+  'appPrivacy.data.yes': 'Oui',
+  'appPrivacy.data.no': 'Non',
+  'appPrivacy.data.optional': 'Facultative',
+  'appPrivacy.data.required': 'Obligatoire',
 };

@@ -321,4 +321,21 @@ export const it: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': 'La testata può contenere al massimo 200 caratteri',
   'pressForm.error.platformMax': 'La piattaforma può contenere al massimo 50 caratteri',
   'pressForm.error.messageMax': 'Il messaggio può contenere al massimo 5000 caratteri',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': 'Dati che raccogliamo',
+  'appPrivacy.data.none': 'Questa app non raccoglie dati.',
+  'appPrivacy.data.intro':
+    'Cosa raccoglie {app}, nelle categorie dell’etichetta sulla privacy dell’App Store, con le risposte fornite nella sezione Sicurezza dei dati di Google Play.',
+  'appPrivacy.data.dataType': 'Tipo di dati',
+  'appPrivacy.data.linkedToYou': 'Collegati a te',
+  'appPrivacy.data.usedToTrackYou': 'Usati per tracciarti',
+  'appPrivacy.data.purposes': 'Finalità',
+  'appPrivacy.data.sharedWithThirdParties': 'Condivisi con terze parti',
+  'appPrivacy.data.collection': 'Raccolta',
+  'appPrivacy.data.encryptedInTransit': 'Crittografati in transito',
+  'appPrivacy.data.canAskToDelete': 'Puoi chiederne l’eliminazione',
+  'appPrivacy.data.yes': 'Sì',
+  'appPrivacy.data.no': 'No',
+  'appPrivacy.data.optional': 'Facoltativa',
+  'appPrivacy.data.required': 'Obbligatoria',
 };

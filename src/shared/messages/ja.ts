@@ -315,4 +315,21 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': '媒体は200文字以内で入力してください',
   'pressForm.error.platformMax': 'プラットフォームは50文字以内で入力してください',
   'pressForm.error.messageMax': 'メッセージは5000文字以内で入力してください',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': '収集するデータ',
+  'appPrivacy.data.none': 'このアプリはデータを収集しません。',
+  'appPrivacy.data.intro':
+    '{app}が収集するデータを、App Storeのプライバシーラベルのカテゴリで、Google Playの「データセーフティ」セクションでの回答とあわせて示します。',
+  'appPrivacy.data.dataType': 'データの種類',
+  'appPrivacy.data.linkedToYou': 'ユーザに関連付け',
+  'appPrivacy.data.usedToTrackYou': 'トラッキングに使用',
+  'appPrivacy.data.purposes': '目的',
+  'appPrivacy.data.sharedWithThirdParties': '第三者と共有',
+  'appPrivacy.data.collection': '収集',
+  'appPrivacy.data.encryptedInTransit': '転送時に暗号化',
+  'appPrivacy.data.canAskToDelete': '削除を依頼できる',
+  'appPrivacy.data.yes': 'はい',
+  'appPrivacy.data.no': 'いいえ',
+  'appPrivacy.data.optional': '任意',
+  'appPrivacy.data.required': '必須',
 };

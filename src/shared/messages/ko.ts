@@ -310,4 +310,21 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': '매체는 200자 이하여야 합니다',
   'pressForm.error.platformMax': '플랫폼은 50자 이하여야 합니다',
   'pressForm.error.messageMax': '메시지는 5000자 이하여야 합니다',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': '수집하는 데이터',
+  'appPrivacy.data.none': '이 앱은 데이터를 수집하지 않습니다.',
+  'appPrivacy.data.intro':
+    '{app}이(가) 수집하는 데이터를 App Store 개인정보 보호 라벨의 범주로, Google Play 데이터 보안 섹션의 답변과 함께 보여 드립니다.',
+  'appPrivacy.data.dataType': '데이터 유형',
+  'appPrivacy.data.linkedToYou': '사용자와 연결됨',
+  'appPrivacy.data.usedToTrackYou': '추적에 사용됨',
+  'appPrivacy.data.purposes': '목적',
+  'appPrivacy.data.sharedWithThirdParties': '제3자와 공유됨',
+  'appPrivacy.data.collection': '수집',
+  'appPrivacy.data.encryptedInTransit': '전송 중 암호화됨',
+  'appPrivacy.data.canAskToDelete': '삭제 요청 가능',
+  'appPrivacy.data.yes': '예',
+  'appPrivacy.data.no': '아니요',
+  'appPrivacy.data.optional': '선택',
+  'appPrivacy.data.required': '필수',
 };

@@ -318,4 +318,21 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': 'O veículo deve ter no máximo 200 caracteres',
   'pressForm.error.platformMax': 'A plataforma deve ter no máximo 50 caracteres',
   'pressForm.error.messageMax': 'A mensagem deve ter no máximo 5000 caracteres',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': 'Dados que coletamos',
+  'appPrivacy.data.none': 'Este app não coleta dados.',
+  'appPrivacy.data.intro':
+    'O que {app} coleta, nas categorias do rótulo de privacidade da App Store, com as respostas da seção Segurança dos dados do Google Play.',
+  'appPrivacy.data.dataType': 'Tipo de dado',
+  'appPrivacy.data.linkedToYou': 'Vinculados a você',
+  'appPrivacy.data.usedToTrackYou': 'Usados para rastrear você',
+  'appPrivacy.data.purposes': 'Finalidades',
+  'appPrivacy.data.sharedWithThirdParties': 'Compartilhados com terceiros',
+  'appPrivacy.data.collection': 'Coleta',
+  'appPrivacy.data.encryptedInTransit': 'Criptografados em trânsito',
+  'appPrivacy.data.canAskToDelete': 'Você pode pedir a exclusão',
+  'appPrivacy.data.yes': 'Sim',
+  'appPrivacy.data.no': 'Não',
+  'appPrivacy.data.optional': 'Opcional',
+  'appPrivacy.data.required': 'Obrigatória',
 };

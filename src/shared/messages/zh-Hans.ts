@@ -304,4 +304,21 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'pressForm.error.outletMax': '媒体最多 200 个字符',
   'pressForm.error.platformMax': '平台最多 50 个字符',
   'pressForm.error.messageMax': '留言最多 5000 个字符',
+  // Issue 24: the "Data we collect" table on an app's privacy page.
+  'appPrivacy.data.heading': '我们收集的数据',
+  'appPrivacy.data.none': '此 App 不收集任何数据。',
+  'appPrivacy.data.intro':
+    '{app} 收集的数据，按 App Store 隐私标签的类别列出，并附上 Google Play“数据安全”部分中的回答。',
+  'appPrivacy.data.dataType': '数据类型',
+  'appPrivacy.data.linkedToYou': '与你关联',
+  'appPrivacy.data.usedToTrackYou': '用于跟踪你',
+  'appPrivacy.data.purposes': '用途',
+  'appPrivacy.data.sharedWithThirdParties': '与第三方共享',
+  'appPrivacy.data.collection': '收集方式',
+  'appPrivacy.data.encryptedInTransit': '传输中加密',
+  'appPrivacy.data.canAskToDelete': '可以要求删除',
+  'appPrivacy.data.yes': '是',
+  'appPrivacy.data.no': '否',
+  'appPrivacy.data.optional': '可选',
+  'appPrivacy.data.required': '必需',
 };

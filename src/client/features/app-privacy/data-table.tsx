@@ -3,38 +3,49 @@
 // on the server; a plain table that scrolls sideways on narrow screens.
 import type { AppPrivacyPolicy } from '../../../shared/schemas/app-privacy';
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
-const COLUMNS = [
-  'Data type',
-  'Linked to you',
-  'Used to track you',
-  'Purposes',
-  'Shared with third parties',
-  'Collection',
-  'Encrypted in transit',
-  'You can ask to delete it',
-] as const;
+/** The table's words, in the page's language (the page passes them: features do not read catalogues). */
+export interface DataTableWords {
+  heading: string;
+  none: string;
+  /** What the app collects, naming the app. */
+  intro: string;
+  dataType: string;
+  linkedToYou: string;
+  usedToTrackYou: string;
+  purposes: string;
+  sharedWithThirdParties: string;
+  collection: string;
+  encryptedInTransit: string;
+  canAskToDelete: string;
+  yes: string;
+  no: string;
+  optional: string;
+  required: string;
+}
 
 type Row = AppPrivacyPolicy['dataCollected'][number];
+type Answer = { key: string; label: string; value: string };
 
 /** A row's answers, in the table's column order (after the data type). */
-const answersOf = (row: Row): [string, string][] => [
-  ['Linked to you', yesNo(row.linkedToUser)],
-  ['Used to track you', yesNo(row.usedForTracking)],
-  ['Purposes', row.purposes.join(', ')],
-  ['Shared with third parties', yesNo(row.sharedWithThirdParties)],
-  ['Collection', row.optional ? 'Optional' : 'Required'],
-  ['Encrypted in transit', yesNo(row.encryptedInTransit)],
-  ['You can ask to delete it', yesNo(row.canBeDeleted)],
-];
+const answersOf = (row: Row, w: DataTableWords): Answer[] => {
+  const yesNo = (value: boolean) => (value ? w.yes : w.no);
+  return [
+    { key: 'linked', label: w.linkedToYou, value: yesNo(row.linkedToUser) },
+    { key: 'tracking', label: w.usedToTrackYou, value: yesNo(row.usedForTracking) },
+    { key: 'purposes', label: w.purposes, value: row.purposes.join(', ') },
+    { key: 'shared', label: w.sharedWithThirdParties, value: yesNo(row.sharedWithThirdParties) },
+    { key: 'collection', label: w.collection, value: row.optional ? w.optional : w.required },
+    { key: 'encrypted', label: w.encryptedInTransit, value: yesNo(row.encryptedInTransit) },
+    { key: 'deletable', label: w.canAskToDelete, value: yesNo(row.canBeDeleted) },
+  ];
+};
 
 export function DataWeCollect({
-  appTitle,
   policy,
+  words: w,
 }: {
-  appTitle: string;
   policy: Pick<AppPrivacyPolicy, 'dataCollected' | 'noDataCollected'>;
+  words: DataTableWords;
 }) {
   const rows = policy.dataCollected;
   // Nothing declared: no section (an empty table would read as "collects nothing", which staff did not say).
@@ -42,26 +53,23 @@ export function DataWeCollect({
   return (
     <section aria-labelledby="data-heading" className="mt-12 space-y-4">
       <h2 id="data-heading" className="text-2xl font-bold tracking-tight">
-        Data we collect
+        {w.heading}
       </h2>
       {rows.length === 0 ? (
         <p className="rounded-xl border bg-card p-5" data-testid="no-data">
-          This app collects no data.
+          {w.none}
         </p>
       ) : (
         <>
-          <p className="text-muted-foreground">
-            What {appTitle} collects, in the categories of the App Store privacy label, with the answers given in Google
-            Play’s Data safety section.
-          </p>
+          <p className="text-muted-foreground">{w.intro}</p>
           <ul className="space-y-3 md:hidden" aria-labelledby="data-heading" data-testid="data-cards">
             {rows.map((row) => (
               <li key={`${row.category}|${row.dataType}`} className="rounded-xl border bg-card p-4">
                 <h3 className="font-semibold">{row.dataType}</h3>
                 <p className="text-xs text-muted-foreground">{row.category}</p>
                 <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-                  {answersOf(row).map(([label, value]) => (
-                    <div key={label} className={label === 'Purposes' ? 'col-span-2' : undefined}>
+                  {answersOf(row, w).map(({ key, label, value }) => (
+                    <div key={key} className={key === 'purposes' ? 'col-span-2' : undefined}>
                       <dt className="text-xs text-muted-foreground">{label}</dt>
                       <dd className="font-medium break-words">{value}</dd>
                     </div>
@@ -79,7 +87,7 @@ export function DataWeCollect({
             <table className="w-full border-collapse text-left text-sm">
               <thead className="bg-muted/60">
                 <tr>
-                  {COLUMNS.map((column) => (
+                  {[w.dataType, ...answersOf(rows[0]!, w).map((a) => a.label)].map((column) => (
                     <th key={column} scope="col" className="px-3 py-2 align-bottom font-semibold">
                       {column}
                     </th>
@@ -93,8 +101,8 @@ export function DataWeCollect({
                       {row.dataType}
                       <span className="block text-xs font-normal text-muted-foreground">{row.category}</span>
                     </th>
-                    {answersOf(row).map(([label, value]) => (
-                      <td key={label} className="px-3 py-2">
+                    {answersOf(row, w).map(({ key, value }) => (
+                      <td key={key} className="px-3 py-2">
                         {value}
                       </td>
                     ))}

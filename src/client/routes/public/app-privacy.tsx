@@ -125,7 +125,26 @@ function PolicyBody({ app, policy }: { app: App; policy: AppPrivacyPolicy | AppP
         </p>
       )}
       <RichText html={responsiveRichText(policy.content)} className="mt-8" />
-      <DataWeCollect appTitle={app.title} policy={policy} />
+      <DataWeCollect
+        policy={policy}
+        words={{
+          heading: t('appPrivacy.data.heading'),
+          none: t('appPrivacy.data.none'),
+          intro: t('appPrivacy.data.intro', { app: app.title }),
+          dataType: t('appPrivacy.data.dataType'),
+          linkedToYou: t('appPrivacy.data.linkedToYou'),
+          usedToTrackYou: t('appPrivacy.data.usedToTrackYou'),
+          purposes: t('appPrivacy.data.purposes'),
+          sharedWithThirdParties: t('appPrivacy.data.sharedWithThirdParties'),
+          collection: t('appPrivacy.data.collection'),
+          encryptedInTransit: t('appPrivacy.data.encryptedInTransit'),
+          canAskToDelete: t('appPrivacy.data.canAskToDelete'),
+          yes: t('appPrivacy.data.yes'),
+          no: t('appPrivacy.data.no'),
+          optional: t('appPrivacy.data.optional'),
+          required: t('appPrivacy.data.required'),
+        }}
+      />
     </>
   );
 }
