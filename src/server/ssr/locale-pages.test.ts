@@ -363,6 +363,7 @@ describe('press kits and an app’s privacy policy in another language (decision
     expect(privacy.body).not.toContain('Last updated');
     // The trail starts at the German home page's name.
     expect(privacy.body).toMatch(/<ol class="flex flex-wrap[^>]*><li[^>]*><a [^>]*>Startseite<\/a>/);
+    expect(privacy.body).toContain('<nav aria-label="Navigationspfad"');
     expect(hreflangs(privacy.body)).toEqual([
       ['en', `${site}/apps/${translatedApp.slug}/privacy`],
       ['de', `${site}/de/apps/${translatedApp.slug}/privacy`],

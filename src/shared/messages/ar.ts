@@ -328,4 +328,6 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': 'لا',
   'appPrivacy.data.optional': 'اختياري',
   'appPrivacy.data.required': 'مطلوب',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'مسار التنقل',
 };

@@ -340,4 +340,6 @@ export const de: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': 'Nein',
   'appPrivacy.data.optional': 'Optional',
   'appPrivacy.data.required': 'Erforderlich',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'Navigationspfad',
 };

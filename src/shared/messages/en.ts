@@ -281,6 +281,8 @@ export const en = {
   'appPrivacy.data.no': 'No',
   'appPrivacy.data.optional': 'Optional',
   'appPrivacy.data.required': 'Required',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'Breadcrumb',
 } as const;
 
 export type MessageKey = keyof typeof en;

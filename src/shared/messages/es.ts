@@ -338,4 +338,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': 'No',
   'appPrivacy.data.optional': 'Opcional',
   'appPrivacy.data.required': 'Obligatoria',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'Ruta de navegación',
 };

@@ -340,4 +340,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': 'Non',
   'appPrivacy.data.optional': 'Facultative',
   'appPrivacy.data.required': 'Obligatoire',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'Fil d’Ariane',
 };

@@ -338,4 +338,6 @@ export const it: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': 'No',
   'appPrivacy.data.optional': 'Facoltativa',
   'appPrivacy.data.required': 'Obbligatoria',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'Percorso di navigazione',
 };

@@ -332,4 +332,6 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': 'いいえ',
   'appPrivacy.data.optional': '任意',
   'appPrivacy.data.required': '必須',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'パンくずリスト',
 };

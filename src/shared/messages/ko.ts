@@ -327,4 +327,6 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': '아니요',
   'appPrivacy.data.optional': '선택',
   'appPrivacy.data.required': '필수',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': '탐색 경로',
 };

@@ -335,4 +335,6 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': 'Não',
   'appPrivacy.data.optional': 'Opcional',
   'appPrivacy.data.required': 'Obrigatória',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': 'Trilha de navegação',
 };

@@ -321,4 +321,6 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.no': '否',
   'appPrivacy.data.optional': '可选',
   'appPrivacy.data.required': '必需',
+  // Issue 24: the trail above a public page's title (its screen-reader name).
+  'breadcrumb.label': '面包屑导航',
 };

@@ -153,7 +153,10 @@ function AppDetails({ app }: { app: App }) {
 
   return (
     <PageContainer className="space-y-14">
-      <Breadcrumb trail={[{ label: t('nav.home'), href: paths.home }, { label: app.title }]} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        trail={[{ label: t('nav.home'), href: paths.home }, { label: app.title }]}
+      />
 
       <header className="-mt-8 grid gap-8 lg:grid-cols-[1fr_18rem] lg:items-start">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">

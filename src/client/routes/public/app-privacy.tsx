@@ -209,7 +209,10 @@ function CurrentPolicy({ app }: { app: App }) {
   const current = policy.data;
   return (
     <PageContainer narrow>
-      <Breadcrumb trail={appTrail(t('nav.home'), app, { label: t('appPage.privacyPolicy') })} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        trail={appTrail(t('nav.home'), app, { label: t('appPage.privacyPolicy') })}
+      />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
         {t('appPrivacy.title', { app: app.title })}
       </h1>
@@ -295,6 +298,7 @@ function VersionView({
   /** The day the address names (the dated page); the version's own address otherwise. */
   shown?: { day: string };
 }) {
+  const t = useT();
   const versions = useAppPrivacyVersions(app.id);
   if (version.isPending) return <Loading />;
   if (version.isError) return <PolicyNotFound title={VERSION_NOT_FOUND} />;
@@ -302,6 +306,7 @@ function VersionView({
   return (
     <PageContainer narrow>
       <Breadcrumb
+        label={t('breadcrumb.label')}
         trail={privacyTrail(app, shown ? formatLongGb(shown.day) : `Saved ${formatSavedAtGb(v.createdAt)}`)}
       />
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">

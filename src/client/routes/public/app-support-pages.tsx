@@ -107,7 +107,7 @@ function Support({ app, pages }: { app: App; pages: PublicAppPages }) {
   const name = { app: app.title };
   return (
     <PageContainer narrow>
-      <Breadcrumb trail={useTrail(app, t('appPage.support'))} />
+      <Breadcrumb label={t('breadcrumb.label')} trail={useTrail(app, t('appPage.support'))} />
       <Title app={app}>{t('appSupport.heading', name)}</Title>
 
       {pages.supportIntro ? (
@@ -208,7 +208,7 @@ function DeleteAccount({ app, pages }: { app: App; pages: PublicAppPages }) {
   const name = { app: app.title };
   return (
     <PageContainer narrow>
-      <Breadcrumb trail={useTrail(app, t('appPage.deleteAccount'))} />
+      <Breadcrumb label={t('breadcrumb.label')} trail={useTrail(app, t('appPage.deleteAccount'))} />
       <Title app={app}>{t('appDelete.heading', name)}</Title>
       <p className="mt-6 text-lg text-muted-foreground">
         {t('appDelete.intro', { ...name, days: pages.deletionDays })}

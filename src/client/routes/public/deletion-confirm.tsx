@@ -13,6 +13,7 @@ import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../../s
 import type { HeadData } from '../../page-kit/head';
 import { DeletionConfirmContext, type DeletionConfirmState } from '../../page-kit/page-state';
 import type { SiteInfo } from '../../page-kit/site-context';
+import { useT } from '../../page-kit/messages';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { DeletionReference } from '../../features/app-pages/deletion-reference';
 import { PageContainer, PageSkeleton } from '../../components/page';
@@ -58,8 +59,10 @@ function stateHead(
 }
 
 function Crumbs({ appKey, appTitle }: { appKey: string; appTitle?: string }) {
+  const t = useT();
   return (
     <Breadcrumb
+      label={t('breadcrumb.label')}
       trail={[
         { label: 'Home', href: paths.home },
         ...(appTitle ? [{ label: appTitle, href: paths.app(appKey) }] : []),

@@ -414,7 +414,10 @@ export function StudioPressPage() {
 
   return (
     <PageContainer className="space-y-12">
-      <Breadcrumb trail={[{ label: t('nav.home'), href: paths.home }, { label: t('footer.press') }]} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        trail={[{ label: t('nav.home'), href: paths.home }, { label: t('footer.press') }]}
+      />
       <header className="-mt-6 space-y-3">
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
           {t('pressPage.kitOf', { name: site.name })}
@@ -566,7 +569,7 @@ function AppKit({ app }: { app: App }) {
 
   return (
     <PageContainer className="space-y-12">
-      <Breadcrumb trail={appTrail(t('nav.home'), app, { label: t('footer.press') })} />
+      <Breadcrumb label={t('breadcrumb.label')} trail={appTrail(t('nav.home'), app, { label: t('footer.press') })} />
       <header className="-mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
         <AppIcon
           app={app}
