@@ -42,6 +42,7 @@ import { socialRepo } from './modules/social/social.repo';
 import { uiStringsRepo } from './modules/ui-strings/ui-strings.repo';
 import { usersRepo } from './modules/users/users.repo';
 import { translationsRepo } from './modules/translations/translations.repo';
+import { requestLanguages } from './modules/deletion-requests/deletion-language';
 import { createAuth } from './plugins/auth';
 import { resolveSecretKey, secretBox } from './lib/secret-box';
 import { PAGE_CACHE_BYTES, type CachedPage } from './ssr/pages';
@@ -99,7 +100,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
   const repos = buildRepos(database, config, now, content);
   const auth = createAuth(config, repos.sessions);
   // One outbox sender for the app: new messages' notifications and deletion requests' confirmations.
-  const outbox = new Notifier(repos.notifications, config, log, now);
+  const outbox = new Notifier(repos.notifications, config, log, now, requestLanguages(repos));
   return {
     config,
     database,

@@ -122,6 +122,7 @@ export default function DeletionForm({
   failure: sentFailure,
 }: DeletionFormProps) {
   const t = useT();
+  const intl = useIntl();
   const [receipt, setReceipt] = useState(sentReceipt);
   const [failure, setFailure] = useState(sentFailure);
   const returned = Object.keys(serverErrors).length > 0;
@@ -143,7 +144,8 @@ export default function DeletionForm({
   const onSubmit = form.handleSubmit(async (input) => {
     setFailure(undefined);
     try {
-      setReceipt(await sendDeletionRequest(appId, input));
+      // Its emails are written in the page's language (issue 24).
+      setReceipt(await sendDeletionRequest(appId, { ...input, locale: intl.locale }));
     } catch (error) {
       console.warn('Failed to send the deletion request:', error);
       setFailure(error instanceof ApiError && error.status === 429 ? error.serverMessage : DELETION_FAILED);

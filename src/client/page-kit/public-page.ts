@@ -64,10 +64,11 @@ export interface PublicPage {
   reads: (params: PageParams, search: URLSearchParams) => Reads;
   then?: (params: PageParams, data: QueryClient) => ReadsThen;
   /**
-   * The language the page is written in when its head reads say so rather than its address (a shared
-   * draft of a post's translation, issue 24): its words, `<html lang dir>` and links are in it.
+   * The language the page is written in when its head reads (or a form's outcome) say so rather than
+   * its address (a shared draft of a post's translation, a deletion request's confirmation: issue 24):
+   * its words, `<html lang dir>` and links are in it.
    */
-  language?: (params: PageParams, data: QueryClient) => string | undefined;
+  language?: (params: PageParams, data: QueryClient, deletionConfirm: DeletionConfirmState) => string | undefined;
   /**
    * The page differs by the visitor's platform (ios, android, other: the store badges' order),
    * read from the User-Agent: it is kept once per platform and sent with `Vary: User-Agent`.

@@ -421,6 +421,11 @@ export const deletionRequests = pgTable(
     /** SHA-256 of the link's secret (the secret itself is only in the email); cleared once used. */
     confirmTokenHash: text('confirm_token_hash').unique(),
     confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    /**
+     * The language of the page the visitor asked from (issue 24): their emails and the confirmation
+     * page are written in it. Null for requests from before languages (the site's default then).
+     */
+    locale: text('locale'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

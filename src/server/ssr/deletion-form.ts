@@ -67,10 +67,11 @@ export function deletionFormRoute(app: AppInstance, renderPage: RenderPage, rend
         return renderPage(pageOf(target.slug), { values: shown, errors }, request, reply, 422);
       }
 
+      // The visitor's emails are written in the language of the page they asked from (issue 24).
       const sent = await app.inject({
         method: 'POST',
         url: api.deletionRequests(target.id),
-        payload: values,
+        payload: { ...values, ...(prefix ? { locale: prefix.slice(1) } : {}) },
         remoteAddress: request.ip,
       });
       if (sent.statusCode === 201) {

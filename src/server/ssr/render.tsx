@@ -215,7 +215,10 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     }
     // A page at an address of the default language may be written in another, as its reads say (a
     // shared draft of a translation): one of the site's languages, else the default.
-    const locale: PageLocale = pageLocale(settings?.locales ?? [], localeCode ?? route.language?.(params, queryClient));
+    const locale: PageLocale = pageLocale(
+      settings?.locales ?? [],
+      localeCode ?? route.language?.(params, queryClient, options.deletionConfirm ?? {}),
+    );
     const site = siteFrom(settings, configured);
     if (locale.isDefault) onSite?.(site);
     // The page's words: its language's catalogue, the staff's overrides over it.
@@ -230,14 +233,16 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     if (then?.reads) await read(then.reads);
     // In another language, an item (or page) not published in it is not found there: no silent
     // fallback to the default language's text. Its reads (head and body: the About page's text is a
-    // body read) decide that before anything is sent, so such a page is not streamed.
+    // body read) decide that before anything is sent, so such a page is not streamed. Only an address
+    // in the language is judged so: a page its reads write in it at the default's address (a
+    // deletion request's link, confirmed or spent) shows its own states.
     const headKeys = [...reads.head, ...(then?.reads ?? [])];
     if (!locale.isDefault) await body;
     const notFoundRead = [...headKeys, ...(locale.isDefault ? [] : reads.body)].some((key) => {
       const error = queryClient.getQueryState(typeof key === 'string' ? [key] : [...key])?.error;
       return error instanceof ApiError && error.status === 404;
     });
-    if (!locale.isDefault && !missing && (notFoundRead || untranslatedPart(route.path, params, queryClient))) {
+    if (localeCode !== undefined && !missing && (notFoundRead || untranslatedPart(route.path, params, queryClient))) {
       queryClient.clear();
       return notFoundIn(locale.prefix);
     }

@@ -330,4 +330,39 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': 'مطلوب',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'مسار التنقل',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': 'أكِّد طلب الحذف',
+  'deletionConfirm.descriptionConfirm': 'أكِّد طلبك لحذف حسابك في {app}.',
+  'deletionConfirm.titleConfirmed': 'تم تأكيد الطلب',
+  'deletionConfirm.descriptionConfirmed': 'تم تأكيد طلبك لحذف حسابك في {app}.',
+  'deletionConfirm.titleGone': 'انتهت صلاحية الرابط',
+  'deletionConfirm.gone': 'انتهت صلاحية هذا الرابط أو سبق استخدامه',
+  'deletionConfirm.goneText':
+    'إذا كنت قد أكّدت طلبك من قبل، فلا حاجة إلى فعل أي شيء آخر: الطلب قيد التنفيذ. وإلا فاطلب مرة أخرى وافتح الرابط الجديد الذي نرسله إليك خلال أيام قليلة.',
+  'deletionConfirm.askAgain': 'اطلب مرة أخرى',
+  'deletionConfirm.crumb': 'تأكيد',
+  'deletionConfirm.heading': 'أكِّد طلبك',
+  'deletionConfirm.text':
+    'أكِّد أنك تريد منا حذف حسابك في {app} وبياناته. سننجز ذلك خلال {days, plural, one {يوم واحد} two {يومين} few {# أيام} many {# يومًا} other {# يوم}} من تأكيدك.',
+  'deletionConfirm.reference': 'المرجع:',
+  'deletionConfirm.button': 'تأكيد طلبي',
+  'deletionConfirm.notYou': 'لم تطلب ذلك؟ أغلق هذه الصفحة: لن يحدث شيء ما لم تؤكد.',
+  'deletionConfirm.confirmedText':
+    'شكرًا لك. سنحذف حسابك في {app} وبياناته في موعد أقصاه <b>{date}</b>، وسنراسلك عند الانتهاء.',
+  'deletionConfirm.yourReference': 'مرجعك:',
+  'deletionConfirm.quote': '. يُرجى ذكره إذا راسلتنا بشأن هذا الطلب.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': 'أكِّد طلبك لحذف حسابك في {app} ({reference})',
+  'deletionEmail.confirmReceived': 'تلقّينا طلبًا لحذف حساب {app} الذي يستخدم عنوان البريد الإلكتروني هذا، وحذف بياناته.',
+  'deletionEmail.confirmLink': 'إذا كنت أنت من طلب ذلك، فأكِّده بفتح هذا الرابط قبل {date}:',
+  'deletionEmail.reference': 'مرجعك: {reference}',
+  'deletionEmail.confirmCounts': 'تُحتسب مدة التنفيذ من وقت تأكيدك. يُرجى ذكر المرجع إذا راسلتنا بشأن هذا الطلب.',
+  'deletionEmail.notYou': 'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: الطلب غير مؤكَّد.',
+  'deletionEmail.whatIsDeleted': 'ما يُحذف وما يُحتفظ به: {link}',
+  'deletionEmail.doneSubject': 'تم حذف حسابك في {app} ({reference})',
+  'deletionEmail.rejectedSubject': 'لم يُنفَّذ طلبك لحذف حسابك في {app} ({reference})',
+  'deletionEmail.doneText': 'حذفنا حسابك في {app} وبياناته كما طلبت.',
+  'deletionEmail.rejectedText': 'لم نتمكن من تنفيذ طلبك لحذف حسابك في {app}.',
+  'deletionEmail.note': 'ملاحظتنا:',
+  'deletionEmail.questions': 'إذا كانت لديك أي أسئلة، فيُرجى الرد على هذه الرسالة مع ذكر المرجع.',
 };

@@ -342,4 +342,42 @@ export const de: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': 'Erforderlich',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'Navigationspfad',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': 'Bestätige deine Löschanfrage',
+  'deletionConfirm.descriptionConfirm': 'Bestätige deine Anfrage, dein Konto bei {app} zu löschen.',
+  'deletionConfirm.titleConfirmed': 'Anfrage bestätigt',
+  'deletionConfirm.descriptionConfirmed': 'Deine Anfrage, dein Konto bei {app} zu löschen, ist bestätigt.',
+  'deletionConfirm.titleGone': 'Link abgelaufen',
+  'deletionConfirm.gone': 'Dieser Link ist abgelaufen oder wurde bereits verwendet',
+  'deletionConfirm.goneText':
+    'Wenn du deine Anfrage schon bestätigt hast, musst du nichts mehr tun: Sie ist in Bearbeitung. Sonst stelle sie erneut und öffne den neuen Link, den wir dir schicken, innerhalb weniger Tage.',
+  'deletionConfirm.askAgain': 'Erneut anfragen',
+  'deletionConfirm.crumb': 'Bestätigen',
+  'deletionConfirm.heading': 'Bestätige deine Anfrage',
+  'deletionConfirm.text':
+    'Bestätige, dass wir dein Konto bei {app} und seine Daten löschen sollen. Wir erledigen das innerhalb von {days, plural, one {# Tag} other {# Tagen}} nach deiner Bestätigung.',
+  'deletionConfirm.reference': 'Referenz:',
+  'deletionConfirm.button': 'Meine Anfrage bestätigen',
+  'deletionConfirm.notYou': 'Nicht von dir? Schließe diese Seite: Ohne deine Bestätigung passiert nichts.',
+  'deletionConfirm.confirmedText':
+    'Danke. Wir löschen dein Konto bei {app} und seine Daten spätestens bis <b>{date}</b> und schreiben dir, wenn es erledigt ist.',
+  'deletionConfirm.yourReference': 'Deine Referenz:',
+  'deletionConfirm.quote': '. Bitte gib sie an, wenn du uns dazu schreibst.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': 'Bestätige deine Anfrage, dein Konto bei {app} zu löschen ({reference})',
+  'deletionEmail.confirmReceived':
+    'Wir haben eine Anfrage erhalten, das Konto bei {app}, das diese E-Mail-Adresse verwendet, und seine Daten zu löschen.',
+  'deletionEmail.confirmLink': 'Wenn du das beantragt hast, bestätige es bis {date}, indem du diesen Link öffnest:',
+  'deletionEmail.reference': 'Deine Referenz: {reference}',
+  'deletionEmail.confirmCounts':
+    'Die Frist, in der wir es erledigen, beginnt mit deiner Bestätigung. Bitte gib die Referenz an, wenn du uns dazu schreibst.',
+  'deletionEmail.notYou': 'Wenn du das nicht beantragt hast, ignoriere diese E-Mail: Die Anfrage ist nicht bestätigt.',
+  'deletionEmail.whatIsDeleted': 'Was gelöscht wird und was bleibt: {link}',
+  'deletionEmail.doneSubject': 'Dein Konto bei {app} wurde gelöscht ({reference})',
+  'deletionEmail.rejectedSubject':
+    'Deine Anfrage, dein Konto bei {app} zu löschen, wurde nicht ausgeführt ({reference})',
+  'deletionEmail.doneText': 'Wir haben dein Konto bei {app} und seine Daten gelöscht, wie du es wolltest.',
+  'deletionEmail.rejectedText': 'Wir konnten deine Anfrage, dein Konto bei {app} zu löschen, nicht ausführen.',
+  'deletionEmail.note': 'Unsere Anmerkung:',
+  'deletionEmail.questions': 'Antworte einfach auf diese E-Mail, wenn du Fragen hast, und gib dabei die Referenz an.',
 };

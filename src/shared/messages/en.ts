@@ -283,6 +283,43 @@ export const en = {
   'appPrivacy.data.required': 'Required',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'Breadcrumb',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': 'Confirm your deletion request',
+  'deletionConfirm.descriptionConfirm': 'Confirm your request to delete your {app} account.',
+  'deletionConfirm.titleConfirmed': 'Request confirmed',
+  'deletionConfirm.descriptionConfirmed': 'Your request to delete your {app} account is confirmed.',
+  'deletionConfirm.titleGone': 'Link expired',
+  'deletionConfirm.gone': 'This link has expired or has already been used',
+  'deletionConfirm.goneText':
+    'If you have already confirmed your request, there is nothing more to do: it is on its way. Otherwise, ask again and open the new link we email you within a few days.',
+  'deletionConfirm.askAgain': 'Ask again',
+  'deletionConfirm.crumb': 'Confirm',
+  'deletionConfirm.heading': 'Confirm your request',
+  'deletionConfirm.text':
+    'Confirm that you want us to delete your {app} account and its data. We will complete it within {days, plural, one {# day} other {# days}} of your confirmation.',
+  'deletionConfirm.reference': 'Reference:',
+  'deletionConfirm.button': 'Confirm my request',
+  'deletionConfirm.notYou': 'Did not ask for this? Close this page: nothing happens unless you confirm.',
+  'deletionConfirm.confirmedText':
+    'Thank you. We will delete your {app} account and data by <b>{date}</b> at the latest, and email you when it is done.',
+  'deletionConfirm.yourReference': 'Your reference:',
+  'deletionConfirm.quote': '. Please quote it if you write to us about it.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': 'Confirm your request to delete your {app} account ({reference})',
+  'deletionEmail.confirmReceived':
+    'We received a request to delete the {app} account that uses this email address, and its data.',
+  'deletionEmail.confirmLink': 'If you asked for it, confirm it by opening this link before {date}:',
+  'deletionEmail.reference': 'Your reference: {reference}',
+  'deletionEmail.confirmCounts':
+    'The time we take to complete it counts from your confirmation. Please quote the reference if you write to us about it.',
+  'deletionEmail.notYou': 'If you did not ask for this, ignore this email: the request is not confirmed.',
+  'deletionEmail.whatIsDeleted': 'What is deleted and what is kept: {link}',
+  'deletionEmail.doneSubject': 'Your {app} account has been deleted ({reference})',
+  'deletionEmail.rejectedSubject': 'Your request to delete your {app} account was not carried out ({reference})',
+  'deletionEmail.doneText': 'We have deleted your {app} account and data, as you asked.',
+  'deletionEmail.rejectedText': 'We could not carry out your request to delete your {app} account.',
+  'deletionEmail.note': 'Our note:',
+  'deletionEmail.questions': 'Please reply to this email if you have any questions, quoting the reference.',
 } as const;
 
 export type MessageKey = keyof typeof en;

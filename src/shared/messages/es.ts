@@ -340,4 +340,42 @@ export const es: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': 'Obligatoria',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'Ruta de navegación',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': 'Confirma tu solicitud de eliminación',
+  'deletionConfirm.descriptionConfirm': 'Confirma tu solicitud para eliminar tu cuenta de {app}.',
+  'deletionConfirm.titleConfirmed': 'Solicitud confirmada',
+  'deletionConfirm.descriptionConfirmed': 'Tu solicitud para eliminar tu cuenta de {app} está confirmada.',
+  'deletionConfirm.titleGone': 'Enlace caducado',
+  'deletionConfirm.gone': 'Este enlace ha caducado o ya se ha usado',
+  'deletionConfirm.goneText':
+    'Si ya confirmaste tu solicitud, no tienes que hacer nada más: está en marcha. Si no, vuelve a solicitarlo y abre en unos días el nuevo enlace que te enviaremos.',
+  'deletionConfirm.askAgain': 'Volver a solicitar',
+  'deletionConfirm.crumb': 'Confirmar',
+  'deletionConfirm.heading': 'Confirma tu solicitud',
+  'deletionConfirm.text':
+    'Confirma que quieres que eliminemos tu cuenta de {app} y sus datos. Lo haremos en un plazo de {days, plural, one {# día} other {# días}} desde tu confirmación.',
+  'deletionConfirm.reference': 'Referencia:',
+  'deletionConfirm.button': 'Confirmar mi solicitud',
+  'deletionConfirm.notYou': '¿No lo pediste tú? Cierra esta página: no pasará nada si no confirmas.',
+  'deletionConfirm.confirmedText':
+    'Gracias. Eliminaremos tu cuenta de {app} y sus datos a más tardar el <b>{date}</b> y te escribiremos cuando esté hecho.',
+  'deletionConfirm.yourReference': 'Tu referencia:',
+  'deletionConfirm.quote': '. Indícala si nos escribes sobre esto.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': 'Confirma tu solicitud para eliminar tu cuenta de {app} ({reference})',
+  'deletionEmail.confirmReceived':
+    'Hemos recibido una solicitud para eliminar la cuenta de {app} que usa esta dirección de correo, y sus datos.',
+  'deletionEmail.confirmLink': 'Si la pediste tú, confírmala abriendo este enlace antes del {date}:',
+  'deletionEmail.reference': 'Tu referencia: {reference}',
+  'deletionEmail.confirmCounts':
+    'El plazo para completarla cuenta desde tu confirmación. Indica la referencia si nos escribes sobre esto.',
+  'deletionEmail.notYou': 'Si no la pediste tú, ignora este correo: la solicitud no está confirmada.',
+  'deletionEmail.whatIsDeleted': 'Qué se elimina y qué se conserva: {link}',
+  'deletionEmail.doneSubject': 'Tu cuenta de {app} se ha eliminado ({reference})',
+  'deletionEmail.rejectedSubject':
+    'Tu solicitud para eliminar tu cuenta de {app} no se ha llevado a cabo ({reference})',
+  'deletionEmail.doneText': 'Hemos eliminado tu cuenta de {app} y sus datos, como pediste.',
+  'deletionEmail.rejectedText': 'No hemos podido llevar a cabo tu solicitud para eliminar tu cuenta de {app}.',
+  'deletionEmail.note': 'Nuestra nota:',
+  'deletionEmail.questions': 'Si tienes alguna pregunta, responde a este correo indicando la referencia.',
 };

@@ -342,4 +342,42 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': 'Obligatoire',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'Fil d’Ariane',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': 'Confirmez votre demande de suppression',
+  'deletionConfirm.descriptionConfirm': 'Confirmez votre demande de suppression de votre compte {app}.',
+  'deletionConfirm.titleConfirmed': 'Demande confirmée',
+  'deletionConfirm.descriptionConfirmed': 'Votre demande de suppression de votre compte {app} est confirmée.',
+  'deletionConfirm.titleGone': 'Lien expiré',
+  'deletionConfirm.gone': 'Ce lien a expiré ou a déjà été utilisé',
+  'deletionConfirm.goneText':
+    'Si vous avez déjà confirmé votre demande, vous n’avez plus rien à faire : elle est en cours. Sinon, refaites la demande et ouvrez sous quelques jours le nouveau lien que nous vous envoyons.',
+  'deletionConfirm.askAgain': 'Refaire la demande',
+  'deletionConfirm.crumb': 'Confirmer',
+  'deletionConfirm.heading': 'Confirmez votre demande',
+  'deletionConfirm.text':
+    'Confirmez que vous souhaitez que nous supprimions votre compte {app} et ses données. Nous le ferons dans un délai de {days, plural, one {# jour} other {# jours}} après votre confirmation.',
+  'deletionConfirm.reference': 'Référence :',
+  'deletionConfirm.button': 'Confirmer ma demande',
+  'deletionConfirm.notYou': 'Vous n’avez rien demandé ? Fermez cette page : rien ne se passe sans votre confirmation.',
+  'deletionConfirm.confirmedText':
+    'Merci. Nous supprimerons votre compte {app} et ses données au plus tard le <b>{date}</b>, et vous écrirons une fois que ce sera fait.',
+  'deletionConfirm.yourReference': 'Votre référence :',
+  'deletionConfirm.quote': '. Merci de l’indiquer si vous nous écrivez à ce sujet.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': 'Confirmez votre demande de suppression de votre compte {app} ({reference})',
+  'deletionEmail.confirmReceived':
+    'Nous avons reçu une demande de suppression du compte {app} associé à cette adresse e-mail, et de ses données.',
+  'deletionEmail.confirmLink': 'Si c’est vous qui l’avez demandé, confirmez-la en ouvrant ce lien avant le {date} :',
+  'deletionEmail.reference': 'Votre référence : {reference}',
+  'deletionEmail.confirmCounts':
+    'Le délai de traitement court à partir de votre confirmation. Merci d’indiquer la référence si vous nous écrivez à ce sujet.',
+  'deletionEmail.notYou': 'Si vous n’avez rien demandé, ignorez cet e-mail : la demande n’est pas confirmée.',
+  'deletionEmail.whatIsDeleted': 'Ce qui est supprimé et ce qui est conservé : {link}',
+  'deletionEmail.doneSubject': 'Votre compte {app} a été supprimé ({reference})',
+  'deletionEmail.rejectedSubject':
+    'Votre demande de suppression de votre compte {app} n’a pas été exécutée ({reference})',
+  'deletionEmail.doneText': 'Nous avons supprimé votre compte {app} et ses données, comme vous l’avez demandé.',
+  'deletionEmail.rejectedText': 'Nous n’avons pas pu exécuter votre demande de suppression de votre compte {app}.',
+  'deletionEmail.note': 'Notre remarque :',
+  'deletionEmail.questions': 'Pour toute question, répondez à cet e-mail en indiquant la référence.',
 };

@@ -340,4 +340,42 @@ export const it: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': 'Obbligatoria',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'Percorso di navigazione',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': 'Conferma la tua richiesta di eliminazione',
+  'deletionConfirm.descriptionConfirm': 'Conferma la tua richiesta di eliminare il tuo account di {app}.',
+  'deletionConfirm.titleConfirmed': 'Richiesta confermata',
+  'deletionConfirm.descriptionConfirmed': 'La tua richiesta di eliminare il tuo account di {app} è confermata.',
+  'deletionConfirm.titleGone': 'Link scaduto',
+  'deletionConfirm.gone': 'Questo link è scaduto o è già stato usato',
+  'deletionConfirm.goneText':
+    'Se hai già confermato la tua richiesta, non devi fare altro: è in corso. Altrimenti, richiedila di nuovo e apri entro pochi giorni il nuovo link che ti invieremo.',
+  'deletionConfirm.askAgain': 'Richiedi di nuovo',
+  'deletionConfirm.crumb': 'Conferma',
+  'deletionConfirm.heading': 'Conferma la tua richiesta',
+  'deletionConfirm.text':
+    'Conferma che vuoi che eliminiamo il tuo account di {app} e i suoi dati. Lo faremo entro {days, plural, one {# giorno} other {# giorni}} dalla tua conferma.',
+  'deletionConfirm.reference': 'Riferimento:',
+  'deletionConfirm.button': 'Conferma la mia richiesta',
+  'deletionConfirm.notYou': 'Non l’hai chiesto tu? Chiudi questa pagina: senza la tua conferma non succede nulla.',
+  'deletionConfirm.confirmedText':
+    'Grazie. Elimineremo il tuo account di {app} e i suoi dati entro il <b>{date}</b> al più tardi e ti scriveremo quando sarà fatto.',
+  'deletionConfirm.yourReference': 'Il tuo riferimento:',
+  'deletionConfirm.quote': '. Indicalo se ci scrivi a questo proposito.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': 'Conferma la tua richiesta di eliminare il tuo account di {app} ({reference})',
+  'deletionEmail.confirmReceived':
+    'Abbiamo ricevuto una richiesta di eliminare l’account di {app} che usa questo indirizzo email, e i suoi dati.',
+  'deletionEmail.confirmLink': 'Se l’hai chiesto tu, confermala aprendo questo link entro il {date}:',
+  'deletionEmail.reference': 'Il tuo riferimento: {reference}',
+  'deletionEmail.confirmCounts':
+    'Il tempo per completarla decorre dalla tua conferma. Indica il riferimento se ci scrivi a questo proposito.',
+  'deletionEmail.notYou': 'Se non l’hai chiesto tu, ignora questa email: la richiesta non è confermata.',
+  'deletionEmail.whatIsDeleted': 'Cosa viene eliminato e cosa viene conservato: {link}',
+  'deletionEmail.doneSubject': 'Il tuo account di {app} è stato eliminato ({reference})',
+  'deletionEmail.rejectedSubject':
+    'La tua richiesta di eliminare il tuo account di {app} non è stata eseguita ({reference})',
+  'deletionEmail.doneText': 'Abbiamo eliminato il tuo account di {app} e i suoi dati, come hai chiesto.',
+  'deletionEmail.rejectedText': 'Non abbiamo potuto eseguire la tua richiesta di eliminare il tuo account di {app}.',
+  'deletionEmail.note': 'La nostra nota:',
+  'deletionEmail.questions': 'Se hai domande, rispondi a questa email indicando il riferimento.',
 };

@@ -334,4 +334,41 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': '必須',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'パンくずリスト',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': '削除リクエストの確認',
+  'deletionConfirm.descriptionConfirm': '{app}のアカウント削除リクエストを確認してください。',
+  'deletionConfirm.titleConfirmed': 'リクエストを確認しました',
+  'deletionConfirm.descriptionConfirmed': '{app}のアカウント削除リクエストは確認済みです。',
+  'deletionConfirm.titleGone': 'リンクの有効期限切れ',
+  'deletionConfirm.gone': 'このリンクは有効期限が切れているか、すでに使用されています',
+  'deletionConfirm.goneText':
+    'すでにリクエストを確認済みの場合は、これ以上の操作は不要です。手続きは進んでいます。そうでない場合は、もう一度リクエストし、お送りする新しいリンクを数日以内に開いてください。',
+  'deletionConfirm.askAgain': 'もう一度リクエストする',
+  'deletionConfirm.crumb': '確認',
+  'deletionConfirm.heading': 'リクエストの確認',
+  'deletionConfirm.text':
+    '{app}のアカウントとそのデータの削除を希望することを確認してください。確認から{days, plural, other {#日}}以内に完了します。',
+  'deletionConfirm.reference': '受付番号:',
+  'deletionConfirm.button': 'リクエストを確認する',
+  'deletionConfirm.notYou': '心当たりがない場合は、このページを閉じてください。確認しない限り何も起こりません。',
+  'deletionConfirm.confirmedText':
+    'ありがとうございます。遅くとも<b>{date}</b>までに{app}のアカウントとデータを削除し、完了したらメールでお知らせします。',
+  'deletionConfirm.yourReference': '受付番号:',
+  'deletionConfirm.quote': '。この件でご連絡の際は、この番号をお伝えください。',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': '{app}のアカウント削除リクエストを確認してください({reference})',
+  'deletionEmail.confirmReceived':
+    'このメールアドレスを使用する{app}のアカウントとそのデータの削除リクエストを受け付けました。',
+  'deletionEmail.confirmLink': 'ご本人によるリクエストの場合は、{date}までに次のリンクを開いて確認してください:',
+  'deletionEmail.reference': '受付番号: {reference}',
+  'deletionEmail.confirmCounts':
+    '完了までの期間は、確認の時点から数えます。この件でご連絡の際は、受付番号をお伝えください。',
+  'deletionEmail.notYou': '心当たりがない場合は、このメールを無視してください。リクエストは確認されていません。',
+  'deletionEmail.whatIsDeleted': '削除されるものと保持されるもの: {link}',
+  'deletionEmail.doneSubject': '{app}のアカウントを削除しました({reference})',
+  'deletionEmail.rejectedSubject': '{app}のアカウント削除リクエストは実行されませんでした({reference})',
+  'deletionEmail.doneText': 'ご依頼のとおり、{app}のアカウントとデータを削除しました。',
+  'deletionEmail.rejectedText': '{app}のアカウント削除リクエストを実行できませんでした。',
+  'deletionEmail.note': '担当者からのメモ:',
+  'deletionEmail.questions': 'ご不明な点があれば、受付番号を添えてこのメールにご返信ください。',
 };

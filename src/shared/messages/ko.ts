@@ -329,4 +329,40 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': '필수',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': '탐색 경로',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': '삭제 요청 확인',
+  'deletionConfirm.descriptionConfirm': '{app} 계정 삭제 요청을 확인해 주세요.',
+  'deletionConfirm.titleConfirmed': '요청이 확인되었습니다',
+  'deletionConfirm.descriptionConfirmed': '{app} 계정 삭제 요청이 확인되었습니다.',
+  'deletionConfirm.titleGone': '링크 만료',
+  'deletionConfirm.gone': '이 링크는 만료되었거나 이미 사용되었습니다',
+  'deletionConfirm.goneText':
+    '이미 요청을 확인하셨다면 더 하실 일은 없습니다. 처리 중입니다. 그렇지 않다면 다시 요청하시고, 보내 드리는 새 링크를 며칠 안에 열어 주세요.',
+  'deletionConfirm.askAgain': '다시 요청하기',
+  'deletionConfirm.crumb': '확인',
+  'deletionConfirm.heading': '요청 확인',
+  'deletionConfirm.text':
+    '{app} 계정과 데이터의 삭제를 원하시는지 확인해 주세요. 확인 후 {days, plural, other {#일}} 이내에 처리합니다.',
+  'deletionConfirm.reference': '참조 번호:',
+  'deletionConfirm.button': '요청 확인하기',
+  'deletionConfirm.notYou': '요청하지 않으셨나요? 이 페이지를 닫으세요. 확인하지 않으면 아무 일도 일어나지 않습니다.',
+  'deletionConfirm.confirmedText':
+    '감사합니다. 늦어도 <b>{date}</b>까지 {app} 계정과 데이터를 삭제하고, 완료되면 이메일로 알려 드리겠습니다.',
+  'deletionConfirm.yourReference': '참조 번호:',
+  'deletionConfirm.quote': '. 이 건으로 문의하실 때 이 번호를 알려 주세요.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': '{app} 계정 삭제 요청을 확인해 주세요 ({reference})',
+  'deletionEmail.confirmReceived': '이 이메일 주소를 사용하는 {app} 계정과 그 데이터의 삭제 요청을 받았습니다.',
+  'deletionEmail.confirmLink': '직접 요청하신 경우 {date} 전에 다음 링크를 열어 확인해 주세요:',
+  'deletionEmail.reference': '참조 번호: {reference}',
+  'deletionEmail.confirmCounts':
+    '처리 기간은 확인하신 시점부터 계산됩니다. 이 건으로 문의하실 때 참조 번호를 알려 주세요.',
+  'deletionEmail.notYou': '요청하지 않으셨다면 이 이메일을 무시하세요. 요청은 확인되지 않았습니다.',
+  'deletionEmail.whatIsDeleted': '삭제되는 항목과 보관되는 항목: {link}',
+  'deletionEmail.doneSubject': '{app} 계정이 삭제되었습니다 ({reference})',
+  'deletionEmail.rejectedSubject': '{app} 계정 삭제 요청이 처리되지 않았습니다 ({reference})',
+  'deletionEmail.doneText': '요청하신 대로 {app} 계정과 데이터를 삭제했습니다.',
+  'deletionEmail.rejectedText': '{app} 계정 삭제 요청을 처리할 수 없었습니다.',
+  'deletionEmail.note': '담당자 메모:',
+  'deletionEmail.questions': '궁금한 점이 있으시면 참조 번호와 함께 이 이메일에 답장해 주세요.',
 };

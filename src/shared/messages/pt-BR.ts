@@ -337,4 +337,41 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': 'Obrigatória',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': 'Trilha de navegação',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': 'Confirme seu pedido de exclusão',
+  'deletionConfirm.descriptionConfirm': 'Confirme seu pedido para excluir sua conta do {app}.',
+  'deletionConfirm.titleConfirmed': 'Pedido confirmado',
+  'deletionConfirm.descriptionConfirmed': 'Seu pedido para excluir sua conta do {app} está confirmado.',
+  'deletionConfirm.titleGone': 'Link expirado',
+  'deletionConfirm.gone': 'Este link expirou ou já foi usado',
+  'deletionConfirm.goneText':
+    'Se você já confirmou seu pedido, não precisa fazer mais nada: ele está em andamento. Caso contrário, peça de novo e abra em poucos dias o novo link que enviaremos.',
+  'deletionConfirm.askAgain': 'Pedir de novo',
+  'deletionConfirm.crumb': 'Confirmar',
+  'deletionConfirm.heading': 'Confirme seu pedido',
+  'deletionConfirm.text':
+    'Confirme que você quer que excluamos sua conta do {app} e os dados dela. Faremos isso em até {days, plural, one {# dia} other {# dias}} após sua confirmação.',
+  'deletionConfirm.reference': 'Referência:',
+  'deletionConfirm.button': 'Confirmar meu pedido',
+  'deletionConfirm.notYou': 'Não foi você? Feche esta página: nada acontece sem a sua confirmação.',
+  'deletionConfirm.confirmedText':
+    'Obrigado. Excluiremos sua conta do {app} e os dados dela até <b>{date}</b>, no máximo, e avisaremos você por e-mail quando estiver feito.',
+  'deletionConfirm.yourReference': 'Sua referência:',
+  'deletionConfirm.quote': '. Informe-a se nos escrever sobre isso.',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': 'Confirme seu pedido para excluir sua conta do {app} ({reference})',
+  'deletionEmail.confirmReceived':
+    'Recebemos um pedido para excluir a conta do {app} que usa este endereço de e-mail, e os dados dela.',
+  'deletionEmail.confirmLink': 'Se foi você que pediu, confirme abrindo este link antes de {date}:',
+  'deletionEmail.reference': 'Sua referência: {reference}',
+  'deletionEmail.confirmCounts':
+    'O prazo para concluir conta a partir da sua confirmação. Informe a referência se nos escrever sobre isso.',
+  'deletionEmail.notYou': 'Se não foi você que pediu, ignore este e-mail: o pedido não está confirmado.',
+  'deletionEmail.whatIsDeleted': 'O que é excluído e o que é mantido: {link}',
+  'deletionEmail.doneSubject': 'Sua conta do {app} foi excluída ({reference})',
+  'deletionEmail.rejectedSubject': 'Seu pedido para excluir sua conta do {app} não foi realizado ({reference})',
+  'deletionEmail.doneText': 'Excluímos sua conta do {app} e os dados dela, como você pediu.',
+  'deletionEmail.rejectedText': 'Não conseguimos realizar seu pedido para excluir sua conta do {app}.',
+  'deletionEmail.note': 'Nossa observação:',
+  'deletionEmail.questions': 'Se tiver dúvidas, responda a este e-mail informando a referência.',
 };

@@ -323,4 +323,38 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'appPrivacy.data.required': '必需',
   // Issue 24: the trail above a public page's title (its screen-reader name).
   'breadcrumb.label': '面包屑导航',
+  // Issue 24: the page a deletion request's emailed link opens, in the language the visitor asked in.
+  'deletionConfirm.titleConfirm': '确认您的删除请求',
+  'deletionConfirm.descriptionConfirm': '请确认您删除 {app} 账户的请求。',
+  'deletionConfirm.titleConfirmed': '请求已确认',
+  'deletionConfirm.descriptionConfirmed': '您删除 {app} 账户的请求已确认。',
+  'deletionConfirm.titleGone': '链接已过期',
+  'deletionConfirm.gone': '此链接已过期或已被使用',
+  'deletionConfirm.goneText':
+    '如果您已确认请求,则无需再做任何操作:请求正在处理中。否则,请重新提出请求,并在几天内打开我们发送给您的新链接。',
+  'deletionConfirm.askAgain': '重新请求',
+  'deletionConfirm.crumb': '确认',
+  'deletionConfirm.heading': '确认您的请求',
+  'deletionConfirm.text':
+    '请确认您希望我们删除您的 {app} 账户及其数据。我们将在您确认后 {days, plural, other {# 天}}内完成。',
+  'deletionConfirm.reference': '参考编号:',
+  'deletionConfirm.button': '确认我的请求',
+  'deletionConfirm.notYou': '不是您本人的请求?请关闭此页面:除非您确认,否则什么都不会发生。',
+  'deletionConfirm.confirmedText': '谢谢。我们最迟将于 <b>{date}</b> 删除您的 {app} 账户和数据,完成后会发邮件通知您。',
+  'deletionConfirm.yourReference': '您的参考编号:',
+  'deletionConfirm.quote': '。如就此事与我们联系,请注明该编号。',
+  // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
+  'deletionEmail.confirmSubject': '请确认您删除 {app} 账户的请求({reference})',
+  'deletionEmail.confirmReceived': '我们收到一项请求,要求删除使用此电子邮件地址的 {app} 账户及其数据。',
+  'deletionEmail.confirmLink': '如果这是您本人的请求,请在 {date} 前打开此链接进行确认:',
+  'deletionEmail.reference': '您的参考编号:{reference}',
+  'deletionEmail.confirmCounts': '完成时限从您确认之时开始计算。如就此事与我们联系,请注明参考编号。',
+  'deletionEmail.notYou': '如果这不是您本人的请求,请忽略此邮件:该请求未经确认。',
+  'deletionEmail.whatIsDeleted': '哪些内容会被删除、哪些会被保留:{link}',
+  'deletionEmail.doneSubject': '您的 {app} 账户已删除({reference})',
+  'deletionEmail.rejectedSubject': '您删除 {app} 账户的请求未被执行({reference})',
+  'deletionEmail.doneText': '我们已按您的要求删除您的 {app} 账户和数据。',
+  'deletionEmail.rejectedText': '我们无法执行您删除 {app} 账户的请求。',
+  'deletionEmail.note': '我们的备注:',
+  'deletionEmail.questions': '如有任何问题,请回复此邮件并注明参考编号。',
 };

@@ -104,6 +104,11 @@ export const DeletionRequestInputSchema = z.object({
     .optional()
     .default(''),
   [DELETION_HONEYPOT]: z.string().max(LIMITS.urlMax).optional(),
+  /**
+   * The language of the page the form is on (issue 24): the visitor's emails and confirmation page
+   * are written in it. One the site does not have reads as its default language.
+   */
+  locale: z.string().max(35).optional(),
 });
 export type DeletionRequestInput = z.input<typeof DeletionRequestInputSchema>;
 
@@ -134,6 +139,8 @@ export const DeletionConfirmationSchema = z.object({
   appSlug: z.string(),
   days: z.number(),
   dueAt: z.string().nullable(),
+  /** The language the page is written in (issue 24): the visitor's, else the site's default. */
+  locale: z.string(),
 });
 export type DeletionConfirmation = z.infer<typeof DeletionConfirmationSchema>;
 
@@ -156,6 +163,8 @@ export const DeletionRequestSchema = z.object({
    */
   confirmation: z.enum(DELETION_CONFIRMATIONS),
   confirmedAt: z.string().nullable(),
+  /** The language the visitor asked in, and is written to in (issue 24); null: the site's default. */
+  locale: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -8,6 +8,7 @@ import { AlertTriangle, ArrowLeft, ChevronRight, History, MailQuestion, Trash2 }
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDayMonthYear } from '../../../shared/dates';
+import { knownLocale } from '../../../shared/locales';
 import {
   DELETION_FILTERS,
   DELETION_STATUS_LABELS,
@@ -383,6 +384,12 @@ function Detail({ request }: { request: DeletionRequestDetail }) {
                 <dt className="text-muted-foreground">Due</dt>
                 <dd className="mt-0.5 font-medium">
                   <Due request={request} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Language</dt>
+                <dd className="mt-0.5 font-medium" title="The visitor's emails are written in it">
+                  {request.locale ? (knownLocale(request.locale)?.englishName ?? request.locale) : 'The site’s default'}
                 </dd>
               </div>
               <div className="sm:col-span-2">

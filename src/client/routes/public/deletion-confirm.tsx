@@ -7,20 +7,20 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, LinkIcon, MailCheck } from 'lucide-react';
 import { useContext } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { formatLongGb } from '../../../shared/dates';
+import { formatLongIn } from '../../../shared/dates';
 import { api, paths } from '../../../shared/paths';
 import { DeletionTokenParamsSchema, type DeletionConfirmation } from '../../../shared/schemas/app-pages';
+import type { QueryClient } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import type { HeadData } from '../../page-kit/head';
 import { DeletionConfirmContext, type DeletionConfirmState } from '../../page-kit/page-state';
 import type { SiteInfo } from '../../page-kit/site-context';
-import { useT } from '../../page-kit/messages';
+import { useT, useTRich } from '../../page-kit/messages';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { DeletionReference } from '../../features/app-pages/deletion-reference';
 import { PageContainer, PageSkeleton } from '../../components/page';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { definePublicPage, reads } from '../../page-kit/public-page';
-
-export const CONFIRM_LINK_GONE = 'This link has expired or has already been used';
+import { definePublicPage, reads, type HeadInput, type PageParams } from '../../page-kit/public-page';
 
 /** The link's secret from the address, or null when it cannot be one (then nothing is read). */
 export const deletionToken = (value: string | undefined): string | null =>
@@ -35,26 +35,28 @@ function confirmHead(site: SiteInfo, appKey: string, title: string, description:
 
 /** The head of the page's state: confirmed (after the POST), the link gone, or the request to confirm. */
 function stateHead(
-  site: SiteInfo,
+  { site, t }: Pick<HeadInput, 'site' | 't'>,
   appKey: string,
   state: DeletionConfirmState,
   request: DeletionConfirmation | undefined,
 ): HeadData {
   if (state.confirmed) {
-    const { appTitle } = state.confirmed;
+    const app = state.confirmed.appTitle;
     return confirmHead(
       site,
       appKey,
-      'Request confirmed',
-      `Your request to delete your ${appTitle} account is confirmed.`,
+      t('deletionConfirm.titleConfirmed'),
+      t('deletionConfirm.descriptionConfirmed', { app }),
     );
   }
-  if (state.gone || !request) return confirmHead(site, appKey, 'Link expired', CONFIRM_LINK_GONE, 404);
+  if (state.gone || !request) {
+    return confirmHead(site, appKey, t('deletionConfirm.titleGone'), t('deletionConfirm.gone'), 404);
+  }
   return confirmHead(
     site,
     appKey,
-    'Confirm your deletion request',
-    `Confirm your request to delete your ${request.appTitle} account.`,
+    t('deletionConfirm.titleConfirm'),
+    t('deletionConfirm.descriptionConfirm', { app: request.appTitle }),
   );
 }
 
@@ -64,53 +66,58 @@ function Crumbs({ appKey, appTitle }: { appKey: string; appTitle?: string }) {
     <Breadcrumb
       label={t('breadcrumb.label')}
       trail={[
-        { label: 'Home', href: paths.home },
+        { label: t('nav.home'), href: paths.home },
         ...(appTitle ? [{ label: appTitle, href: paths.app(appKey) }] : []),
-        { label: 'Delete your account', href: paths.appDeleteAccount(appKey) },
-        { label: 'Confirm' },
+        { label: t('appPage.deleteAccount'), href: paths.appDeleteAccount(appKey) },
+        { label: t('deletionConfirm.crumb') },
       ]}
     />
   );
 }
 
 function Gone({ appKey }: { appKey: string }) {
+  const t = useT();
   return (
     <PageContainer narrow className="py-16">
       <Crumbs appKey={appKey} />
       <h1 className="mt-6 flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
         <LinkIcon aria-hidden="true" className="size-7 shrink-0 text-muted-foreground" />
-        {CONFIRM_LINK_GONE}
+        {t('deletionConfirm.gone')}
       </h1>
-      <p className="mt-4 text-lg text-muted-foreground">
-        If you have already confirmed your request, there is nothing more to do: it is on its way. Otherwise, ask again
-        and open the new link we email you within a few days.
-      </p>
+      <p className="mt-4 text-lg text-muted-foreground">{t('deletionConfirm.goneText')}</p>
       <a href={paths.appDeleteAccount(appKey)} className={buttonVariants({ className: 'mt-8' })}>
-        Ask again
+        {t('deletionConfirm.askAgain')}
       </a>
     </PageContainer>
   );
 }
 
 function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
+  const t = useT();
+  const rich = useTRich();
+  const intl = useIntl();
   return (
     <PageContainer narrow className="py-16">
       <Crumbs appKey={confirmed.appSlug} appTitle={confirmed.appTitle} />
       <div role="status" data-testid="deletion-confirmed" className="mt-6">
         <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
           <CircleCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
-          Request confirmed
+          {t('deletionConfirm.titleConfirmed')}
         </h1>
         <p className="mt-4 text-lg">
-          Thank you. We will delete your {confirmed.appTitle} account and data by{' '}
-          <strong>{formatLongGb(confirmed.dueAt!)}</strong> at the latest, and email you when it is done.
+          {rich('deletionConfirm.confirmedText', {
+            app: confirmed.appTitle,
+            date: formatLongIn(intl.locale, confirmed.dueAt!),
+            b: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
         <DeletionReference
           reference={confirmed.reference}
+          label={t('deletionConfirm.yourReference')}
           className="mt-3 text-muted-foreground"
           strongClassName="font-mono text-foreground tracking-wider"
         >
-          . Please quote it if you write to us about it.
+          {t('deletionConfirm.quote')}
         </DeletionReference>
       </div>
     </PageContainer>
@@ -119,31 +126,27 @@ function Confirmed({ confirmed }: { confirmed: DeletionConfirmation }) {
 
 function Confirm({ request }: { request: DeletionConfirmation }) {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <PageContainer narrow className="py-16">
       <Crumbs appKey={request.appSlug} appTitle={request.appTitle} />
       <h1 className="mt-6 flex items-center gap-3 text-3xl font-bold tracking-tight text-balance">
         <MailCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
-        Confirm your request
+        {t('deletionConfirm.heading')}
       </h1>
-      <p className="mt-4 text-lg">
-        Confirm that you want us to delete your {request.appTitle} account and its data. We will complete it within{' '}
-        {request.days} {request.days === 1 ? 'day' : 'days'} of your confirmation.
-      </p>
-      <p className="mt-3 text-muted-foreground">
-        Reference:{' '}
-        <strong className="font-mono text-foreground tracking-wider" data-testid="deletion-reference">
-          {request.reference}
-        </strong>
-      </p>
+      <p className="mt-4 text-lg">{t('deletionConfirm.text', { app: request.appTitle, days: request.days })}</p>
+      <DeletionReference
+        reference={request.reference}
+        label={t('deletionConfirm.reference')}
+        className="mt-3 text-muted-foreground"
+        strongClassName="font-mono text-foreground tracking-wider"
+      />
       <form method="post" action={pathname} className="mt-8">
         <Button type="submit" size="lg" variant="destructive" className="w-full sm:w-auto">
-          Confirm my request
+          {t('deletionConfirm.button')}
         </Button>
       </form>
-      <p className="mt-6 text-sm text-muted-foreground">
-        Did not ask for this? Close this page: nothing happens unless you confirm.
-      </p>
+      <p className="mt-6 text-sm text-muted-foreground">{t('deletionConfirm.notYou')}</p>
     </PageContainer>
   );
 }
@@ -168,6 +171,12 @@ export default function DeletionConfirmPage() {
 /** The page a deletion request's emailed link opens (issue 21): never cached or indexed (ssr/pages.ts). */
 export const DELETION_CONFIRM_ROUTE = '/apps/:appKey/delete-account/confirm/:token';
 
+/** The request the link names, as the render read it (none when the link cannot be one). */
+function requestOf(params: PageParams, data: QueryClient): DeletionConfirmation | undefined {
+  const token = deletionToken(params.token);
+  return token ? data.getQueryData<DeletionConfirmation>(deletionConfirmationQuery(token).queryKey) : undefined;
+}
+
 /** The link that confirms a deletion request: the request is found by the link alone. */
 export const deletionConfirmPage = definePublicPage({
   paths: [DELETION_CONFIRM_ROUTE],
@@ -175,12 +184,10 @@ export const deletionConfirmPage = definePublicPage({
     const secret = deletionToken(token);
     return secret ? reads([deletionConfirmationQuery(secret).queryKey[0]]) : reads([]);
   },
-  head: ({ site, params, data, deletionConfirm }) => {
-    const token = deletionToken(params.token);
-    const request = token
-      ? data.getQueryData<DeletionConfirmation>(deletionConfirmationQuery(token).queryKey)
-      : undefined;
-    return stateHead(site, params.appKey ?? '', deletionConfirm, request);
-  },
+  // Written in the language the visitor asked in (issue 24), whatever the link's address.
+  language: (params, data, deletionConfirm) =>
+    deletionConfirm.confirmed?.locale ?? requestOf(params, data)?.locale ?? undefined,
+  head: ({ params, data, deletionConfirm, ...words }) =>
+    stateHead(words, params.appKey ?? '', deletionConfirm, requestOf(params, data)),
   element: <DeletionConfirmPage />,
 });

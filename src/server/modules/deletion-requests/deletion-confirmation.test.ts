@@ -209,6 +209,8 @@ describe('the confirmation link', () => {
       appSlug: 'lantern-drift',
       days: 30,
       dueAt: null,
+      // The language its page is written in: the site's default here (issue 24).
+      locale: 'en',
     });
     const done = await ok<DeletionConfirmation>(
       ctx.app.inject({ method: 'POST', url: `/api/deletion-confirmations/${beaLink.token}` }),
@@ -361,5 +363,151 @@ describe('the mail limits', () => {
     const page = await formPost(ctx, '/apps/lantern-drift/delete-account', { email: 'cap4@example.com' }, '10.21.9.9');
     expect(page.statusCode).toBe(429);
     expect(page.body).toContain('We cannot take more deletion requests today.');
+  });
+});
+
+describe('in the language the visitor asked in (issue 24)', () => {
+  let ctx: TestContext;
+  let appId: number;
+  let editor: string;
+  let admin: string;
+  const put = (type: string, item: string, locale: string, body: object) =>
+    ok(
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/translations/${type}/${item}/${locale}`,
+        headers: { cookie: editor },
+        payload: body,
+      }),
+    );
+  const deletionPart = (isPublished: boolean) =>
+    put('app-page', `${appId}-deletion`, 'de', { fields: { deletionDeleted: '', deletionKept: '' }, isPublished });
+  const htmlLang = (html: string) => /<html[^>]*lang="([^"]+)"/.exec(html)?.[1];
+  const german = (date: Date | string) =>
+    new Date(date).toLocaleDateString('de', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const requestBy = async (email: string) =>
+    (await list(ctx, editor)).json<DeletionRequest[]>().find((r) => r.email === email)!;
+
+  beforeAll(async () => {
+    ({ ctx, appId, editor, admin } = await mailingApp());
+    await ok(
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/locales',
+        headers: { cookie: admin },
+        payload: { defaultLocale: 'en', locales: ['de'] },
+      }),
+    );
+    await put('app', String(appId), 'de', {
+      fields: { title: 'Laternenflug', description: 'Ein ruhiges Bootsspiel.', tagline: '', longDescription: '' },
+      isPublished: true,
+    });
+    await deletionPart(true);
+  });
+
+  it('writes the email, the link’s page and the outcome in German to a visitor who asked on the German page', async () => {
+    ctx.clock.offsetMs = 0;
+    // Without JavaScript, from the German page.
+    const sent = await formPost(ctx, '/de/apps/lantern-drift/delete-account', { email: 'ute@example.com' });
+    expect(sent.statusCode).toBe(200);
+    const mail = await nthMail('ute@example.com', 1);
+    const { reference } = await requestBy('ute@example.com');
+    expect(mail.subject).toBe(`Bestätige deine Anfrage, dein Konto bei Laternenflug zu löschen (${reference})`);
+    expect(mail.raw).toMatch(/^Content-Language: de$/im);
+    const expires = new Date(ctx.clock.now().getTime() + 7 * DAY);
+    expect(mail.text).toContain(`bestätige es bis ${german(expires)}, indem du diesen Link öffnest:`);
+    expect(mail.text).toContain(`Deine Referenz: ${reference}`);
+    // The page it points to is the German one (published in German); the link carries no language.
+    expect(mail.text).toContain(
+      `Was gelöscht wird und was bleibt: ${ctx.config.siteUrl}/de/apps/lantern-drift/delete-account`,
+    );
+    expect(mail.text).not.toMatch(/We received|Your reference/);
+    const link = linkIn(mail);
+    expect(link.path.startsWith('/apps/lantern-drift/delete-account/confirm/')).toBe(true);
+
+    // The link's page is in German: its words, its language, the app's German name, German links.
+    const page = await ctx.app.inject({ url: link.path });
+    expect(page.statusCode).toBe(200);
+    expect(htmlLang(page.body)).toBe('de');
+    for (const text of [
+      'Bestätige deine Löschanfrage | ',
+      'Bestätige deine Anfrage</h1>',
+      'Bestätige, dass wir dein Konto bei Laternenflug und seine Daten löschen sollen.',
+      'innerhalb von 30 Tagen',
+      'Meine Anfrage bestätigen',
+      'href="/de/apps/lantern-drift"',
+      'href="/de/apps/lantern-drift/delete-account"',
+    ])
+      expect(page.body).toContain(text);
+    // The button still posts to the link's own address.
+    expect(page.body).toContain(`action="${link.path}"`);
+    expect(page.body).not.toContain('Confirm my request');
+
+    ctx.clock.offsetMs = DAY;
+    const confirmed = await formPost(ctx, link.path);
+    expect(confirmed.statusCode).toBe(200);
+    expect(htmlLang(confirmed.body)).toBe('de');
+    const due = new Date(ctx.clock.now().getTime() + 30 * DAY);
+    expect(confirmed.body).toContain('Anfrage bestätigt');
+    expect(confirmed.body).toContain(
+      `Wir löschen dein Konto bei Laternenflug und seine Daten spätestens bis <strong>${german(due)}</strong>`,
+    );
+    expect(confirmed.body).not.toContain('Request confirmed');
+
+    // Staff see the language; the outcome is written in it, the staff's note as they wrote it.
+    const request = await requestBy('ute@example.com');
+    expect(request.locale).toBe('de');
+    await ok(
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/deletion-requests/${request.id}`,
+        headers: { cookie: await signIn(ctx) },
+        payload: { status: 'done', note: 'Removed from the server.' },
+      }),
+    );
+    const outcome = await nthMail('ute@example.com', 2);
+    expect(outcome.subject).toBe(`Dein Konto bei Laternenflug wurde gelöscht (${reference})`);
+    expect(outcome.text).toContain('Wir haben dein Konto bei Laternenflug und seine Daten gelöscht');
+    expect(outcome.text).toContain('Unsere Anmerkung:\nRemoved from the server.');
+    ctx.clock.offsetMs = 0;
+  });
+
+  it('takes the language from the island’s JSON; the default or one the site lacks writes in the default', async () => {
+    ctx.clock.offsetMs = 0;
+    editor = await signIn(ctx);
+    await ok(ask(ctx, appId, { email: 'jo@example.com', locale: 'de' }), 201);
+    expect((await nthMail('jo@example.com', 1)).subject).toContain('Bestätige deine Anfrage');
+    for (const [email, locale] of [
+      ['en@example.com', 'en'],
+      ['fr@example.com', 'fr'],
+      ['xx@example.com', 'not a language'],
+    ] as const) {
+      await ok(ask(ctx, appId, { email, locale }), 201);
+      const mail = await nthMail(email, 1);
+      expect(mail.subject).toMatch(/^Confirm your request to delete your Lantern Drift account/);
+      expect(mail.text).toContain(
+        `What is deleted and what is kept: ${ctx.config.siteUrl}/apps/lantern-drift/delete-account`,
+      );
+      expect((await requestBy(email)).locale).toBeNull();
+      const page = await ctx.app.inject({ url: linkIn(mail).path });
+      expect(htmlLang(page.body)).toBe('en');
+      expect(page.body).toContain('Confirm my request');
+    }
+  });
+
+  it('links the default language’s deletion page when the German one is not published', async () => {
+    ctx.clock.offsetMs = 0;
+    editor = await signIn(ctx);
+    await deletionPart(false);
+    await ok(ask(ctx, appId, { email: 'kim@example.com', locale: 'de' }), 201);
+    const mail = await nthMail('kim@example.com', 1);
+    expect(mail.subject).toContain('Bestätige deine Anfrage');
+    expect(mail.text).toContain(
+      `Was gelöscht wird und was bleibt: ${ctx.config.siteUrl}/apps/lantern-drift/delete-account`,
+    );
+    const page = await ctx.app.inject({ url: linkIn(mail).path });
+    expect(htmlLang(page.body)).toBe('de');
+    expect(page.body).toContain('href="/apps/lantern-drift/delete-account"');
+    await deletionPart(true);
   });
 });

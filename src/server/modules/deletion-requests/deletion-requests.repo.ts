@@ -67,6 +67,7 @@ const toRequest = (row: Row, app: { title: string; slug: string }, now: Date): D
         ? 'expired'
         : 'awaiting',
   confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
+  locale: row.locale,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
 });
@@ -79,6 +80,9 @@ const toEvent = (row: EventRow): DeletionEvent => ({
   note: row.note,
   createdAt: iso(row.createdAt),
 });
+
+/** A request as its link's page shows it, before it is put in the visitor's language (the route's). */
+export type StoredConfirmation = Omit<DeletionConfirmation, 'locale'> & { appId: number; locale: string | null };
 
 export interface NewDeletionRequest {
   appId: number;
@@ -93,6 +97,8 @@ export interface NewDeletionRequest {
    * from now (there is nothing to confirm by).
    */
   confirm: 'mail' | 'held' | 'none';
+  /** The language the visitor asked in (one of the site's); null: the default (issue 24). */
+  locale: string | null;
 }
 
 /** `notifications`: where confirmations and outcomes are queued (in the same transaction). */
@@ -133,6 +139,7 @@ export function deletionRequestsRepo(db: Db, now: () => Date, notifications: Not
                 email: input.email,
                 accountId: input.accountId,
                 note: input.note,
+                locale: input.locale,
                 status: 'new',
                 dueAt,
                 confirmedAt: input.confirm === 'none' ? at : null,
@@ -203,7 +210,7 @@ export function deletionRequestsRepo(db: Db, now: () => Date, notifications: Not
      * What a confirmation link confirms: an unconfirmed request whose link has not expired (a used
      * link is cleared, so it finds nothing). Nothing changes.
      */
-    async findByToken(token: string): Promise<DeletionConfirmation | undefined> {
+    async findByToken(token: string): Promise<StoredConfirmation | undefined> {
       const [row] = await withApp().where(
         and(
           eq(deletionRequests.confirmTokenHash, hashDeletionToken(token)),
@@ -213,11 +220,13 @@ export function deletionRequestsRepo(db: Db, now: () => Date, notifications: Not
       );
       if (!row) return undefined;
       return {
+        appId: row.request.appId,
         reference: row.request.reference,
         appTitle: row.title,
         appSlug: row.slug,
         days: Math.round((row.request.dueAt.getTime() - row.request.createdAt.getTime()) / DAY_MS),
         dueAt: null,
+        locale: row.request.locale,
       };
     },
 
@@ -226,7 +235,7 @@ export function deletionRequestsRepo(db: Db, now: () => Date, notifications: Not
      * number of days it was given), the link is spent, and the trail records it. Undefined when the
      * link is unknown, used or expired.
      */
-    async confirm(token: string): Promise<DeletionConfirmation | undefined> {
+    async confirm(token: string): Promise<StoredConfirmation | undefined> {
       const hash = hashDeletionToken(token);
       return db.transaction(async (tx) => {
         const at = now();
@@ -255,11 +264,13 @@ export function deletionRequestsRepo(db: Db, now: () => Date, notifications: Not
         });
         const [app] = await tx.select({ title: apps.title, slug: apps.slug }).from(apps).where(eq(apps.id, row.appId));
         return {
+          appId: row.appId,
           reference: row.reference,
           appTitle: app!.title,
           appSlug: app!.slug,
           days: Math.round(span / DAY_MS),
           dueAt: iso(dueAt),
+          locale: row.locale,
         };
       });
     },

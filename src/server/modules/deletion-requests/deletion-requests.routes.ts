@@ -8,6 +8,7 @@
 // (nothing tells whether that address was asked for before); over the day's cap the visitor gets a
 // plain 429 (it says nothing about any address).
 import { z } from 'zod';
+import { canonicalLocale } from '../../../shared/locales';
 import { api } from '../../../shared/paths';
 import {
   DELETION_HONEYPOT,
@@ -19,6 +20,7 @@ import {
   DeletionStatusChangeSchema,
   DeletionConfirmationSchema,
   DeletionTokenParamsSchema,
+  type DeletionConfirmation,
 } from '../../../shared/schemas/app-pages';
 import { IdParamsSchema } from '../../../shared/schemas/common';
 import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
@@ -27,7 +29,8 @@ import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
 import { changedFields } from '../audit/audit-changes';
 import type { AppModule } from '../../types';
 import { confirmsDeletions } from '../notifications/notifier';
-import { newReference } from './deletion-requests.repo';
+import { newReference, type StoredConfirmation } from './deletion-requests.repo';
+import { requestLanguages } from './deletion-language';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What a confirmation link that cannot confirm anything answers. */
@@ -38,6 +41,13 @@ export const deletionRequestsModule: AppModule = async (app, { deps, auth }) => 
   const pages = deps.repos.appPages;
   const notifier = deps.outbox;
   const staff = { onRequest: auth.requireStaff };
+  const languageOf = requestLanguages(deps.repos);
+
+  /** What a confirmation link's page shows: the request, the app named in the visitor's language. */
+  const inTheirLanguage = async ({ appId, ...found }: StoredConfirmation): Promise<DeletionConfirmation> => {
+    const { appTitle, code } = await languageOf({ appId, appTitle: found.appTitle, locale: found.locale });
+    return { ...found, appTitle, locale: code };
+  };
 
   // Requests per address per hour, as many as the contact form allows (a budget of their own).
   const asked = createLimiter(deps.database, {
@@ -114,7 +124,13 @@ export const deletionRequestsModule: AppModule = async (app, { deps, auth }) => 
         }
         confirm = allowed;
       }
-      const receipt = await repo.create({ appId: target.id, ...input, days, confirm });
+      // The language asked in (the form's page's), when one of the site's others; null is the default
+      // (whichever it is when each email goes), as is a language the site does not have.
+      const { locale: askedIn, ...fields } = input;
+      const code = askedIn && canonicalLocale(askedIn);
+      const locales = code ? await deps.repos.siteSettings.locales() : [];
+      const locale = locales.some((l) => l.code === code && !l.isDefault) ? code! : null;
+      const receipt = await repo.create({ appId: target.id, ...fields, days, confirm, locale });
       if (confirm === 'mail') notifier.kick();
       // A held request reads like any other (emailed), so the answer tells nothing about the address.
       return reply.code(201).send({ ...receipt, emailed: mails, days });
@@ -130,7 +146,7 @@ export const deletionRequestsModule: AppModule = async (app, { deps, auth }) => 
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       const found = await repo.findByToken(request.params.token);
       if (!found) throw new HttpError('NOT_FOUND', LINK_GONE);
-      return found;
+      return inTheirLanguage(found);
     },
   );
 
@@ -141,7 +157,7 @@ export const deletionRequestsModule: AppModule = async (app, { deps, auth }) => 
       reply.header('cache-control', 'no-store');
       const confirmed = await repo.confirm(request.params.token);
       if (!confirmed) throw new HttpError('NOT_FOUND', LINK_GONE);
-      return confirmed;
+      return inTheirLanguage(confirmed);
     },
   );
 

@@ -12,10 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Channel, ClaimedJob, NotificationsRepo } from './notifications.repo';
-import { formatLongGb } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { DELETION_CONFIRM_DAYS } from '../../../shared/schemas/app-pages';
 import { hashDeletionToken } from '../deletion-requests/deletion-requests.repo';
+import type { LanguageOf } from '../deletion-requests/deletion-language';
 
 /** How long a claimed job is reserved for one attempt (a send is cut off well before). */
 const LEASE_MS = 2 * 60_000;
@@ -83,6 +83,8 @@ export class Notifier {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
+    /** The language a deletion request's visitor is written to in (issue 24). */
+    private readonly languageOf: LanguageOf,
   ) {
     this.#repo = repo;
   }
@@ -198,6 +200,8 @@ export class Notifier {
    * The link that confirms a deletion request. The address is not confirmed yet, so the email holds
    * fixed text, the app's name, the reference and the link: nothing the visitor typed (issue 21).
    * Each sending makes a new link (only its hash is kept; one that was sent before stops working).
+   * It is written in the language the visitor asked in (issue 24); the link's page is too, whatever
+   * its address says, so the link itself carries no language.
    */
   async #confirmDeletion(request: DeletionRequest): Promise<void> {
     const token = randomBytes(32).toString('hex');
@@ -205,23 +209,26 @@ export class Notifier {
     // Confirmed meanwhile (or left from before confirmation links): nothing to send.
     if (!(await this.#repo.issueDeletionToken(request.id, hashDeletionToken(token), expires))) return;
     const link = `${this.config.siteUrl}${paths.appDeleteAccountConfirm(request.appSlug, token)}`;
-    const page = `${this.config.siteUrl}${paths.appDeleteAccount(request.appSlug)}`;
+    const { t, date, appTitle, prefix, code } = await this.languageOf(request);
+    const page = `${this.config.siteUrl}${prefix}${paths.appDeleteAccount(request.appSlug)}`;
+    const named = { app: appTitle, reference: request.reference };
     await this.#transport().sendMail({
       from: this.config.notify.emailFrom,
       to: request.email,
-      subject: `Confirm your request to delete your ${request.appTitle} account (${request.reference})`,
+      headers: { 'Content-Language': code },
+      subject: t('deletionEmail.confirmSubject', named),
       text: [
-        `We received a request to delete the ${request.appTitle} account that uses this email address, and its data.`,
+        t('deletionEmail.confirmReceived', named),
         '',
-        `If you asked for it, confirm it by opening this link before ${formatLongGb(expires.toISOString())}:`,
+        t('deletionEmail.confirmLink', { date: date(expires) }),
         link,
         '',
-        `Your reference: ${request.reference}`,
-        'The time we take to complete it counts from your confirmation. Please quote the reference if you write to us about it.',
+        t('deletionEmail.reference', named),
+        t('deletionEmail.confirmCounts'),
         '',
-        'If you did not ask for this, ignore this email: the request is not confirmed.',
+        t('deletionEmail.notYou'),
         '',
-        `What is deleted and what is kept: ${page}`,
+        t('deletionEmail.whatIsDeleted', { link: page }),
       ].join('\n'),
     });
   }
@@ -230,24 +237,22 @@ export class Notifier {
   async #deletionOutcome(request: DeletionRequest, event: DeletionEvent): Promise<void> {
     if (!request.confirmedAt) return;
     const done = event.toStatus === 'done';
-    const page = `${this.config.siteUrl}${paths.appDeleteAccount(request.appSlug)}`;
+    const { t, appTitle, prefix, code } = await this.languageOf(request);
+    const page = `${this.config.siteUrl}${prefix}${paths.appDeleteAccount(request.appSlug)}`;
+    const named = { app: appTitle, reference: request.reference };
     await this.#transport().sendMail({
       from: this.config.notify.emailFrom,
       to: request.email,
-      subject: done
-        ? `Your ${request.appTitle} account has been deleted (${request.reference})`
-        : `Your request to delete your ${request.appTitle} account was not carried out (${request.reference})`,
+      headers: { 'Content-Language': code },
+      subject: t(done ? 'deletionEmail.doneSubject' : 'deletionEmail.rejectedSubject', named),
       text: [
-        done
-          ? `We have deleted your ${request.appTitle} account and data, as you asked.`
-          : `We could not carry out your request to delete your ${request.appTitle} account.`,
+        t(done ? 'deletionEmail.doneText' : 'deletionEmail.rejectedText', named),
         '',
-        `Your reference: ${request.reference}`,
-        ...(event.note ? ['', 'Our note:', event.note] : []),
+        t('deletionEmail.reference', named),
+        // The staff's note, as they wrote it.
+        ...(event.note ? ['', t('deletionEmail.note'), event.note] : []),
         '',
-        done
-          ? `What is deleted and what is kept: ${page}`
-          : 'Please reply to this email if you have any questions, quoting the reference.',
+        done ? t('deletionEmail.whatIsDeleted', { link: page }) : t('deletionEmail.questions'),
       ].join('\n'),
     });
   }
