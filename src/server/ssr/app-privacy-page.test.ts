@@ -236,14 +236,14 @@ describe('the app page', () => {
 });
 
 describe('in another language (issue 24)', () => {
-  it('writes the "Data we collect" table in the page’s language; English stays the spec’s', async () => {
+  it('writes the "Data we collect" table, Apple’s names too, in the page’s language; English stays the spec’s', async () => {
     await staff('PUT', api.locales, { defaultLocale: 'en', locales: ['de'] });
     const row = {
       category: 'Identifiers',
       dataType: 'Device ID',
       linkedToUser: false,
       usedForTracking: true,
-      purposes: ['Analytics'],
+      purposes: ['Analytics', 'App Functionality'],
       sharedWithThirdParties: true,
       optional: true,
       encryptedInTransit: true,
@@ -264,9 +264,16 @@ describe('in another language (issue 24)', () => {
       expect(german).toContain(words);
     expect(german).not.toContain('Data we collect');
     expect(german).not.toContain('Used to track you');
+    // Apple's names as its German label writes them: the category, the data type, the purposes (in Apple's order).
+    expect(german).toContain('Geräte-ID Kennungen');
+    expect(german).toContain('App-Funktionalität, Analyse');
+    for (const english of ['Identifiers', 'Device ID', 'App Functionality', 'Analytics'])
+      expect(german).not.toContain(english);
     const english = text((await get(paths.appPrivacy(app.slug))).body);
     expect(english).toContain('Data we collect');
     expect(english).toContain('Used to track you');
+    expect(english).toContain('Device ID Identifiers');
+    expect(english).toContain('App Functionality, Analytics');
     await staff('PUT', api.locales, { defaultLocale: 'en', locales: [] });
   });
 });

@@ -4,9 +4,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/paths';
 import { blogPostPage } from '../../client/routes/public/blog-post';
-import { PREVIEW_ROUTE } from '../../client/routes/public/preview';
+import { PREVIEW_ROUTE, previewApp } from '../../client/routes/public/preview';
 import type { App } from '../../shared/schemas/apps';
-import type { BlogPost } from '../../shared/schemas/blog-posts';
+import type { BlogPost, PreviewPost } from '../../shared/schemas/blog-posts';
 
 /** The routes of a post's own page: its id alone, and its readable address. */
 export const POST_ROUTES = new Set(blogPostPage.paths);
@@ -26,13 +26,12 @@ export function pagePost(
   params: Record<string, string | undefined>,
   data: QueryClient,
 ): PagePost | undefined {
+  const preview = routePath === PREVIEW_ROUTE;
   let post: BlogPost | undefined;
   if (POST_ROUTES.has(routePath) && params.id) post = data.getQueryData<BlogPost>([api.blog(params.id)]);
-  if (routePath === PREVIEW_ROUTE && params.token) post = data.getQueryData<BlogPost>([api.preview(params.token)]);
+  if (preview && params.token) post = data.getQueryData<PreviewPost>([api.preview(params.token)]);
   if (!post) return undefined;
-  return {
-    post,
-    app: data.getQueryData<App>([api.app(post.appId)]),
-    preview: routePath === PREVIEW_ROUTE,
-  };
+  const app = data.getQueryData<App>([api.app(post.appId)]);
+  // A shared draft names its app in the link's language, as its page does.
+  return { post, app: preview ? previewApp(post as PreviewPost, app) : app, preview };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, catalogueFor, en, MESSAGE_KEYS, messagesFor } from '.';
+import { TYPE } from '@formatjs/icu-messageformat-parser';
 import { messageIssue, parseMessage } from './check';
+import {
+  DATA_CATEGORY_NAMES,
+  DATA_PURPOSES,
+  DATA_TYPE_NAMES,
+  labelNameKey,
+  type LabelNameKind,
+} from '../schemas/app-privacy';
 
 /** Keys a shipped catalogue may leave to English (none today: every key is translated). */
 const MAY_STAY_ENGLISH: Record<string, string[]> = {};
@@ -37,6 +45,27 @@ describe('message catalogues', () => {
       'contact.heading': 'Contact Us',
       'state.loadFailed': 'Failed to load content',
     });
+  });
+
+  it('name every category, data type and purpose of the App Store label, in English as Apple writes it', () => {
+    const names: [LabelNameKind, readonly string[]][] = [
+      ['category', DATA_CATEGORY_NAMES],
+      ['dataType', DATA_TYPE_NAMES],
+      ['purpose', DATA_PURPOSES],
+    ];
+    for (const [kind, list] of names) {
+      const keys = list.map((name) => labelNameKey(kind, name));
+      // One key per name, and no key for a name the label does not have.
+      expect(new Set(keys).size, kind).toBe(list.length);
+      expect(MESSAGE_KEYS.filter((key) => key.startsWith(`appPrivacy.${kind}.`)).sort()).toEqual([...keys].sort());
+      // The text shows as written (ICU reads the apostrophe of "Developer's" as itself).
+      list.forEach((name, i) =>
+        expect(parseMessage(en[keys[i] as keyof typeof en])).toEqual([{ type: TYPE.literal, value: name }]),
+      );
+    }
+    expect(DATA_CATEGORY_NAMES).toHaveLength(14);
+    expect(DATA_TYPE_NAMES).toHaveLength(32);
+    expect(DATA_PURPOSES).toHaveLength(6);
   });
 
   it('fall back key by key: a language without a catalogue reads English, a region its language', () => {

@@ -45,6 +45,27 @@ export const DATA_PURPOSES = [
 ] as const;
 export type DataPurpose = (typeof DATA_PURPOSES)[number];
 
+/** Every data type of the label, in Apple's order. */
+export const DATA_TYPE_NAMES: readonly string[] = Object.values(DATA_CATEGORIES).flat();
+
+/** What a name of the label names: a category, a data type or a purpose. */
+export type LabelNameKind = 'category' | 'dataType' | 'purpose';
+
+/**
+ * The message key of one of the label's names ('Health & Fitness' → 'appPrivacy.category.healthFitness',
+ * "Developer's Advertising or Marketing" → 'appPrivacy.purpose.developersAdvertisingOrMarketing'). The
+ * rows keep Apple's English names; only a page shows them in its language, by this key.
+ */
+export function labelNameKey(kind: LabelNameKind, name: string): string {
+  const words = name
+    .replace(/['’]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  const camel = words.map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
+  return `appPrivacy.${kind}.${camel}`;
+}
+
 export const PRIVACY_MESSAGES = {
   category: 'Choose a category from the App Store privacy label',
   dataType: 'Choose a data type of this category',

@@ -91,6 +91,13 @@ export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
 export const PublicBlogPostSchema = BlogPostSchema.extend({ appTitle: z.string() });
 export type PublicBlogPost = z.infer<typeof PublicBlogPostSchema>;
 
+/**
+ * A shared draft (GET /api/preview/{token}) also names its app, as the link's language writes it
+ * (null: an app the reader may not see, a hidden one).
+ */
+export const PreviewPostSchema = BlogPostSchema.extend({ appTitle: z.string().nullable() });
+export type PreviewPost = z.infer<typeof PreviewPostSchema>;
+
 export const BLOG_INDEX_PAGE_SIZE = 10;
 /** The blog index's page and its app filter. */
 export const BlogIndexQuerySchema = z.object({

@@ -1,7 +1,7 @@
 // "Data we collect" on an app's privacy page: one row per data type, with the App Store label's
 // answers (linked to you, used to track you, purposes) and Play's Data safety answers. Rendered
 // on the server; a plain table that scrolls sideways on narrow screens.
-import type { AppPrivacyPolicy } from '../../../shared/schemas/app-privacy';
+import type { AppPrivacyPolicy, LabelNameKind } from '../../../shared/schemas/app-privacy';
 
 /** The table's words, in the page's language (the page passes them: features do not read catalogues). */
 export interface DataTableWords {
@@ -21,6 +21,8 @@ export interface DataTableWords {
   no: string;
   optional: string;
   required: string;
+  /** Apple's name of a category, data type or purpose (the rows store it in English), in the page's language. */
+  labelName: (kind: LabelNameKind, name: string) => string;
 }
 
 type Row = AppPrivacyPolicy['dataCollected'][number];
@@ -32,7 +34,11 @@ const answersOf = (row: Row, w: DataTableWords): Answer[] => {
   return [
     { key: 'linked', label: w.linkedToYou, value: yesNo(row.linkedToUser) },
     { key: 'tracking', label: w.usedToTrackYou, value: yesNo(row.usedForTracking) },
-    { key: 'purposes', label: w.purposes, value: row.purposes.join(', ') },
+    {
+      key: 'purposes',
+      label: w.purposes,
+      value: row.purposes.map((purpose) => w.labelName('purpose', purpose)).join(', '),
+    },
     { key: 'shared', label: w.sharedWithThirdParties, value: yesNo(row.sharedWithThirdParties) },
     { key: 'collection', label: w.collection, value: row.optional ? w.optional : w.required },
     { key: 'encrypted', label: w.encryptedInTransit, value: yesNo(row.encryptedInTransit) },
@@ -65,8 +71,8 @@ export function DataWeCollect({
           <ul className="space-y-3 md:hidden" aria-labelledby="data-heading" data-testid="data-cards">
             {rows.map((row) => (
               <li key={`${row.category}|${row.dataType}`} className="rounded-xl border bg-card p-4">
-                <h3 className="font-semibold">{row.dataType}</h3>
-                <p className="text-xs text-muted-foreground">{row.category}</p>
+                <h3 className="font-semibold">{w.labelName('dataType', row.dataType)}</h3>
+                <p className="text-xs text-muted-foreground">{w.labelName('category', row.category)}</p>
                 <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
                   {answersOf(row, w).map(({ key, label, value }) => (
                     <div key={key} className={key === 'purposes' ? 'col-span-2' : undefined}>
@@ -98,8 +104,10 @@ export function DataWeCollect({
                 {rows.map((row) => (
                   <tr key={`${row.category}|${row.dataType}`} className="border-t align-top">
                     <th scope="row" className="px-3 py-2 font-medium">
-                      {row.dataType}
-                      <span className="block text-xs font-normal text-muted-foreground">{row.category}</span>
+                      {w.labelName('dataType', row.dataType)}
+                      <span className="block text-xs font-normal text-muted-foreground">
+                        {w.labelName('category', row.category)}
+                      </span>
                     </th>
                     {answersOf(row, w).map(({ key, value }) => (
                       <td key={key} className="px-3 py-2">

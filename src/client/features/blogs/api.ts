@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
-import { BLOG_INDEX_PAGE_SIZE, type BlogPost, type PublicBlogPost } from '../../../shared/schemas/blog-posts';
+import {
+  BLOG_INDEX_PAGE_SIZE,
+  type BlogPost,
+  type PreviewPost,
+  type PublicBlogPost,
+} from '../../../shared/schemas/blog-posts';
 import { pagedKey, type Page } from '../../lib/paged';
 
 export const appBlogsQuery = (appId: number) => ({ queryKey: [api.appBlogs(appId)] as const });
@@ -17,4 +22,4 @@ export const useAppBlogs = (appId: number, enabled = true) =>
 export const useBlogPost = (id: number, enabled = true) => useQuery<BlogPost>({ ...blogPostQuery(id), enabled });
 export const useBlogIndex = (query: { page: number; appId?: number }, enabled = true) =>
   useQuery<Page<PublicBlogPost>>({ ...blogIndexQuery(query), enabled });
-export const usePreview = (token: string, enabled = true) => useQuery<BlogPost>({ ...previewQuery(token), enabled });
+export const usePreview = (token: string, enabled = true) => useQuery<PreviewPost>({ ...previewQuery(token), enabled });

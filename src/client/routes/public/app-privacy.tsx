@@ -7,6 +7,7 @@ import { formatLongGb, formatSavedAtGb } from '../../../shared/dates';
 import { api, paths } from '../../../shared/paths';
 import {
   isEffectiveDate,
+  labelNameKey,
   type AppPrivacyPolicy,
   type AppPrivacyVersion,
   type AppPrivacyVersionSummary,
@@ -22,7 +23,7 @@ import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { PageContainer, RichText } from '../../components/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
-import { DataWeCollect } from '../../features/app-privacy/data-table';
+import { DataWeCollect, type DataTableWords } from '../../features/app-privacy/data-table';
 import {
   appPrivacyQuery,
   appPrivacySavedQuery,
@@ -39,6 +40,18 @@ import { definePublicPage, type HeadInput } from '../../page-kit/public-page';
 import { useT, type Translate } from '../../page-kit/messages';
 import type { MessageKey } from '../../../shared/messages/en';
 import { useIntl } from 'react-intl';
+
+/**
+ * Apple's name of a category, data type or purpose in the page's language (the rows keep the English
+ * names; a name the catalogues lack is shown as stored).
+ */
+function useLabelName(): DataTableWords['labelName'] {
+  const intl = useIntl();
+  return (kind, name) => {
+    const key = labelNameKey(kind, name);
+    return key in intl.messages ? intl.formatMessage({ id: key }) : name;
+  };
+}
 
 /** The page's own address and what its title adds: a day, or a saved version. */
 type Shown = { day: string } | { saved: AppPrivacyVersionSummary };
@@ -112,6 +125,7 @@ function Loading() {
 function PolicyBody({ app, policy }: { app: App; policy: AppPrivacyPolicy | AppPrivacyVersion }) {
   const site = useSite();
   const t = useT();
+  const labelName = useLabelName();
   return (
     <>
       {policy.usesStudioPolicy && (
@@ -143,6 +157,7 @@ function PolicyBody({ app, policy }: { app: App; policy: AppPrivacyPolicy | AppP
           no: t('appPrivacy.data.no'),
           optional: t('appPrivacy.data.optional'),
           required: t('appPrivacy.data.required'),
+          labelName,
         }}
       />
     </>

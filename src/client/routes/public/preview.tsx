@@ -9,7 +9,7 @@ import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
 import { appQuery, useApp } from '../../features/apps/api';
 import type { App } from '../../../shared/schemas/apps';
-import type { BlogPost } from '../../../shared/schemas/blog-posts';
+import type { PreviewPost } from '../../../shared/schemas/blog-posts';
 import { usePreview, previewQuery } from '../../features/blogs/api';
 import { PostSkeleton, PostView, previewHead } from './blog-post';
 import { definePublicPage, reads } from '../../page-kit/public-page';
@@ -25,6 +25,10 @@ export const previewToken = (value: string | undefined): string | null =>
   PreviewTokenParamsSchema.safeParse({ token: value }).success ? value! : null;
 
 const PREVIEW_NOT_AVAILABLE = 'Preview Not Available';
+
+/** The app as a shared draft names it: in the link's language (the reply's `appTitle`), as the post is. */
+export const previewApp = (post: PreviewPost, app: App | undefined): App | undefined =>
+  app && { ...app, title: post.appTitle ?? app.title };
 
 function PreviewGone() {
   return (
@@ -57,7 +61,7 @@ export default function PreviewPage() {
           {t('preview.draft')}
         </p>
       </div>
-      <PostView post={post.data} app={app.data} preview />
+      <PostView post={post.data} app={previewApp(post.data, app.data)} preview />
     </>
   );
 }
@@ -71,13 +75,13 @@ export const previewPage = definePublicPage({
   // A link made for a translation shows it in its language (the reply says which: contentLocale).
   language: ({ token }, data) => {
     const secret = previewToken(token);
-    return secret ? data.getQueryData<BlogPost>(previewQuery(secret).queryKey)?.contentLocale : undefined;
+    return secret ? data.getQueryData<PreviewPost>(previewQuery(secret).queryKey)?.contentLocale : undefined;
   },
   head: ({ site, params, data }) => {
     const secret = previewToken(params.token);
-    const post = secret ? data.getQueryData<BlogPost>(previewQuery(secret).queryKey) : undefined;
+    const post = secret ? data.getQueryData<PreviewPost>(previewQuery(secret).queryKey) : undefined;
     return post
-      ? previewHead(site, post, data.getQueryData<App>(appQuery(post.appId).queryKey))
+      ? previewHead(site, post, previewApp(post, data.getQueryData<App>(appQuery(post.appId).queryKey)))
       : itemNotFoundHead(site, PREVIEW_NOT_AVAILABLE);
   },
   element: <PreviewPage />,

@@ -6,6 +6,7 @@ import {
   BlogIndexQuerySchema,
   BlogPostInputSchema,
   BlogPostSchema,
+  PreviewPostSchema,
   PublicBlogPostSchema,
 } from '../../../shared/schemas/blog-posts';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
@@ -110,19 +111,35 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     },
   );
 
-  // A shared draft: the post as it will look, to anyone with the link, until it expires or is revoked.
+  /**
+   * The app's name as a preview in `locale` shows it: its translation's (published or, as a preview
+   * shows drafts, only saved), else the default language's; null for an app the reader may not see.
+   */
+  async function previewAppTitle(request: FastifyRequest, appId: number, locale: string | null) {
+    const [found, row] = await Promise.all([
+      apps.get(appId, await deps.visibleApps.audience(request)),
+      locale ? deps.repos.translations.get('app', String(appId), locale) : undefined,
+    ]);
+    if (!found) return null;
+    const title = row && !row.useDefault ? (row.fields as { title?: unknown }).title : undefined;
+    return typeof title === 'string' && title.trim() ? title : found.title;
+  }
+
+  // A shared draft: the post as it will look, to anyone with the link, until it expires or is revoked;
+  // with its app's name in the link's language (the page names the app).
   app.get(
     '/api/preview/:token',
-    { schema: { params: PreviewTokenParamsSchema, response: { 200: BlogPostSchema } } },
+    { schema: { params: PreviewTokenParamsSchema, response: { 200: PreviewPostSchema } } },
     async (request) => {
       const opened = await previews.open(request.params.token);
       if (!opened) throw notFound('Preview');
-      if (!opened.locale) return opened.post;
+      const appTitle = await previewAppTitle(request, opened.post.appId, opened.locale);
+      if (!opened.locale) return { ...opened.post, appTitle };
       // A link made for another language (issue 24): the post as its translation's draft will show it,
       // marked with its language (the page is written in it). Its translation deleted: nothing to show.
       const row = await deps.repos.translations.get('post', String(opened.post.id), opened.locale);
       if (!row) throw notFound('Preview');
-      return overlay('post', opened.post, row) as typeof opened.post;
+      return { ...(overlay('post', opened.post, row) as typeof opened.post), appTitle };
     },
   );
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, paths } from '../../../shared/paths';
-import type { BlogPost } from '../../../shared/schemas/blog-posts';
+import type { BlogPost, PreviewPost } from '../../../shared/schemas/blog-posts';
 import { PREVIEW_LINK_DAYS, type NewPreviewLink, type PreviewLink } from '../../../shared/schemas/preview-links';
 import type { Revision, RevisionSummary } from '../../../shared/schemas/revisions';
 import type { ItemTranslations, Translation } from '../../../shared/schemas/translations';
@@ -182,6 +182,46 @@ describe('a preview link in a language', () => {
     await ok(send('DELETE', api.revokePreviewLink(postId, link.id)));
     expectError(await get(api.preview(tokenOf(link))), 404, 'NOT_FOUND');
     expect((await get(api.preview(tokenOf(english)))).statusCode).toBe(200);
+  });
+
+  it('names the post’s app in that language: its published translation, else its saved one, else its own name', async () => {
+    const cases = [
+      { title: 'Glowing Lantern', german: { title: 'Leuchtende Laterne', isPublished: true } },
+      { title: 'River Song', german: { title: 'Flusslied', isPublished: false } },
+      { title: 'Quiet Notes', german: null },
+    ];
+    for (const { title, german } of cases) {
+      const app = await ctx.make.makeApp({ title });
+      if (german) {
+        const fields = { title: german.title, description: 'Ein Spiel.', tagline: '', longDescription: '' };
+        await ok(send('PUT', api.translation('app', app.id, 'de'), { fields, isPublished: german.isPublished }));
+      }
+      const postId = (await ctx.make.makePost(app.id, { title: 'Coming soon', isPublished: false })).id;
+      await put(postId, 'de', { fields: postFields('Bald verfügbar') });
+      const link = await ok<NewPreviewLink>(send('POST', api.previewLink(postId, 'de')), 201);
+      const english = await ok<NewPreviewLink>(send('POST', api.previewLink(postId)), 201);
+
+      const name = german?.title ?? title;
+      // Anyone with the link, signed out.
+      expect(await ok<PreviewPost>(get(api.preview(tokenOf(link))))).toMatchObject({
+        contentLocale: 'de',
+        appTitle: name,
+      });
+      expect((await ok<PreviewPost>(get(api.preview(tokenOf(english))))).appTitle).toBe(title);
+      const page = await ctx.app.inject({ url: paths.preview(tokenOf(link)) });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<span class="font-semibold">${name}</span>`);
+      if (german) expect(page.body).not.toContain(title);
+      const englishPage = await ctx.app.inject({ url: paths.preview(tokenOf(english)) });
+      expect(englishPage.body).toContain(`<span class="font-semibold">${title}</span>`);
+      if (german) expect(englishPage.body).not.toContain(german.title);
+    }
+    // A hidden app is named to staff only, as its page is.
+    const hidden = await ctx.make.makeApp({ title: 'Secret Garden', isHidden: true });
+    const postId = (await ctx.make.makePost(hidden.id, { title: 'Coming soon', isPublished: false })).id;
+    const link = await ok<NewPreviewLink>(send('POST', api.previewLink(postId)), 201);
+    expect((await ok<PreviewPost>(get(api.preview(tokenOf(link))))).appTitle).toBeNull();
+    expect((await ok<PreviewPost>(get(api.preview(tokenOf(link)), ctx.editor))).appTitle).toBe('Secret Garden');
   });
 
   it('expires after seven days, and ends with its translation', async () => {
