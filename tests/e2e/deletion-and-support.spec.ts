@@ -210,6 +210,49 @@ test.describe('account deletion, signed out', () => {
   });
 });
 
+test.describe('in German (issue 24)', () => {
+  test('a visitor asking on the German page is written to in German, and confirms on a German page', async ({
+    page,
+    browser,
+  }) => {
+    // The demo ships Lantern Drift's deletion page in German (decision 109).
+    await page.goto(`/de${DELETE}`);
+    const main = page.getByRole('main');
+    const email = `de-${Date.now()}@example.com`;
+    await main.getByLabel('E-Mail-Adresse').fill(email);
+    await main.getByRole('button', { name: 'Löschung beantragen' }).click();
+    const ref = (await main.getByTestId('deletion-reference').textContent())!;
+
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe(`Bestätige deine Anfrage, dein Konto bei Lantern Drift zu löschen (${ref})`);
+    expect(mail.text).toContain(`/de${DELETE}`);
+    await page.goto(linkIn(mail.text));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Bestätige deine Anfrage');
+    await expect(page.getByRole('navigation', { name: 'Navigationspfad' }).getByRole('link').first()).toHaveAttribute(
+      'href',
+      '/de',
+    );
+    await expectAccessible(page);
+    await main.getByRole('button', { name: 'Meine Anfrage bestätigen' }).click();
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Anfrage bestätigt');
+    await expect(main.getByTestId('deletion-confirmed')).toContainText(`Deine Referenz: ${ref}`);
+    await expectAccessible(page);
+
+    // Staff see which language the visitor is written to in.
+    const staff = await browser.newContext();
+    const admin = await staff.newPage();
+    await signIn(admin);
+    await admin.goto('/admin-page/deletion-requests');
+    await admin
+      .getByRole('button', { name: `Open ${ref}` })
+      .first()
+      .click();
+    await expect(admin.getByText('German', { exact: true })).toBeVisible();
+    await staff.close();
+  });
+});
+
 test.describe('an app without accounts', () => {
   test.use({ allowConsoleErrors: ['status of 404'] });
 
