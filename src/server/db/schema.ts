@@ -239,6 +239,17 @@ export const apps = pgTable(
     releaseDate: date('release_date', { mode: 'string' }),
     comingSoon: boolean('coming_soon').notNull().default(false),
     ageRating: text('age_rating').notNull().default(''),
+    /**
+     * Issue 25: the app's age ratings, one per system (PEGI, ESRB, USK, ClassInd, ACB, IARC), each
+     * `{ system, rating, descriptors: [], notices: [] }` as shared/schemas/app-ratings.ts lists them.
+     */
+    ratings: jsonb('ratings').notNull().default([]),
+    /** Issue 25: the Accessible Games Initiative tags the app meets (their keys), and anything else in words. */
+    accessibilityTags: text('accessibility_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    accessibilityNote: text('accessibility_note').notNull().default(''),
     tagline: text('tagline').notNull().default(''),
     /** Rich text (sanitised HTML) for the app page. */
     longDescription: text('long_description').notNull().default(''),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, catalogueFor, en, MESSAGE_KEYS, messagesFor } from '.';
 import { TYPE } from '@formatjs/icu-messageformat-parser';
 import { messageIssue, parseMessage } from './check';
+import { ACCESSIBILITY_TAG_KEYS, ACCESSIBILITY_TAGS } from '../schemas/app-accessibility';
 import {
   DATA_CATEGORY_NAMES,
   DATA_PURPOSES,
@@ -66,6 +67,14 @@ describe('message catalogues', () => {
     expect(DATA_CATEGORY_NAMES).toHaveLength(14);
     expect(DATA_TYPE_NAMES).toHaveLength(32);
     expect(DATA_PURPOSES).toHaveLength(6);
+  });
+
+  it('name the 24 Accessible Games Initiative tags, in English as the initiative writes them', () => {
+    expect(ACCESSIBILITY_TAGS).toHaveLength(24);
+    expect(new Set(ACCESSIBILITY_TAG_KEYS).size).toBe(24);
+    for (const { key, name } of ACCESSIBILITY_TAGS) expect(en[`a11yTag.${key}`]).toBe(name);
+    const tagKeys = MESSAGE_KEYS.filter((k) => /^a11yTag\.[a-z-]+$/.test(k));
+    expect(tagKeys.sort()).toEqual(ACCESSIBILITY_TAG_KEYS.map((k) => `a11yTag.${k}`).sort());
   });
 
   it('fall back key by key: a language without a catalogue reads English, a region its language', () => {
