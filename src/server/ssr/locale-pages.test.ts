@@ -1,7 +1,7 @@
 // Issue 24: the public pages in another language under /{locale}/…: each published on its own (404
 // where the item is not published in that language, no silent fallback), <html lang dir>, links that
 // stay in the language, and the hreflang cluster (absolute, reciprocal, itself and x-default included).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -163,6 +163,27 @@ describe('the hreflang cluster', () => {
     expect(hreflangs(english.body)).toEqual(expected);
     expect(hreflangs(german.body)).toEqual(expected);
     expect(german.body).toContain('<meta property="og:locale:alternate" content="en">');
+  });
+
+  it('is built from the post the page read: an uncached post page reads its post once', async () => {
+    const get = vi.spyOn(ctx.app.deps.repos.blogs, 'get');
+    try {
+      for (const [url, slug] of [
+        [`/blogs/${post.id}/${post.slug}`, post.slug],
+        [`/de/blogs/${post.id}/${germanPost.slug}`, germanPost.slug],
+      ] as const) {
+        // Nothing cached: the page and its reads are computed again.
+        await ctx.app.deps.content.changed();
+        get.mockClear();
+        const res = await page(url);
+        expect(res.statusCode).toBe(200);
+        expect(get).toHaveBeenCalledTimes(1);
+        expect(hreflangs(res.body)).toContainEqual(['x-default', `${site}/blogs/${post.id}/${post.slug}`]);
+        expect(canonical(res.body)).toContain(`/blogs/${post.id}/${slug}`);
+      }
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it('leaves out the languages an item is not published in, and a page in one language has none', async () => {
