@@ -134,6 +134,44 @@ describe('a page in another language', () => {
   });
 });
 
+describe('the links of a page in another language', () => {
+  it('are decided from what the language has, read once until content changes', async () => {
+    const late = await ctx.make.makeApp({ title: 'Late Bloomer' });
+    const news = await ctx.make.makePost(late.id, { title: 'Late news', isPublished: true });
+    const german = await put('post', news.id, 'de', { fields: postFields('Späte Neuigkeiten'), isPublished: true });
+    const url = `/de/blogs/${news.id}/${german.slug}`;
+    const { translations, apps } = ctx.app.deps.repos;
+    const openIn = vi.spyOn(translations, 'openIn');
+    const forItems = vi.spyOn(translations, 'forItems');
+    const list = vi.spyOn(apps, 'list');
+    const reads = () => [openIn, forItems, list].map((spy) => spy.mock.calls.length);
+    try {
+      // Its app is not in German yet: the post links to the app's English blog.
+      expect((await page(url)).body).toContain(` href="/apps/${late.id}/blogs"`);
+
+      // A second uncached render (the app page's other variant, its reads kept): no read for its links.
+      const appPage = `/de/apps/${translatedApp.slug}`;
+      expect((await page(appPage)).statusCode).toBe(200);
+      openIn.mockClear();
+      forItems.mockClear();
+      list.mockClear();
+      const iphone = await page(appPage, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' });
+      expect(iphone.statusCode).toBe(200);
+      expect(iphone.body).toContain(` href="/de/apps/${translatedApp.id}/blogs"`);
+      expect(reads()).toEqual([0, 0, 0]);
+
+      // Publishing the app in German drops what was kept: the next render links to its German blog.
+      await put('app', late.id, 'de', { fields: appFields('Spätzünder'), isPublished: true });
+      const after = await page(url);
+      expect(after.body).toContain(` href="/de/apps/${late.id}/blogs"`);
+      expect(after.body).not.toContain(` href="/apps/${late.id}/blogs"`);
+      expect(openIn).toHaveBeenCalledTimes(1);
+    } finally {
+      for (const spy of [openIn, forItems, list]) spy.mockRestore();
+    }
+  });
+});
+
 describe('the site’s own words in the page’s language', () => {
   it('writes an app page’s headings, facts and links in German', async () => {
     const res = await page(`/de/apps/${translatedApp.slug}`);
