@@ -8,20 +8,13 @@ import type { BlogPost } from '../../shared/schemas/blog-posts';
 import type { Translation } from '../../shared/schemas/translations';
 import { ok } from '../../../tests/setup/api';
 import { useStaffApp } from '../../../tests/setup/test-app';
+import { appFields, postFields } from '../../../tests/setup/translations';
 import { productionWeb } from './web';
 
 const ctx = useStaffApp({}, { web: productionWeb() });
 const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
 const put = (type: string, id: string | number, locale: string, body: object) =>
   ok<Translation>(ctx.send('PUT', api.translation(type, id, locale), body));
-const appFields = (title: string) => ({ title, description: `${title}: ein Spiel.`, tagline: '', longDescription: '' });
-const postFields = (title: string) => ({
-  title,
-  content: `<p>${title}: alles neu.</p>`,
-  excerpt: '',
-  seoTitle: '',
-  seoDescription: '',
-});
 
 /** The page's hreflang links, as [hreflang, href] pairs. */
 const hreflangs = (html: string) =>
