@@ -46,6 +46,7 @@ import { requestLanguages } from './modules/deletion-requests/deletion-language'
 import { createAuth } from './plugins/auth';
 import { resolveSecretKey, secretBox } from './lib/secret-box';
 import { PAGE_CACHE_BYTES, type CachedPage } from './ssr/pages';
+import { PublishedIn } from './ssr/published-in';
 import { SHARE_CACHE_BYTES } from './ssr/share-images';
 import type { Deps, Repos } from './types';
 
@@ -118,6 +119,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     scheduler: new PostScheduler(repos.blogs, content, log, now, [repos.translations]),
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
     visibleApps: visibleApps(repos.apps, auth),
+    publishedIn: new PublishedIn(content, repos),
     caches: {
       pages: new ContentCache<CachedPage>(content, {
         maxBytes: PAGE_CACHE_BYTES,

@@ -48,6 +48,7 @@ import type { UsersRepo } from './modules/users/users.repo';
 import type { SecretBox } from './lib/secret-box';
 import type { Auth } from './plugins/auth';
 import type { CachedPage } from './ssr/pages';
+import type { PublishedIn } from './ssr/published-in';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -121,6 +122,8 @@ export interface Deps {
   auditHousekeeping: AuditHousekeeping;
   /** Which apps (and posts) a caller may see: the one answer for every public read. */
   visibleApps: VisibleApps;
+  /** What is there in each of the site's other languages (the links of a page in it), until content changes. */
+  publishedIn: PublishedIn;
   /** Caches of rendered replies that tests and diagnostics look at (app.caches). */
   caches: { pages: ContentCache<CachedPage>; shareImages: ContentCache<Buffer> };
 }

@@ -8,7 +8,7 @@ import type { PublicAppPages } from '../../shared/schemas/app-pages';
 import type { PressKit } from '../../shared/schemas/press';
 import type { TranslatedAppPage } from '../../shared/schemas/translations';
 import type { AlternateTarget } from '../modules/translations/alternates';
-import type { Deps } from '../types';
+import { pagePost } from './page-post';
 
 /**
  * The pages a language other than the default has (under /{locale}/…): the studio's pages and press
@@ -69,14 +69,16 @@ export function untranslatedPart(routePath: string, params: PageParams, data: Qu
 
 const parseId = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? value : undefined);
 
-/** What the page at this route is of (after its head reads), if it has other languages at all. */
-export async function pageAlternates(
-  deps: Deps,
+/**
+ * What the page at this route is of (after its head reads), if it has other languages at all: from
+ * the render's reads alone (a post's page reads its post once).
+ */
+export function pageAlternates(
   routePath: string,
   params: PageParams,
   pathname: string,
   data: QueryClient,
-): Promise<PageAlternates | undefined> {
+): PageAlternates | undefined {
   const same = () => pathname;
   switch (routePath) {
     case '/':
@@ -107,12 +109,13 @@ export async function pageAlternates(
     }
     case '/blogs/:id':
     case '/blogs/:id/:slug': {
-      const id = parseId(params.id);
-      const post = id ? await deps.repos.blogs.get(Number(id)) : undefined;
+      // The post the page's read loaded (in its language: its default slug is then `defaultSlug`).
+      const post = pagePost(routePath, params, data)?.post;
       if (!post) return undefined;
+      const defaultSlug = post.defaultSlug ?? post.slug;
       return {
         target: { type: 'post', item: String(post.id) },
-        pathIn: (slug) => paths.readablePost({ id: post.id, slug: slug ?? post.slug }),
+        pathIn: (slug) => paths.readablePost({ id: post.id, slug: slug ?? defaultSlug }),
       };
     }
     default:

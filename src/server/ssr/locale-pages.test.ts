@@ -1,27 +1,20 @@
 // Issue 24: the public pages in another language under /{locale}/…: each published on its own (404
 // where the item is not published in that language, no silent fallback), <html lang dir>, links that
 // stay in the language, and the hreflang cluster (absolute, reciprocal, itself and x-default included).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import type { Translation } from '../../shared/schemas/translations';
 import { ok } from '../../../tests/setup/api';
 import { useStaffApp } from '../../../tests/setup/test-app';
+import { appFields, postFields } from '../../../tests/setup/translations';
 import { productionWeb } from './web';
 
 const ctx = useStaffApp({}, { web: productionWeb() });
 const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
 const put = (type: string, id: string | number, locale: string, body: object) =>
   ok<Translation>(ctx.send('PUT', api.translation(type, id, locale), body));
-const appFields = (title: string) => ({ title, description: `${title}: ein Spiel.`, tagline: '', longDescription: '' });
-const postFields = (title: string) => ({
-  title,
-  content: `<p>${title}: alles neu.</p>`,
-  excerpt: '',
-  seoTitle: '',
-  seoDescription: '',
-});
 
 /** The page's hreflang links, as [hreflang, href] pairs. */
 const hreflangs = (html: string) =>
@@ -134,6 +127,44 @@ describe('a page in another language', () => {
   });
 });
 
+describe('the links of a page in another language', () => {
+  it('are decided from what the language has, read once until content changes', async () => {
+    const late = await ctx.make.makeApp({ title: 'Late Bloomer' });
+    const news = await ctx.make.makePost(late.id, { title: 'Late news', isPublished: true });
+    const german = await put('post', news.id, 'de', { fields: postFields('Späte Neuigkeiten'), isPublished: true });
+    const url = `/de/blogs/${news.id}/${german.slug}`;
+    const { translations, apps } = ctx.app.deps.repos;
+    const openIn = vi.spyOn(translations, 'openIn');
+    const forItems = vi.spyOn(translations, 'forItems');
+    const list = vi.spyOn(apps, 'list');
+    const reads = () => [openIn, forItems, list].map((spy) => spy.mock.calls.length);
+    try {
+      // Its app is not in German yet: the post links to the app's English blog.
+      expect((await page(url)).body).toContain(` href="/apps/${late.id}/blogs"`);
+
+      // A second uncached render (the app page's other variant, its reads kept): no read for its links.
+      const appPage = `/de/apps/${translatedApp.slug}`;
+      expect((await page(appPage)).statusCode).toBe(200);
+      openIn.mockClear();
+      forItems.mockClear();
+      list.mockClear();
+      const iphone = await page(appPage, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' });
+      expect(iphone.statusCode).toBe(200);
+      expect(iphone.body).toContain(` href="/de/apps/${translatedApp.id}/blogs"`);
+      expect(reads()).toEqual([0, 0, 0]);
+
+      // Publishing the app in German drops what was kept: the next render links to its German blog.
+      await put('app', late.id, 'de', { fields: appFields('Spätzünder'), isPublished: true });
+      const after = await page(url);
+      expect(after.body).toContain(` href="/de/apps/${late.id}/blogs"`);
+      expect(after.body).not.toContain(` href="/apps/${late.id}/blogs"`);
+      expect(openIn).toHaveBeenCalledTimes(1);
+    } finally {
+      for (const spy of [openIn, forItems, list]) spy.mockRestore();
+    }
+  });
+});
+
 describe('the site’s own words in the page’s language', () => {
   it('writes an app page’s headings, facts and links in German', async () => {
     const res = await page(`/de/apps/${translatedApp.slug}`);
@@ -163,6 +194,27 @@ describe('the hreflang cluster', () => {
     expect(hreflangs(english.body)).toEqual(expected);
     expect(hreflangs(german.body)).toEqual(expected);
     expect(german.body).toContain('<meta property="og:locale:alternate" content="en">');
+  });
+
+  it('is built from the post the page read: an uncached post page reads its post once', async () => {
+    const get = vi.spyOn(ctx.app.deps.repos.blogs, 'get');
+    try {
+      for (const [url, slug] of [
+        [`/blogs/${post.id}/${post.slug}`, post.slug],
+        [`/de/blogs/${post.id}/${germanPost.slug}`, germanPost.slug],
+      ] as const) {
+        // Nothing cached: the page and its reads are computed again.
+        await ctx.app.deps.content.changed();
+        get.mockClear();
+        const res = await page(url);
+        expect(res.statusCode).toBe(200);
+        expect(get).toHaveBeenCalledTimes(1);
+        expect(hreflangs(res.body)).toContainEqual(['x-default', `${site}/blogs/${post.id}/${post.slug}`]);
+        expect(canonical(res.body)).toContain(`/blogs/${post.id}/${slug}`);
+      }
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it('leaves out the languages an item is not published in, and a page in one language has none', async () => {

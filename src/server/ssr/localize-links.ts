@@ -10,6 +10,7 @@ import { parseId } from '../../client/lib/params';
 import { paths } from '../../shared/paths';
 import type { Deps } from '../types';
 import { APP_PAGE_PART, LOCALIZED_ROUTES } from './alternates';
+import type { LinkedType } from './published-in';
 
 /**
  * A link: an element's `href`, a form's `action` (a form posted without JavaScript is answered in the
@@ -18,7 +19,7 @@ import { APP_PAGE_PART, LOCALIZED_ROUTES } from './alternates';
 const LINK = /( (?:href|action)=")(\/[^"]*)(")|(&quot;(?:to|href)&quot;:&quot;)(\/[^&]*)(&quot;)/g;
 
 /** The translations a linked page needs in a language to be there. */
-type Needs = { type: 'app' | 'post' | 'app-page' | 'page'; item: string }[];
+type Needs = { type: LinkedType; item: string }[];
 
 /** The studio's pages that are there in a language only with their own text in it (by route). */
 const STUDIO_PAGE: Record<string, string> = {
@@ -73,25 +74,12 @@ export async function localizeLinks(
   );
   if (!candidates.size) return html;
 
-  // An app is linked by its slug or its id; the translations are keyed by id.
-  const linksApps = [...candidates].some((p) => p.startsWith('/apps/'));
-  const apps = linksApps ? await deps.repos.apps.list() : [];
-  const appIds = (key: string) => apps.find((a) => a.slug === key || String(a.id) === key)?.id;
-  const needs = new Map([...candidates].map((path) => [path, needsOf(path, appIds)]));
-
-  const wanted = new Map<string, Set<string>>();
-  for (const need of needs.values()) {
-    if (typeof need === 'string') continue;
-    for (const { type, item } of need) wanted.set(type, (wanted.get(type) ?? new Set()).add(item));
-  }
-  const there = new Set<string>();
-  for (const [type, items] of wanted) {
-    const rows = await deps.repos.translations.forItems(type, [...items], locale.code);
-    for (const row of rows.values()) if (row.isPublished || row.useDefault) there.add(`${type}:${row.item}`);
-  }
+  // What is there in the language, read once and kept until content changes (published-in.ts).
+  const there = await deps.publishedIn.in(locale.code);
+  const needs = new Map([...candidates].map((path) => [path, needsOf(path, (key) => there.apps.get(key))]));
   const open = (path: string) => {
     const need = needs.get(path)!;
-    return need === 'open' || (need !== 'closed' && need.every(({ type, item }) => there.has(`${type}:${item}`)));
+    return need === 'open' || (need !== 'closed' && need.every(({ type, item }) => there.items.has(`${type}:${item}`)));
   };
 
   return html.replace(LINK, (whole, ...m: (string | undefined)[]) => {

@@ -272,7 +272,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     const alternates = declared.status || declared.noindex ? [] : await languagesOf();
     async function languagesOf(): Promise<Alternate[]> {
       if (locale.locales.length < 2) return [];
-      const of = await pageAlternates(app.deps, route.path, params, pathname, queryClient);
+      const of = pageAlternates(route.path, params, pathname, queryClient);
       if (!of) return [];
       const fallback = locale.locales.find((l) => l.isDefault)!;
       const shownInDefault =

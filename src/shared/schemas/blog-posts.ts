@@ -76,6 +76,8 @@ export const BlogPostSchema = z.object({
   updatedAt: z.string(),
   /** The language the texts are in, when read with ?locale= (issue 24). */
   contentLocale: z.string().optional(),
+  /** Its slug in the default language, when one post read in another has a slug of its own there. */
+  defaultSlug: z.string().optional(),
 });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 

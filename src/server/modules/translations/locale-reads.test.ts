@@ -9,6 +9,7 @@ import { TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
 import { expectError, ok } from '../../../../tests/setup/api';
 import { fixedClock } from '../../../../tests/setup/clock';
 import { useStaffApp } from '../../../../tests/setup/test-app';
+import { appFields, postFields } from '../../../../tests/setup/translations';
 
 const ctx = useStaffApp({}, { clock: fixedClock() });
 const { get, send } = ctx;
@@ -16,14 +17,6 @@ const { get, send } = ctx;
 const de = (path: string) => `${path}${path.includes('?') ? '&' : '?'}locale=de`;
 const put = (type: string, id: string | number, body: object, locale = 'de') =>
   ok(send('PUT', api.translation(type, id, locale), body));
-const appFields = (title: string) => ({ title, description: `${title}: ein Spiel.`, tagline: '', longDescription: '' });
-const postFields = (title: string) => ({
-  title,
-  content: `<p>${title}</p>`,
-  excerpt: '',
-  seoTitle: '',
-  seoDescription: '',
-});
 
 let translated: App;
 let untranslated: App;

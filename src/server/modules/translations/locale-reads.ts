@@ -147,8 +147,11 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     }
 
     if (!spec.list) {
-      const translated = await translateOne(spec.type, spec.type, payload as Item, locale, isStaff, fallback);
+      const item = payload as Item;
+      const translated = await translateOne(spec.type, spec.type, item, locale, isStaff, fallback);
       if (!translated) throw notFound(spec.type === 'app' ? 'App' : 'Blog post');
+      // A post's page names its default-language address too (hreflang), without reading it again.
+      if (spec.type === 'post' && translated.slug !== item.slug) translated.defaultSlug = item.slug;
       return translated;
     }
 

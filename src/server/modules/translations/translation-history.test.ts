@@ -12,6 +12,7 @@ import type { ItemTranslations, Translation } from '../../../shared/schemas/tran
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
 import { fixedClock } from '../../../../tests/setup/clock';
 import { login, useStaffApp } from '../../../../tests/setup/test-app';
+import { postFields } from '../../../../tests/setup/translations';
 import { revisions } from '../../db/schema';
 import { productionWeb } from '../../ssr/web';
 
@@ -20,13 +21,6 @@ const { get, send } = ctx;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const postFields = (title: string) => ({
-  title,
-  content: `<p>${title}: der ganze Text.</p>`,
-  excerpt: '',
-  seoTitle: '',
-  seoDescription: '',
-});
 const put = (id: number, locale: string, body: object) =>
   ok<Translation>(send('PUT', api.translation('post', id, locale), body));
 const history = (id: number, locale: string) =>

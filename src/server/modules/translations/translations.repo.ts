@@ -1,7 +1,7 @@
 // Translations (issue 24): one row per item and language, published, scheduled and versioned on its
 // own. Publishing, unpublishing or deleting one language's row never touches another's; deleting the
 // item deletes them all (app_id / post_id cascade).
-import { and, asc, eq, inArray, isNotNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Translation, TranslationStatus, TranslationType } from '../../../shared/schemas/translations';
 import type { Db } from '../../db/client';
 import { apps, blogPosts, translations } from '../../db/schema';
@@ -142,6 +142,23 @@ export function translationsRepo(db: Db, now: () => Date) {
         .from(translations)
         .where(and(eq(translations.type, type), eq(translations.locale, locale), inArray(translations.item, items)));
       return new Map(rows.map((r) => [r.item, r]));
+    },
+
+    /**
+     * The items of these kinds that are there in a language: published in it, or showing the default
+     * language's text there by staff's choice (the links of a page in it: ssr/published-in.ts).
+     */
+    async openIn(locale: string, types: string[]): Promise<{ type: string; item: string }[]> {
+      return db
+        .select({ type: translations.type, item: translations.item })
+        .from(translations)
+        .where(
+          and(
+            eq(translations.locale, locale),
+            inArray(translations.type, types),
+            or(eq(translations.isPublished, true), eq(translations.useDefault, true)),
+          ),
+        );
     },
 
     /** A post's translation found by its slug in that language. */

@@ -9,19 +9,13 @@ import type { SiteSettings } from '../../../shared/schemas/site-settings';
 import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
 import { fixedClock } from '../../../../tests/setup/clock';
 import { useStaffApp } from '../../../../tests/setup/test-app';
+import { postFields } from '../../../../tests/setup/translations';
 import { auditLog, translations } from '../../db/schema';
 
 const ctx = useStaffApp({}, { clock: fixedClock() });
 const { get, send } = ctx;
 
 const HOUR_MS = 3_600_000;
-const postFields = (title: string) => ({
-  title,
-  content: `<p>${title}: der ganze Text.</p>`,
-  excerpt: '',
-  seoTitle: '',
-  seoDescription: '',
-});
 const put = (type: string, id: string | number, locale: string, body: object, cookie = ctx.editor) =>
   send('PUT', api.translation(type, id, locale), body, cookie);
 
