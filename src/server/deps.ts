@@ -46,7 +46,7 @@ import { requestLanguages } from './modules/deletion-requests/deletion-language'
 import { createAuth } from './plugins/auth';
 import { resolveSecretKey, secretBox } from './lib/secret-box';
 import { PAGE_CACHE_BYTES, type CachedPage } from './ssr/pages';
-import { PublishedIn } from './ssr/published-in';
+import { PublishedIn } from './modules/translations/published-in';
 import { SHARE_CACHE_BYTES } from './ssr/share-images';
 import type { Deps, Repos } from './types';
 
@@ -100,8 +100,10 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
   const content = new ContentEvents(database, now);
   const repos = buildRepos(database, config, now, content);
   const auth = createAuth(config, repos.sessions);
+  // What is there in each language, for pages' links and deletion requests' emails.
+  const publishedIn = new PublishedIn(content, repos);
   // One outbox sender for the app: new messages' notifications and deletion requests' confirmations.
-  const outbox = new Notifier(repos.notifications, config, log, now, requestLanguages(repos));
+  const outbox = new Notifier(repos.notifications, config, log, now, requestLanguages(repos, publishedIn));
   return {
     config,
     database,
@@ -119,7 +121,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     scheduler: new PostScheduler(repos.blogs, content, log, now, [repos.translations]),
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
     visibleApps: visibleApps(repos.apps, auth),
-    publishedIn: new PublishedIn(content, repos),
+    publishedIn,
     caches: {
       pages: new ContentCache<CachedPage>(content, {
         maxBytes: PAGE_CACHE_BYTES,

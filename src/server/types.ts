@@ -48,7 +48,7 @@ import type { UsersRepo } from './modules/users/users.repo';
 import type { SecretBox } from './lib/secret-box';
 import type { Auth } from './plugins/auth';
 import type { CachedPage } from './ssr/pages';
-import type { PublishedIn } from './ssr/published-in';
+import type { PublishedIn } from './modules/translations/published-in';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,

@@ -10,7 +10,7 @@ import { parseId } from '../../client/lib/params';
 import { paths } from '../../shared/paths';
 import type { Deps } from '../types';
 import { APP_PAGE_PART, LOCALIZED_ROUTES } from './alternates';
-import type { LinkedType } from './published-in';
+import type { LinkedType } from '../modules/translations/published-in';
 
 /**
  * A link: an element's `href`, a form's `action` (a form posted without JavaScript is answered in the

@@ -7,6 +7,7 @@ import { createIntl, createIntlCache } from 'react-intl';
 import { formatLongIn } from '../../../shared/dates';
 import { messagesFor, type MessageKey } from '../../../shared/messages';
 import type { SiteLocale } from '../../../shared/locales';
+import type { PublishedIn } from '../translations/published-in';
 import type { translationsRepo } from '../translations/translations.repo';
 import type { uiStringsRepo } from '../ui-strings/ui-strings.repo';
 
@@ -31,12 +32,15 @@ interface LanguageRepos {
   translations: Pick<ReturnType<typeof translationsRepo>, 'get'>;
 }
 
+/** What is there in a language, as the public pages' links see it (translations/published-in.ts). */
+type There = Pick<PublishedIn, 'in'>;
+
 /** The site's language for this request: its own while the site has it, else the default. */
 export function chooseLocale(locales: SiteLocale[], asked: string | null | undefined): SiteLocale | undefined {
   return locales.find((l) => l.code === asked) ?? locales.find((l) => l.isDefault);
 }
 
-export function requestLanguages(repos: LanguageRepos) {
+export function requestLanguages(repos: LanguageRepos, publishedIn: There) {
   return async function languageOf(request: {
     appId: number;
     appTitle: string;
@@ -49,16 +53,16 @@ export function requestLanguages(repos: LanguageRepos) {
     let appTitle = request.appTitle;
     let prefix = '';
     if (locale && !locale.isDefault) {
-      // The app's page and its deletion page are there in this language when each is published in
-      // it (or shows the default's text by the staff's choice): as the public pages decide.
-      const [app, part] = await Promise.all([
+      const [app, there] = await Promise.all([
         repos.translations.get('app', String(request.appId), code),
-        repos.translations.get('app-page', `${request.appId}-deletion`, code),
+        publishedIn.in(code),
       ]);
       const title = app?.isPublished && !app.useDefault ? (app.fields as { title?: unknown }).title : undefined;
       if (typeof title === 'string' && title.trim()) appTitle = title;
-      const shown = (row: typeof app) => Boolean(row && (row.isPublished || row.useDefault));
-      if (shown(app) && shown(part)) prefix = `/${code}`;
+      // Its deletion page is linked in this language when the page's own links would lead there.
+      if (there.items.has(`app:${request.appId}`) && there.items.has(`app-page:${request.appId}-deletion`)) {
+        prefix = `/${code}`;
+      }
     }
     return {
       code,

@@ -41,7 +41,7 @@ export const deletionRequestsModule: AppModule = async (app, { deps, auth }) => 
   const pages = deps.repos.appPages;
   const notifier = deps.outbox;
   const staff = { onRequest: auth.requireStaff };
-  const languageOf = requestLanguages(deps.repos);
+  const languageOf = requestLanguages(deps.repos, deps.publishedIn);
 
   /** What a confirmation link's page shows: the request, the app named in the visitor's language. */
   const inTheirLanguage = async ({ appId, ...found }: StoredConfirmation): Promise<DeletionConfirmation> => {

@@ -146,7 +146,7 @@ export function translationsRepo(db: Db, now: () => Date) {
 
     /**
      * The items of these kinds that are there in a language: published in it, or showing the default
-     * language's text there by staff's choice (the links of a page in it: ssr/published-in.ts).
+     * language's text there by staff's choice (the links of a page in it: published-in.ts).
      */
     async openIn(locale: string, types: string[]): Promise<{ type: string; item: string }[]> {
       return db

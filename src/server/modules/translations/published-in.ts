@@ -1,12 +1,13 @@
 // What is there in each of the site's other languages, for the links of a page in it
-// (localize-links.ts): the visible apps by slug and id, and the apps, apps' own pages, posts and
-// studio pages published in the language (or showing the default's text there by staff's choice).
+// (ssr/localize-links.ts) and of a deletion request's emails (deletion-requests/deletion-language.ts):
+// the visible apps by slug and id, and the apps, apps' own pages, posts and studio pages published
+// in the language (or showing the default's text there by staff's choice).
 // Built once per language with two reads and kept until content changes: a ContentCache, emptied on
 // every content change, this instance's or another's (ContentEvents' NOTIFY), and never filled from
 // reads older than the latest change.
-import { ContentCache } from '../lib/content-cache';
-import type { ContentEvents } from '../lib/content-events';
-import type { Repos } from '../types';
+import { ContentCache } from '../../lib/content-cache';
+import type { ContentEvents } from '../../lib/content-events';
+import type { Repos } from '../../types';
 
 /** The kinds of translation a linked page needs in a language to be there. */
 export type LinkedType = 'app' | 'post' | 'app-page' | 'page';
