@@ -412,14 +412,14 @@ export const de: Partial<Record<MessageKey, string>> = {
   'deletionConfirm.button': 'Meine Anfrage bestätigen',
   'deletionConfirm.notYou': 'Nicht von dir? Schließe diese Seite: Ohne deine Bestätigung passiert nichts.',
   'deletionConfirm.confirmedText':
-    'Danke. Wir löschen dein Konto bei {app} und seine Daten spätestens bis <b>{date}</b> und schreiben dir, wenn es erledigt ist.',
+    'Danke. Wir löschen dein Konto bei {app} und seine Daten spätestens bis zum <b>{date}</b> und schreiben dir, wenn es erledigt ist.',
   'deletionConfirm.yourReference': 'Deine Referenz:',
   'deletionConfirm.quote': '. Bitte gib sie an, wenn du uns dazu schreibst.',
   // Issue 24: the emails a deletion request's visitor receives, in the language they asked in.
   'deletionEmail.confirmSubject': 'Bestätige deine Anfrage, dein Konto bei {app} zu löschen ({reference})',
   'deletionEmail.confirmReceived':
     'Wir haben eine Anfrage erhalten, das Konto bei {app}, das diese E-Mail-Adresse verwendet, und seine Daten zu löschen.',
-  'deletionEmail.confirmLink': 'Wenn du das beantragt hast, bestätige es bis {date}, indem du diesen Link öffnest:',
+  'deletionEmail.confirmLink': 'Wenn du das beantragt hast, bestätige es bis zum {date}, indem du diesen Link öffnest:',
   'deletionEmail.reference': 'Deine Referenz: {reference}',
   'deletionEmail.confirmCounts':
     'Die Frist, in der wir es erledigen, beginnt mit deiner Bestätigung. Bitte gib die Referenz an, wenn du uns dazu schreibst.',

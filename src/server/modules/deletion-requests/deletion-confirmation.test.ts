@@ -415,7 +415,7 @@ describe('in the language the visitor asked in (issue 24)', () => {
     expect(mail.subject).toBe(`Bestätige deine Anfrage, dein Konto bei Laternenflug zu löschen (${reference})`);
     expect(mail.raw).toMatch(/^Content-Language: de$/im);
     const expires = new Date(ctx.clock.now().getTime() + 7 * DAY);
-    expect(mail.text).toContain(`bestätige es bis ${german(expires)}, indem du diesen Link öffnest:`);
+    expect(mail.text).toContain(`bestätige es bis zum ${german(expires)}, indem du diesen Link öffnest:`);
     expect(mail.text).toContain(`Deine Referenz: ${reference}`);
     // The page it points to is the German one (published in German); the link carries no language.
     expect(mail.text).toContain(
@@ -450,7 +450,7 @@ describe('in the language the visitor asked in (issue 24)', () => {
     const due = new Date(ctx.clock.now().getTime() + 30 * DAY);
     expect(confirmed.body).toContain('Anfrage bestätigt');
     expect(confirmed.body).toContain(
-      `Wir löschen dein Konto bei Laternenflug und seine Daten spätestens bis <strong>${german(due)}</strong>`,
+      `Wir löschen dein Konto bei Laternenflug und seine Daten spätestens bis zum <strong>${german(due)}</strong>`,
     );
     expect(confirmed.body).not.toContain('Request confirmed');
 
