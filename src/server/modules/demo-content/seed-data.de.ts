@@ -9,6 +9,8 @@ export interface DemoAppDe {
   description: string;
   /** HTML, as the English long description. */
   longDescription: string;
+  /** Issue 25: the accessibility note in German (where the English app has one). */
+  accessibilityNote?: string;
   /** The app's posts, by their English title. */
   posts: Record<string, { title: string; content: string }>;
 }
@@ -17,6 +19,8 @@ export const deApps: Record<string, DemoAppDe> = {
   'lantern-drift': {
     title: 'Lantern Drift',
     tagline: 'Ein ruhiges Flussrätsel aus Papierlaternen und Mondlicht',
+    accessibilityNote:
+      'Es gibt keine Timer, und jeder Zug lässt sich zurücknehmen. Jede Laternenfarbe hat außerdem ihre eigene Form, und das ganze Spiel lässt sich mit einer Hand spielen.',
     description:
       'Lenke Papierlaternen einen mondbeschienenen Fluss hinab, vorbei an Wind, Schilf und Felsen, in 140 ruhigen, handgebauten Rätsellevels.',
     longDescription: `<p>Jeden Abend schickt das Dorf seine Papierlaternen den Fluss hinunter, und jeden Abend gibt sich der Fluss alle Mühe, sie zu behalten. <strong>Lantern Drift</strong> ist ein stilles Rätselspiel darüber, sie nach Hause zu bringen: Lenke die Strömung, öffne und schließe die Schilftore und pass die Windböen ab, damit jede Laterne noch leuchtend den See erreicht.</p>
@@ -88,6 +92,8 @@ export const deApps: Record<string, DemoAppDe> = {
   'tidepool-tactics': {
     title: 'Tidepool Tactics',
     tagline: 'Rundenbasierte Taktik im Gezeitentümpel, bevor die Flut kommt',
+    accessibilityNote:
+      'Die Gefechte sind durchgehend rundenbasiert: Nichts bewegt sich, bevor du ziehst, und die Flutwarnung ist zu sehen und zu hören.',
     description:
       'Ein Taktikspiel im Taschenformat, angesiedelt in einem Gezeitentümpel. Führe eine Truppe aus Krabben, Garnelen und Schnecken gegen Seeigel-Räuber an, bevor die Flut zurückkehrt.',
     longDescription: `<p>Es ist Ebbe, und die Seeigel marschieren. Führe eine Truppe aus Einsiedlerkrebsen, Knallkrebsen und sehr sturen Schnecken durch 40 kurze Gefechte, jedes ein kleines Rätsel aus Stellungen, Schneckenhäusern und Strömungen.</p>
