@@ -6,7 +6,27 @@ import type { MessageKey } from '../../../shared/messages';
 import { ACCESSIBILITY_GROUPS, ACCESSIBILITY_TAGS } from '../../../shared/schemas/app-accessibility';
 import { ratingMark } from '../../../shared/schemas/app-ratings';
 import type { App } from '../../../shared/schemas/apps';
-import { useT } from '../../page-kit/messages';
+import { useT, type Translate } from '../../page-kit/messages';
+import type { AgeRating } from '../../../shared/schemas/app-ratings';
+
+/** "PEGI 7 — Violence · In-Game Purchases": the mark, its descriptors as issued, the notices in the page's language. */
+export function ratingLine(rating: AgeRating, t: Translate): { mark: string; details: string } {
+  const details = [...rating.descriptors, ...rating.notices.map((n) => t(`ratingNotice.${n}` as MessageKey))];
+  return { mark: ratingMark(rating), details: details.join(' · ') };
+}
+
+/** The app's ratings as lines (the press kit's fact sheet). */
+export function AgeRatingLines({ app }: { app: App }) {
+  const t = useT();
+  return (
+    <ul className="space-y-0.5">
+      {app.ratings.map((rating) => {
+        const { mark, details } = ratingLine(rating, t);
+        return <li key={rating.system}>{details ? `${mark} — ${details}` : mark}</li>;
+      })}
+    </ul>
+  );
+}
 
 export function AgeRatingsSection({ app }: { app: App }) {
   const t = useT();
@@ -18,14 +38,11 @@ export function AgeRatingsSection({ app }: { app: App }) {
       </h2>
       <ul className="space-y-2" data-testid="age-ratings">
         {app.ratings.map((rating) => {
-          const details = [
-            ...rating.descriptors,
-            ...rating.notices.map((notice) => t(`ratingNotice.${notice}` as MessageKey)),
-          ];
+          const { mark, details } = ratingLine(rating, t);
           return (
             <li key={rating.system} className="rounded-xl border bg-card px-4 py-3 shadow-sm">
-              <span className="font-semibold">{ratingMark(rating)}</span>
-              {details.length > 0 && <span className="text-muted-foreground"> — {details.join(' · ')}</span>}
+              <span className="font-semibold">{mark}</span>
+              {details && <span className="text-muted-foreground"> — {details}</span>}
             </li>
           );
         })}
