@@ -26,7 +26,7 @@ import { AppIcon } from '../../features/apps/app-card';
 import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
-import { AccessibilitySection, AgeRatingsSection } from '../../features/apps/app-ratings-sections';
+import { AccessibilitySection, AgeRatingsSection } from './app-ratings-sections';
 import { formatPrice } from '../../features/apps/price';
 import { appStores, StoreBadges } from '../../features/apps/store-badges';
 import { STORE_WORDS, statusLabel, storeBadgeWords } from '../../page-kit/app-words';

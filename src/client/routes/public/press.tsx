@@ -25,7 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, appsQuery, useAppBySlug } from '../../features/apps/api';
 import { formatPrice } from '../../features/apps/price';
-import { AgeRatingLines } from '../../features/apps/app-ratings-sections';
+import { AgeRatingLines } from './app-ratings-sections';
 import { useContactInfo } from '../../features/pages/api';
 import { Island } from '../../islands/island';
 import PressRequestForm, { type PressFormNotice } from '../../islands/press-request-form';
