@@ -75,10 +75,10 @@ describe('the app page', () => {
     const html = (await page(`/apps/${rated.slug}`)).body;
     expect(html).toContain('<h2 id="accessibility-heading"');
     expect(textOf(html, 'a11y-auditory')).toContain(
-      'Multiple Volume Controls Music, speech, sound effects and other sounds each have their own volume control.',
+      'Multiple Volume Controls : Music, speech, sound effects and other sounds each have their own volume control.',
     );
     expect(textOf(html, 'a11y-input')).toContain('Playable Without Button Holds');
-    expect(textOf(html, 'a11y-visual')).toContain('Large Text Text can be made larger, or is large from the start.');
+    expect(textOf(html, 'a11y-visual')).toContain('Large Text : Text can be made larger, or is large from the start.');
     expect(html).not.toContain('data-testid="a11y-gameplay"');
     expect(html.indexOf('Auditory features')).toBeLessThan(html.indexOf('Input features'));
     expect(html.indexOf('Input features')).toBeLessThan(html.indexOf('Visual features'));

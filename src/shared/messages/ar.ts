@@ -446,7 +446,6 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatings': 'التصنيفات العمرية',
   'appPage.ageRatingsOfficial': 'تظهر التصنيفات وواصفات المحتوى كما تصدرها كل هيئة تصنيف.',
   'appPage.accessibility': 'إمكانية الوصول',
-  'appPage.accessibilityIntro': 'ميزات تستوفي معايير مبادرة Accessible Games Initiative.',
   'a11yGroup.auditory': 'ميزات سمعية',
   'a11yGroup.gameplay': 'ميزات اللعب',
   'a11yGroup.input': 'ميزات الإدخال',

@@ -462,7 +462,6 @@ export const de: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatingsOfficial':
     'Freigaben und Inhaltsdeskriptoren stehen hier so, wie die jeweilige Prüfstelle sie vergibt.',
   'appPage.accessibility': 'Barrierefreiheit',
-  'appPage.accessibilityIntro': 'Funktionen, die die Kriterien der Accessible Games Initiative erfüllen.',
   'a11yGroup.auditory': 'Hören',
   'a11yGroup.gameplay': 'Spielablauf',
   'a11yGroup.input': 'Eingabe',

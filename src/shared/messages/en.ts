@@ -402,7 +402,6 @@ export const en = {
   'appPage.ageRatings': 'Age ratings',
   'appPage.ageRatingsOfficial': 'Ratings and content descriptors appear as each rating board issues them.',
   'appPage.accessibility': 'Accessibility',
-  'appPage.accessibilityIntro': "Features that meet the Accessible Games Initiative's criteria.",
   'a11yGroup.auditory': 'Auditory features',
   'a11yGroup.gameplay': 'Gameplay features',
   'a11yGroup.input': 'Input features',

@@ -460,7 +460,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatingsOfficial':
     'Las clasificaciones y los descriptores de contenido aparecen tal como los emite cada organismo.',
   'appPage.accessibility': 'Accesibilidad',
-  'appPage.accessibilityIntro': 'Funciones que cumplen los criterios de la Accessible Games Initiative.',
   'a11yGroup.auditory': 'Funciones auditivas',
   'a11yGroup.gameplay': 'Funciones de juego',
   'a11yGroup.input': 'Funciones de control',

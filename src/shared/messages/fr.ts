@@ -462,7 +462,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatingsOfficial':
     'Les classifications et descripteurs de contenu figurent tels que chaque organisme les délivre.',
   'appPage.accessibility': 'Accessibilité',
-  'appPage.accessibilityIntro': "Fonctionnalités qui remplissent les critères de l'Accessible Games Initiative.",
   'a11yGroup.auditory': 'Fonctionnalités audio',
   'a11yGroup.gameplay': 'Fonctionnalités de jeu',
   'a11yGroup.input': 'Fonctionnalités de contrôle',

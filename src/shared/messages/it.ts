@@ -460,7 +460,6 @@ export const it: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatingsOfficial':
     'Le classificazioni e i descrittori di contenuto compaiono come li rilascia ciascun ente.',
   'appPage.accessibility': 'Accessibilità',
-  'appPage.accessibilityIntro': 'Funzioni che soddisfano i criteri della Accessible Games Initiative.',
   'a11yGroup.auditory': 'Funzioni audio',
   'a11yGroup.gameplay': 'Funzioni di gioco',
   'a11yGroup.input': 'Funzioni di controllo',

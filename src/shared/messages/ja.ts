@@ -452,7 +452,6 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatings': '年齢区分',
   'appPage.ageRatingsOfficial': '年齢区分とコンテンツ記述子は、各審査機関が付与したとおりに表示しています。',
   'appPage.accessibility': 'アクセシビリティ',
-  'appPage.accessibilityIntro': 'Accessible Games Initiative の基準を満たす機能です。',
   'a11yGroup.auditory': '聴覚に関する機能',
   'a11yGroup.gameplay': 'ゲームプレイに関する機能',
   'a11yGroup.input': '入力に関する機能',

@@ -446,7 +446,6 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatings': '연령 등급',
   'appPage.ageRatingsOfficial': '등급과 콘텐츠 설명은 각 심의 기관이 부여한 그대로 표시합니다.',
   'appPage.accessibility': '접근성',
-  'appPage.accessibilityIntro': 'Accessible Games Initiative 기준을 충족하는 기능입니다.',
   'a11yGroup.auditory': '청각 기능',
   'a11yGroup.gameplay': '게임플레이 기능',
   'a11yGroup.input': '입력 기능',

@@ -455,7 +455,6 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatings': 'Classificações etárias',
   'appPage.ageRatingsOfficial': 'As classificações e os descritores de conteúdo aparecem como cada órgão os emite.',
   'appPage.accessibility': 'Acessibilidade',
-  'appPage.accessibilityIntro': 'Recursos que cumprem os critérios da Accessible Games Initiative.',
   'a11yGroup.auditory': 'Recursos de áudio',
   'a11yGroup.gameplay': 'Recursos de jogabilidade',
   'a11yGroup.input': 'Recursos de controle',

@@ -438,7 +438,6 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'appPage.ageRatings': '年龄分级',
   'appPage.ageRatingsOfficial': '分级和内容描述按各分级机构颁发的原样显示。',
   'appPage.accessibility': '无障碍',
-  'appPage.accessibilityIntro': '符合 Accessible Games Initiative 标准的功能。',
   'a11yGroup.auditory': '听觉功能',
   'a11yGroup.gameplay': '玩法功能',
   'a11yGroup.input': '输入功能',

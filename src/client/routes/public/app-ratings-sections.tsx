@@ -64,15 +64,14 @@ export function AccessibilitySection({ app }: { app: App }) {
       <h2 id="accessibility-heading" className="text-2xl font-bold tracking-tight">
         {t('appPage.accessibility')}
       </h2>
-      {groups.length > 0 && <p className="text-sm text-muted-foreground">{t('appPage.accessibilityIntro')}</p>}
       {groups.map(({ group, tags }) => (
         <div key={group} className="space-y-2">
           <h3 className="font-semibold">{t(`a11yGroup.${group}` as MessageKey)}</h3>
-          <ul className="grid gap-2 sm:grid-cols-2" data-testid={`a11y-${group}`}>
+          <ul className="space-y-1 text-muted-foreground" data-testid={`a11y-${group}`}>
             {tags.map((tag) => (
-              <li key={tag.key} className="rounded-xl border bg-card p-3 shadow-sm">
-                <p className="font-medium">{t(`a11yTag.${tag.key}` as MessageKey)}</p>
-                <p className="text-sm text-muted-foreground">{t(`a11yTag.${tag.key}.text` as MessageKey)}</p>
+              <li key={tag.key}>
+                <b className="text-foreground">{t(`a11yTag.${tag.key}` as MessageKey)}</b>:{' '}
+                {t(`a11yTag.${tag.key}.text` as MessageKey)}
               </li>
             ))}
           </ul>

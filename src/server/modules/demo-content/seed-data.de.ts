@@ -19,8 +19,6 @@ export const deApps: Record<string, DemoAppDe> = {
   'lantern-drift': {
     title: 'Lantern Drift',
     tagline: 'Ein ruhiges Flussrätsel aus Papierlaternen und Mondlicht',
-    accessibilityNote:
-      'Es gibt keine Timer, und jeder Zug lässt sich zurücknehmen. Jede Laternenfarbe hat außerdem ihre eigene Form, und das ganze Spiel lässt sich mit einer Hand spielen.',
     description:
       'Lenke Papierlaternen einen mondbeschienenen Fluss hinab, vorbei an Wind, Schilf und Felsen, in 140 ruhigen, handgebauten Rätsellevels.',
     longDescription: `<p>Jeden Abend schickt das Dorf seine Papierlaternen den Fluss hinunter, und jeden Abend gibt sich der Fluss alle Mühe, sie zu behalten. <strong>Lantern Drift</strong> ist ein stilles Rätselspiel darüber, sie nach Hause zu bringen: Lenke die Strömung, öffne und schließe die Schilftore und pass die Windböen ab, damit jede Laterne noch leuchtend den See erreicht.</p>

@@ -132,26 +132,8 @@ export const demoApps: DemoApp[] = [
       priceCurrency: 'USD',
       releaseDate: '2025-09-18',
       ageRating: '4+',
-      ratings: [
-        { system: 'pegi', rating: '3', descriptors: [], notices: [] },
-        { system: 'esrb', rating: 'E', descriptors: [], notices: [] },
-        { system: 'usk', rating: '0', descriptors: [], notices: [] },
-        { system: 'iarc', rating: '3+', descriptors: [], notices: [] },
-      ],
-      accessibilityTags: [
-        'multiple-volume-controls',
-        'mono-sound',
-        'save-anytime',
-        'difficulty-levels',
-        'no-button-holds',
-        'no-rapid-button-presses',
-        'touch-only',
-        'no-motion-controls',
-        'clear-text',
-        'color-alternatives',
-      ],
-      accessibilityNote:
-        'There are no timers, and every move can be taken back. Each lantern colour also has its own shape, and the whole game can be played with one hand.',
+      // No structured ratings or accessibility tags: this is the first-view budget's demo app page
+      // (tests/e2e/budget.spec.ts), at its limit in German; Tidepool Tactics shows them (issue 25).
       tagline: 'A calm river puzzle of paper lanterns and moonlight',
       longDescription: `<p>Every evening the village sends its paper lanterns down the river, and every evening the river tries its best to keep them. <strong>Lantern Drift</strong> is a quiet puzzle game about getting them home: nudge the current, open and close the reed gates and time the gusts so that each lantern reaches the lake still glowing.</p>
 <h3>What is inside</h3>
