@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AgeRating } from '../../shared/schemas/app-ratings';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -243,7 +244,7 @@ export const apps = pgTable(
      * Issue 25: the app's age ratings, one per system (PEGI, ESRB, USK, ClassInd, ACB, IARC), each
      * `{ system, rating, descriptors: [], notices: [] }` as shared/schemas/app-ratings.ts lists them.
      */
-    ratings: jsonb('ratings').notNull().default([]),
+    ratings: jsonb('ratings').$type<AgeRating[]>().notNull().default([]),
     /** Issue 25: the Accessible Games Initiative tags the app meets (their keys), and anything else in words. */
     accessibilityTags: text('accessibility_tags')
       .array()

@@ -45,6 +45,10 @@ beforeAll(async () => {
       googlePlayPackage: 'com.pawprint.fox',
       priceAmount: '4.99',
       priceCurrency: 'EUR',
+      ratings: [
+        { system: 'pegi', rating: '7', descriptors: ['Violence'], notices: ['in-game-purchases'] },
+        { system: 'esrb', rating: 'E10+' },
+      ],
     },
     201,
   );
@@ -97,6 +101,8 @@ describe('/apps/{slug}/press', () => {
       'Release (iOS) March 14, 2025',
       'Release (Steam) June 1, 2025',
       'Price €4.99',
+      // Issue 25: each system's rating, as the app page writes it.
+      'Age ratings PEGI 7 — Violence · In-Game Purchases ESRB E10+',
       'Press contact press@pawprint.example',
     ]) {
       expect(words).toContain(fact);

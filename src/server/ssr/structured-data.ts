@@ -7,6 +7,7 @@ import { abs, postDescription } from '../../client/page-kit/seo';
 import type { SiteInfo } from '../../client/page-kit/site-context';
 import { api, paths } from '../../shared/paths';
 import { PLATFORM_NAMES, trailerEmbed, trailerPage, type App, type Platform } from '../../shared/schemas/apps';
+import { ratingMark } from '../../shared/schemas/app-ratings';
 import { appStoreUrl, googlePlayUrl } from '../../shared/store-links';
 import type { TrailerProps } from '../../client/islands/trailer';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -45,6 +46,18 @@ function platformsOf(app: App): Platform[] {
 }
 
 /**
+ * The app's age ratings as schema.org's contentRating (issue 25): each system's mark as it writes it
+ * ("PEGI 7", "ESRB E10+"), then the free-text rating when it says something else; one is a text,
+ * several a list.
+ */
+function contentRatingOf(app: App): { contentRating?: string | string[] } {
+  const marks = app.ratings.map(ratingMark);
+  if (app.ageRating && !marks.includes(app.ageRating)) marks.push(app.ageRating);
+  if (marks.length === 0) return {};
+  return { contentRating: marks.length === 1 ? marks[0]! : marks };
+}
+
+/**
  * An app as schema.org describes it: a MobileApplication (a WebApplication when it runs in the
  * browser alone), and for a game a VideoGame too, with its platforms, genre and trailer. Only what
  * the app page shows: no rating, no review.
@@ -69,7 +82,7 @@ export function appJsonLd(site: SiteInfo, app: App, t?: Translate): object {
     applicationCategory: applicationCategory(app),
     ...(platforms.length ? { operatingSystem: platforms.map((p) => PLATFORM_NAMES[p]).join(', ') } : {}),
     ...(released ? { datePublished: released } : {}),
-    ...(app.ageRating ? { contentRating: app.ageRating } : {}),
+    ...contentRatingOf(app),
     ...(stores[0] ? { installUrl: stores[0] } : {}),
     ...(offerUrl
       ? {

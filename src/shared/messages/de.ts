@@ -457,4 +457,47 @@ export const de: Partial<Record<MessageKey, string>> = {
   'a11yTag.large-clear-subtitles': 'Große, klare Untertitel',
   'a11yTag.color-alternatives': 'Farbalternativen',
   'a11yTag.camera-comfort': 'Kamerakomfort',
+  // Issue 25: age ratings and accessibility on the app page.
+  'appPage.ageRatings': 'Altersfreigaben',
+  'appPage.ageRatingsOfficial':
+    'Freigaben und Inhaltsdeskriptoren stehen hier so, wie die jeweilige Prüfstelle sie vergibt.',
+  'appPage.accessibility': 'Barrierefreiheit',
+  'a11yGroup.auditory': 'Hören',
+  'a11yGroup.gameplay': 'Spielablauf',
+  'a11yGroup.input': 'Eingabe',
+  'a11yGroup.visual': 'Sehen',
+  'ratingNotice.in-game-purchases': 'In-Game-Käufe',
+  'ratingNotice.in-game-purchases-random-items': 'In-Game-Käufe (inkl. zufälliger Objekte)',
+  'ratingNotice.users-interact': 'Nutzer interagieren',
+  'ratingNotice.shares-location': 'Teilt den Standort',
+  'ratingNotice.unrestricted-internet': 'Uneingeschränkter Internetzugang',
+  'a11yTag.multiple-volume-controls.text':
+    'Musik, Sprache, Soundeffekte und andere Klänge haben jeweils einen eigenen Lautstärkeregler.',
+  'a11yTag.mono-sound.text':
+    'Der ganze Ton kann über einen Kanal laufen, sodass mit einem Ohr oder einem Lautsprecher nichts verloren geht.',
+  'a11yTag.stereo-sound.text': 'Der Ton läuft über zwei Kanäle, sodass man hört, ob etwas von links oder rechts kommt.',
+  'a11yTag.surround-sound.text': 'Der Ton läuft über mehr als zwei Kanäle und kommt von allen Seiten.',
+  'a11yTag.narrated-menus.text': 'Menüs und ihre Optionen werden vorgelesen.',
+  'a11yTag.chat-speech-to-text.text': 'Sprachchat kann als Text angezeigt und geschriebener Chat vorgelesen werden.',
+  'a11yTag.save-anytime.text':
+    'Der Spielstand kann jederzeit gespeichert werden, ohne auf einen Kontrollpunkt zu warten.',
+  'a11yTag.difficulty-levels.text': 'Mehrere Schwierigkeitsgrade, auch leichtere, lassen sich wählen und wechseln.',
+  'a11yTag.basic-input-remapping.text': 'Die wichtigsten Steuerungen lassen sich auf andere Tasten legen.',
+  'a11yTag.full-input-remapping.text':
+    'Jede Steuerung lässt sich auf andere Tasten legen, auf jedem unterstützten Gerät.',
+  'a11yTag.stick-inversion.text': 'Die senkrechte und die waagerechte Richtung der Sticks lassen sich umkehren.',
+  'a11yTag.no-button-holds.text': 'Keine Taste muss gedrückt gehalten werden: ein Druck oder Umschalten genügt.',
+  'a11yTag.no-rapid-button-presses.text': 'Keine Taste muss schnell hintereinander gedrückt werden.',
+  'a11yTag.keyboard-only.text': 'Das ganze Spiel lässt sich allein mit der Tastatur spielen.',
+  'a11yTag.mouse-only.text': 'Das ganze Spiel lässt sich allein mit der Maus spielen.',
+  'a11yTag.buttons-only.text': 'Das ganze Spiel lässt sich allein mit Tasten spielen, ohne Sticks oder Trigger.',
+  'a11yTag.touch-only.text': 'Das ganze Spiel lässt sich allein mit dem Touchscreen spielen.',
+  'a11yTag.no-motion-controls.text': 'Gerät oder Controller müssen nie bewegt oder geneigt werden.',
+  'a11yTag.no-touch-controls.text': 'Ein Touchscreen ist nie nötig: eine andere Eingabe reicht für alles.',
+  'a11yTag.clear-text.text': 'Text ist gut lesbar: kontrastreich, in klarer Schrift und angenehmer Größe.',
+  'a11yTag.large-text.text': 'Text lässt sich vergrößern oder ist von Anfang an groß.',
+  'a11yTag.large-clear-subtitles.text': 'Untertitel können groß und kontrastreich sein und nennen, wer spricht.',
+  'a11yTag.color-alternatives.text': 'Nichts wird allein durch Farbe vermittelt, oder die Farben lassen sich ändern.',
+  'a11yTag.camera-comfort.text':
+    'Kamerawackeln, Bewegungsunschärfe und ähnliche Effekte lassen sich verringern oder abschalten.',
 };

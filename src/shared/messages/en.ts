@@ -398,6 +398,47 @@ export const en = {
   'a11yTag.large-clear-subtitles': 'Large & Clear Subtitles',
   'a11yTag.color-alternatives': 'Color Alternatives',
   'a11yTag.camera-comfort': 'Camera Comfort',
+  // Issue 25: age ratings and accessibility on the app page.
+  'appPage.ageRatings': 'Age ratings',
+  'appPage.ageRatingsOfficial': 'Ratings and content descriptors appear as each rating board issues them.',
+  'appPage.accessibility': 'Accessibility',
+  'a11yGroup.auditory': 'Auditory features',
+  'a11yGroup.gameplay': 'Gameplay features',
+  'a11yGroup.input': 'Input features',
+  'a11yGroup.visual': 'Visual features',
+  'ratingNotice.in-game-purchases': 'In-Game Purchases',
+  'ratingNotice.in-game-purchases-random-items': 'In-Game Purchases (Includes Random Items)',
+  'ratingNotice.users-interact': 'Users Interact',
+  'ratingNotice.shares-location': 'Shares Location',
+  'ratingNotice.unrestricted-internet': 'Unrestricted Internet',
+  'a11yTag.multiple-volume-controls.text':
+    'Music, speech, sound effects and other sounds each have their own volume control.',
+  'a11yTag.mono-sound.text':
+    'All sound can be played through one channel, so nothing is lost with one ear or one speaker.',
+  'a11yTag.stereo-sound.text':
+    'Sound plays in two channels, so you can tell whether it comes from the left or the right.',
+  'a11yTag.surround-sound.text': 'Sound plays in more than two channels, placing it all around you.',
+  'a11yTag.narrated-menus.text': 'Menus and their options are read aloud.',
+  'a11yTag.chat-speech-to-text.text': 'Voice chat can be shown as text, and typed chat can be read aloud.',
+  'a11yTag.save-anytime.text': 'Progress can be saved at any moment, without waiting for a checkpoint.',
+  'a11yTag.difficulty-levels.text': 'Several difficulty settings, easier ones included, can be chosen and changed.',
+  'a11yTag.basic-input-remapping.text': 'The main controls can be moved to other buttons or keys.',
+  'a11yTag.full-input-remapping.text':
+    'Every control can be moved to other buttons or keys, on every supported device.',
+  'a11yTag.stick-inversion.text': 'The vertical and horizontal directions of the sticks can be inverted.',
+  'a11yTag.no-button-holds.text': 'Nothing needs a button held down: a press or a toggle does instead.',
+  'a11yTag.no-rapid-button-presses.text': 'Nothing needs a button pressed quickly over and over.',
+  'a11yTag.keyboard-only.text': 'The whole game can be played with a keyboard alone.',
+  'a11yTag.mouse-only.text': 'The whole game can be played with a mouse alone.',
+  'a11yTag.buttons-only.text': 'The whole game can be played with buttons alone, without sticks or triggers.',
+  'a11yTag.touch-only.text': 'The whole game can be played with a touchscreen alone.',
+  'a11yTag.no-motion-controls.text': 'Nothing needs the device or controller to be moved or tilted.',
+  'a11yTag.no-touch-controls.text': 'Nothing needs a touchscreen: another input works for everything.',
+  'a11yTag.clear-text.text': 'Text is easy to read: good contrast and a plain font at a comfortable size.',
+  'a11yTag.large-text.text': 'Text can be made larger, or is large from the start.',
+  'a11yTag.large-clear-subtitles.text': 'Subtitles can be large and high in contrast, and they name who is speaking.',
+  'a11yTag.color-alternatives.text': 'Nothing is told by color alone, or the colors can be changed.',
+  'a11yTag.camera-comfort.text': 'Camera shake, motion blur and similar effects can be reduced or turned off.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -455,4 +455,49 @@ export const es: Partial<Record<MessageKey, string>> = {
   'a11yTag.large-clear-subtitles': 'Subtítulos grandes y claros',
   'a11yTag.color-alternatives': 'Alternativas de color',
   'a11yTag.camera-comfort': 'Comodidad de cámara',
+  // Issue 25: age ratings and accessibility on the app page.
+  'appPage.ageRatings': 'Clasificaciones por edad',
+  'appPage.ageRatingsOfficial':
+    'Las clasificaciones y los descriptores de contenido aparecen tal como los emite cada organismo.',
+  'appPage.accessibility': 'Accesibilidad',
+  'a11yGroup.auditory': 'Funciones auditivas',
+  'a11yGroup.gameplay': 'Funciones de juego',
+  'a11yGroup.input': 'Funciones de control',
+  'a11yGroup.visual': 'Funciones visuales',
+  'ratingNotice.in-game-purchases': 'Compras dentro del juego',
+  'ratingNotice.in-game-purchases-random-items': 'Compras dentro del juego (incluye artículos aleatorios)',
+  'ratingNotice.users-interact': 'Los usuarios interactúan',
+  'ratingNotice.shares-location': 'Comparte la ubicación',
+  'ratingNotice.unrestricted-internet': 'Internet sin restricciones',
+  'a11yTag.multiple-volume-controls.text':
+    'La música, las voces, los efectos de sonido y otros sonidos tienen cada uno su propio control de volumen.',
+  'a11yTag.mono-sound.text':
+    'Todo el sonido puede ir por un solo canal, así no se pierde nada con un oído o un altavoz.',
+  'a11yTag.stereo-sound.text':
+    'El sonido va por dos canales, así se distingue si viene de la izquierda o de la derecha.',
+  'a11yTag.surround-sound.text': 'El sonido va por más de dos canales y te rodea.',
+  'a11yTag.narrated-menus.text': 'Los menús y sus opciones se leen en voz alta.',
+  'a11yTag.chat-speech-to-text.text':
+    'El chat de voz puede mostrarse como texto y el chat escrito puede leerse en voz alta.',
+  'a11yTag.save-anytime.text': 'El progreso se puede guardar en cualquier momento, sin esperar a un punto de control.',
+  'a11yTag.difficulty-levels.text':
+    'Se pueden elegir y cambiar varios niveles de dificultad, incluidos algunos más fáciles.',
+  'a11yTag.basic-input-remapping.text': 'Los controles principales se pueden asignar a otros botones o teclas.',
+  'a11yTag.full-input-remapping.text':
+    'Todos los controles se pueden asignar a otros botones o teclas, en cada dispositivo compatible.',
+  'a11yTag.stick-inversion.text': 'Las direcciones vertical y horizontal de los sticks se pueden invertir.',
+  'a11yTag.no-button-holds.text': 'Ningún botón hay que mantenerlo pulsado: basta una pulsación o un interruptor.',
+  'a11yTag.no-rapid-button-presses.text': 'Ningún botón hay que pulsarlo rápida y repetidamente.',
+  'a11yTag.keyboard-only.text': 'Todo el juego se puede jugar solo con el teclado.',
+  'a11yTag.mouse-only.text': 'Todo el juego se puede jugar solo con el ratón.',
+  'a11yTag.buttons-only.text': 'Todo el juego se puede jugar solo con botones, sin sticks ni gatillos.',
+  'a11yTag.touch-only.text': 'Todo el juego se puede jugar solo con la pantalla táctil.',
+  'a11yTag.no-motion-controls.text': 'Nunca hace falta mover ni inclinar el dispositivo o el mando.',
+  'a11yTag.no-touch-controls.text': 'Nunca hace falta una pantalla táctil: otro control sirve para todo.',
+  'a11yTag.clear-text.text': 'El texto se lee con facilidad: buen contraste y una fuente sencilla de tamaño cómodo.',
+  'a11yTag.large-text.text': 'El texto se puede agrandar, o es grande desde el principio.',
+  'a11yTag.large-clear-subtitles.text': 'Los subtítulos pueden ser grandes y de alto contraste, e indican quién habla.',
+  'a11yTag.color-alternatives.text': 'Nada se indica solo con el color, o los colores se pueden cambiar.',
+  'a11yTag.camera-comfort.text':
+    'La vibración de la cámara, el desenfoque de movimiento y efectos similares se pueden reducir o desactivar.',
 };

@@ -457,4 +457,52 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'a11yTag.large-clear-subtitles': 'Sous-titres grands et clairs',
   'a11yTag.color-alternatives': 'Alternatives aux couleurs',
   'a11yTag.camera-comfort': 'Confort de la caméra',
+  // Issue 25: age ratings and accessibility on the app page.
+  'appPage.ageRatings': 'Classifications par âge',
+  'appPage.ageRatingsOfficial':
+    'Les classifications et descripteurs de contenu figurent tels que chaque organisme les délivre.',
+  'appPage.accessibility': 'Accessibilité',
+  'a11yGroup.auditory': 'Fonctionnalités audio',
+  'a11yGroup.gameplay': 'Fonctionnalités de jeu',
+  'a11yGroup.input': 'Fonctionnalités de contrôle',
+  'a11yGroup.visual': 'Fonctionnalités visuelles',
+  'ratingNotice.in-game-purchases': 'Achats en jeu',
+  'ratingNotice.in-game-purchases-random-items': 'Achats en jeu (objets aléatoires inclus)',
+  'ratingNotice.users-interact': 'Interaction entre utilisateurs',
+  'ratingNotice.shares-location': 'Partage de la position',
+  'ratingNotice.unrestricted-internet': 'Accès Internet non restreint',
+  'a11yTag.multiple-volume-controls.text':
+    'La musique, les voix, les effets sonores et les autres sons ont chacun leur propre réglage de volume.',
+  'a11yTag.mono-sound.text':
+    "Tout le son peut passer par un seul canal : rien n'est perdu avec une seule oreille ou un seul haut-parleur.",
+  'a11yTag.stereo-sound.text': "Le son passe par deux canaux : on entend s'il vient de gauche ou de droite.",
+  'a11yTag.surround-sound.text': 'Le son passe par plus de deux canaux et vous entoure.',
+  'a11yTag.narrated-menus.text': 'Les menus et leurs options sont lus à voix haute.',
+  'a11yTag.chat-speech-to-text.text':
+    "Le chat vocal peut s'afficher en texte, et le chat écrit peut être lu à voix haute.",
+  'a11yTag.save-anytime.text':
+    'La progression peut être sauvegardée à tout moment, sans attendre un point de contrôle.',
+  'a11yTag.difficulty-levels.text':
+    'Plusieurs niveaux de difficulté, dont des plus faciles, peuvent être choisis et changés.',
+  'a11yTag.basic-input-remapping.text':
+    "Les commandes principales peuvent être attribuées à d'autres boutons ou touches.",
+  'a11yTag.full-input-remapping.text':
+    "Toutes les commandes peuvent être attribuées à d'autres boutons ou touches, sur chaque appareil pris en charge.",
+  'a11yTag.stick-inversion.text': 'Les directions verticale et horizontale des sticks peuvent être inversées.',
+  'a11yTag.no-button-holds.text': 'Aucun bouton ne doit être maintenu : une pression ou une bascule suffit.',
+  'a11yTag.no-rapid-button-presses.text': 'Aucun bouton ne doit être pressé rapidement et à répétition.',
+  'a11yTag.keyboard-only.text': 'Tout le jeu se joue avec le clavier seul.',
+  'a11yTag.mouse-only.text': 'Tout le jeu se joue avec la souris seule.',
+  'a11yTag.buttons-only.text': 'Tout le jeu se joue avec les boutons seuls, sans sticks ni gâchettes.',
+  'a11yTag.touch-only.text': "Tout le jeu se joue avec l'écran tactile seul.",
+  'a11yTag.no-motion-controls.text': "Il n'est jamais nécessaire de bouger ou d'incliner l'appareil ou la manette.",
+  'a11yTag.no-touch-controls.text': "L'écran tactile n'est jamais nécessaire : une autre commande permet tout.",
+  'a11yTag.clear-text.text':
+    'Le texte est facile à lire : bien contrasté, dans une police simple et à une taille confortable.',
+  'a11yTag.large-text.text': 'Le texte peut être agrandi, ou il est grand dès le départ.',
+  'a11yTag.large-clear-subtitles.text':
+    'Les sous-titres peuvent être grands et bien contrastés, et indiquent qui parle.',
+  'a11yTag.color-alternatives.text': "Rien n'est indiqué par la couleur seule, ou les couleurs peuvent être changées.",
+  'a11yTag.camera-comfort.text':
+    'Les tremblements de caméra, le flou de mouvement et les effets semblables peuvent être réduits ou désactivés.',
 };

@@ -455,4 +455,50 @@ export const it: Partial<Record<MessageKey, string>> = {
   'a11yTag.large-clear-subtitles': 'Sottotitoli grandi e chiari',
   'a11yTag.color-alternatives': 'Alternative ai colori',
   'a11yTag.camera-comfort': 'Comfort della telecamera',
+  // Issue 25: age ratings and accessibility on the app page.
+  'appPage.ageRatings': 'Classificazioni per età',
+  'appPage.ageRatingsOfficial':
+    'Le classificazioni e i descrittori di contenuto compaiono come li rilascia ciascun ente.',
+  'appPage.accessibility': 'Accessibilità',
+  'a11yGroup.auditory': 'Funzioni audio',
+  'a11yGroup.gameplay': 'Funzioni di gioco',
+  'a11yGroup.input': 'Funzioni di controllo',
+  'a11yGroup.visual': 'Funzioni visive',
+  'ratingNotice.in-game-purchases': 'Acquisti in-game',
+  'ratingNotice.in-game-purchases-random-items': 'Acquisti in-game (include oggetti casuali)',
+  'ratingNotice.users-interact': 'Interazione tra utenti',
+  'ratingNotice.shares-location': 'Condivide la posizione',
+  'ratingNotice.unrestricted-internet': 'Internet senza restrizioni',
+  'a11yTag.multiple-volume-controls.text':
+    'Musica, voci, effetti sonori e altri suoni hanno ciascuno il proprio controllo del volume.',
+  'a11yTag.mono-sound.text':
+    "Tutto l'audio può passare da un solo canale, così nulla si perde con un orecchio o un altoparlante.",
+  'a11yTag.stereo-sound.text':
+    "L'audio passa da due canali, così si capisce se un suono viene da sinistra o da destra.",
+  'a11yTag.surround-sound.text': "L'audio passa da più di due canali e ti circonda.",
+  'a11yTag.narrated-menus.text': 'I menu e le loro opzioni vengono letti ad alta voce.',
+  'a11yTag.chat-speech-to-text.text':
+    'La chat vocale può essere mostrata come testo e quella scritta può essere letta ad alta voce.',
+  'a11yTag.save-anytime.text': 'I progressi si possono salvare in qualsiasi momento, senza aspettare un checkpoint.',
+  'a11yTag.difficulty-levels.text': 'Si possono scegliere e cambiare diversi livelli di difficoltà, anche più facili.',
+  'a11yTag.basic-input-remapping.text': 'I comandi principali si possono assegnare ad altri pulsanti o tasti.',
+  'a11yTag.full-input-remapping.text':
+    'Ogni comando si può assegnare ad altri pulsanti o tasti, su ogni dispositivo supportato.',
+  'a11yTag.stick-inversion.text': 'Le direzioni verticale e orizzontale delle levette si possono invertire.',
+  'a11yTag.no-button-holds.text': 'Nessun pulsante va tenuto premuto: basta una pressione o un interruttore.',
+  'a11yTag.no-rapid-button-presses.text': 'Nessun pulsante va premuto rapidamente e ripetutamente.',
+  'a11yTag.keyboard-only.text': 'Tutto il gioco si può giocare solo con la tastiera.',
+  'a11yTag.mouse-only.text': 'Tutto il gioco si può giocare solo con il mouse.',
+  'a11yTag.buttons-only.text': 'Tutto il gioco si può giocare solo con i pulsanti, senza levette né grilletti.',
+  'a11yTag.touch-only.text': 'Tutto il gioco si può giocare solo con il touchscreen.',
+  'a11yTag.no-motion-controls.text': 'Non serve mai muovere o inclinare il dispositivo o il controller.',
+  'a11yTag.no-touch-controls.text': 'Il touchscreen non serve mai: un altro comando basta per tutto.',
+  'a11yTag.clear-text.text':
+    'Il testo è facile da leggere: buon contrasto e un carattere semplice di dimensione comoda.',
+  'a11yTag.large-text.text': "Il testo si può ingrandire, oppure è grande fin dall'inizio.",
+  'a11yTag.large-clear-subtitles.text':
+    'I sottotitoli possono essere grandi e ad alto contrasto, e indicano chi parla.',
+  'a11yTag.color-alternatives.text': 'Nulla è indicato solo dal colore, oppure i colori si possono cambiare.',
+  'a11yTag.camera-comfort.text':
+    'Tremolio della telecamera, sfocatura di movimento ed effetti simili si possono ridurre o disattivare.',
 };

@@ -451,4 +451,48 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'a11yTag.large-clear-subtitles': 'Legendas grandes e claras',
   'a11yTag.color-alternatives': 'Alternativas de cor',
   'a11yTag.camera-comfort': 'Conforto de câmera',
+  // Issue 25: age ratings and accessibility on the app page.
+  'appPage.ageRatings': 'Classificações etárias',
+  'appPage.ageRatingsOfficial': 'As classificações e os descritores de conteúdo aparecem como cada órgão os emite.',
+  'appPage.accessibility': 'Acessibilidade',
+  'a11yGroup.auditory': 'Recursos de áudio',
+  'a11yGroup.gameplay': 'Recursos de jogabilidade',
+  'a11yGroup.input': 'Recursos de controle',
+  'a11yGroup.visual': 'Recursos visuais',
+  'ratingNotice.in-game-purchases': 'Compras no jogo',
+  'ratingNotice.in-game-purchases-random-items': 'Compras no jogo (inclui itens aleatórios)',
+  'ratingNotice.users-interact': 'Usuários interagem',
+  'ratingNotice.shares-location': 'Compartilha localização',
+  'ratingNotice.unrestricted-internet': 'Internet irrestrita',
+  'a11yTag.multiple-volume-controls.text':
+    'Música, vozes, efeitos sonoros e outros sons têm cada um seu próprio controle de volume.',
+  'a11yTag.mono-sound.text':
+    'Todo o som pode sair por um só canal, assim nada se perde com um ouvido ou um alto-falante.',
+  'a11yTag.stereo-sound.text': 'O som sai por dois canais, assim dá para saber se vem da esquerda ou da direita.',
+  'a11yTag.surround-sound.text': 'O som sai por mais de dois canais e envolve você.',
+  'a11yTag.narrated-menus.text': 'Os menus e suas opções são lidos em voz alta.',
+  'a11yTag.chat-speech-to-text.text':
+    'O chat de voz pode ser mostrado como texto, e o chat escrito pode ser lido em voz alta.',
+  'a11yTag.save-anytime.text': 'O progresso pode ser salvo a qualquer momento, sem esperar um checkpoint.',
+  'a11yTag.difficulty-levels.text':
+    'Vários níveis de dificuldade, inclusive mais fáceis, podem ser escolhidos e trocados.',
+  'a11yTag.basic-input-remapping.text': 'Os controles principais podem ser atribuídos a outros botões ou teclas.',
+  'a11yTag.full-input-remapping.text':
+    'Todos os controles podem ser atribuídos a outros botões ou teclas, em cada dispositivo compatível.',
+  'a11yTag.stick-inversion.text': 'As direções vertical e horizontal dos analógicos podem ser invertidas.',
+  'a11yTag.no-button-holds.text': 'Nenhum botão precisa ficar pressionado: um toque ou um alternador basta.',
+  'a11yTag.no-rapid-button-presses.text': 'Nenhum botão precisa ser apertado rápida e repetidamente.',
+  'a11yTag.keyboard-only.text': 'O jogo inteiro pode ser jogado só com o teclado.',
+  'a11yTag.mouse-only.text': 'O jogo inteiro pode ser jogado só com o mouse.',
+  'a11yTag.buttons-only.text': 'O jogo inteiro pode ser jogado só com botões, sem analógicos nem gatilhos.',
+  'a11yTag.touch-only.text': 'O jogo inteiro pode ser jogado só com a tela sensível ao toque.',
+  'a11yTag.no-motion-controls.text': 'Nunca é preciso mover ou inclinar o aparelho ou o controle.',
+  'a11yTag.no-touch-controls.text': 'Nunca é preciso uma tela sensível ao toque: outro controle serve para tudo.',
+  'a11yTag.clear-text.text': 'O texto é fácil de ler: bom contraste e uma fonte simples em tamanho confortável.',
+  'a11yTag.large-text.text': 'O texto pode ser aumentado, ou já é grande desde o início.',
+  'a11yTag.large-clear-subtitles.text':
+    'As legendas podem ser grandes e de alto contraste, e indicam quem está falando.',
+  'a11yTag.color-alternatives.text': 'Nada é indicado só pela cor, ou as cores podem ser trocadas.',
+  'a11yTag.camera-comfort.text':
+    'Tremor de câmera, desfoque de movimento e efeitos parecidos podem ser reduzidos ou desligados.',
 };

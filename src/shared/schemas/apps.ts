@@ -2,6 +2,8 @@ import { z } from './zod';
 import { APP_STATUSES, DEFAULT_APP_STATUS, LIMITS } from '../constants';
 import { imageUrl, optionalHttpUrl } from './common';
 import { SLUG_MAX, SLUG_PATTERN } from '../slug';
+import { AgeRatingSchema, AgeRatingsInputSchema } from './app-ratings';
+import { ACCESSIBILITY_TAG_KEYS, isAccessibilityTag } from './app-accessibility';
 
 // Issue 13: what stores, search engines and link previews know about an app.
 export const APP_KINDS = ['app', 'game'] as const;
@@ -32,6 +34,7 @@ export const APP_MESSAGES = {
   releaseDate: 'Enter a date as YYYY-MM-DD',
   trailer: 'Enter a YouTube video id (11 characters) or a Vimeo id (digits), or paste the video link',
   shareImage: 'The share image must be a JPEG or PNG from the media library',
+  accessibilityTag: 'Accessibility tags must be a list of the Accessible Games Initiative tag keys',
 } as const;
 
 /** An optional short text: missing leaves it as it is; null and '' clear it. */
@@ -194,6 +197,25 @@ export const AppInputSchema = z
     ),
     comingSoon: z.boolean({ error: 'Coming soon must be true or false' }).optional(),
     ageRating: optionalString(50, 'Age rating'),
+    /** Issue 25: one rating per system with its descriptors and notices (shared/schemas/app-ratings.ts). */
+    ratings: AgeRatingsInputSchema.optional(),
+    /** Issue 25: the Accessible Games Initiative tags the app meets, kept in the initiative's order. */
+    accessibilityTags: z
+      .array(z.string({ error: APP_MESSAGES.accessibilityTag }), { error: APP_MESSAGES.accessibilityTag })
+      .max(ACCESSIBILITY_TAG_KEYS.length * 2, APP_MESSAGES.accessibilityTag)
+      .superRefine((tags, ctx) => {
+        tags.forEach((tag, i) => {
+          if (!isAccessibilityTag(tag)) {
+            ctx.addIssue({ code: 'custom', path: [i], message: `"${tag}" is not an accessibility tag` });
+          } else if (tags.indexOf(tag) !== i) {
+            ctx.addIssue({ code: 'custom', path: [i], message: `"${tag}" is listed twice` });
+          }
+        });
+      })
+      .transform((tags) => ACCESSIBILITY_TAG_KEYS.filter((key) => tags.includes(key)))
+      .optional(),
+    /** Issue 25: accessibility in the studio's words (plain text). */
+    accessibilityNote: optionalString(LIMITS.mediumText, 'Accessibility note'),
     tagline: optionalString(120, 'Tagline'),
     longDescription: optionalString(LIMITS.htmlMax, 'Long description'),
     /** A YouTube or Vimeo id or link; '' or null removes the trailer. */
@@ -258,6 +280,9 @@ export const AppSchema = z.object({
   releaseDate: z.string().nullable(),
   comingSoon: z.boolean(),
   ageRating: z.string(),
+  ratings: z.array(AgeRatingSchema),
+  accessibilityTags: z.array(z.string()),
+  accessibilityNote: z.string(),
   tagline: z.string(),
   longDescription: z.string(),
   trailerProvider: z.string().nullable(),

@@ -80,6 +80,8 @@ export const TRANSLATION_FIELDS = {
     tagline: app.tagline,
     description: app.description,
     longDescription: app.longDescription,
+    /** Issue 25: the accessibility note (the tags' names and explanations come from the catalogues). */
+    accessibilityNote: app.accessibilityNote,
     /** Where the store listing differs in this language (item 8): the store links for it. */
     appStoreLink: app.appStoreLink,
     googlePlayLink: app.googlePlayLink,

@@ -26,6 +26,7 @@ export const TRANSLATED_FIELDS: Record<TranslationFieldsKind, readonly Translate
     f('tagline', 'Tagline'),
     f('description', 'Description', 'textarea'),
     f('longDescription', 'About this app', 'rich'),
+    f('accessibilityNote', 'More about accessibility', 'textarea'),
     f('appStoreLink', 'App Store link', 'url', STORE_LINK_HINT),
     f('googlePlayLink', 'Google Play link', 'url', STORE_LINK_HINT),
   ],

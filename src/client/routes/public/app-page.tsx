@@ -26,6 +26,7 @@ import { AppIcon } from '../../features/apps/app-card';
 import { useAppPageLinks } from '../../features/app-privacy/api';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { StatusBadge } from '../../features/apps/status-badge';
+import { AccessibilitySection, AgeRatingsSection } from './app-ratings-sections';
 import { formatPrice } from '../../features/apps/price';
 import { appStores, StoreBadges } from '../../features/apps/store-badges';
 import { STORE_WORDS, statusLabel, storeBadgeWords } from '../../page-kit/app-words';
@@ -148,7 +149,8 @@ function AppDetails({ app }: { app: App }) {
     ...(app.category
       ? [[app.kind === 'game' ? t('appPage.genre') : t('appPage.category'), app.category] as [string, string]]
       : []),
-    ...(app.ageRating ? [[t('appPage.ageRating'), app.ageRating] as [string, string]] : []),
+    // The free-text rating (the spec's field) when no rating system's is given (issue 25: those have their section).
+    ...(app.ageRating && app.ratings.length === 0 ? [[t('appPage.ageRating'), app.ageRating] as [string, string]] : []),
   ];
 
   return (
@@ -239,6 +241,8 @@ function AppDetails({ app }: { app: App }) {
               <p className="max-w-prose text-muted-foreground">{app.description}</p>
             )}
           </section>
+          <AgeRatingsSection app={app} />
+          <AccessibilitySection app={app} />
         </div>
         <aside className="space-y-10">
           <LatestPosts app={app} />

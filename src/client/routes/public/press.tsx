@@ -25,6 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, appsQuery, useAppBySlug } from '../../features/apps/api';
 import { formatPrice } from '../../features/apps/price';
+import { AgeRatingLines } from './app-ratings-sections';
 import { useContactInfo } from '../../features/pages/api';
 import { Island } from '../../islands/island';
 import PressRequestForm, { type PressFormNotice } from '../../islands/press-request-form';
@@ -541,6 +542,12 @@ function AppKit({ app }: { app: App }) {
         ]
       : []),
     [t('appPage.price'), formatPrice(app)],
+    // Issue 25: each system's rating, else the free-text one.
+    ...(app.ratings.length > 0
+      ? [[t('appPage.ageRatings'), <AgeRatingLines key="r" app={app} />] as Fact]
+      : app.ageRating
+        ? [[t('appPage.ageRating'), app.ageRating] as Fact]
+        : []),
     ...(website
       ? [
           [

@@ -22,6 +22,8 @@ const validApp = appInput({
 
 // In alphabetical order, as the reply's keys are compared sorted.
 const APP_KEYS = [
+  'accessibilityNote',
+  'accessibilityTags',
   'ageRating',
   'androidFingerprints',
   'appLinkPaths',
@@ -50,6 +52,7 @@ const APP_KEYS = [
   'preRegisterLink',
   'priceAmount',
   'priceCurrency',
+  'ratings',
   'releaseDate',
   'screenshots',
   'shareImage',

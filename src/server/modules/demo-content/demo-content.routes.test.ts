@@ -4,6 +4,7 @@ import { count, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, ok, requests } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import type { AgeRating } from '../../../shared/schemas/app-ratings';
 import type { DemoContentReport } from '../../../shared/schemas/demo-content';
 import { demoContent, media, socialMediaLinks, translations } from '../../db/schema';
 import { seed, seedDemoContent } from '../../seed/seed';
@@ -24,6 +25,9 @@ interface AppRow {
   description: string;
   icon: string;
   screenshots: string[];
+  ratings: AgeRating[];
+  accessibilityTags: string[];
+  accessibilityNote: string;
 }
 
 const { get, send } = requests(
@@ -82,6 +86,24 @@ describe('demo content', () => {
     expect(await appsNow()).toHaveLength(demoApps.length);
   });
 
+  it('gives the demo games age ratings, accessibility tags and a note (issue 25)', async () => {
+    const list = await ok<AppRow[]>(get('/api/apps'));
+    const rated = demoApps.filter((a) => a.store.ratings?.length);
+    expect(rated.length).toBeGreaterThanOrEqual(2);
+    for (const demo of rated) {
+      const app = list.find((a) => a.slug === demo.slug)!;
+      expect(app.ratings.length, demo.slug).toBe(demo.store.ratings!.length);
+      expect(app.accessibilityTags, demo.slug).toEqual(demo.store.accessibilityTags);
+      expect(app.accessibilityNote, demo.slug).toBe(demo.store.accessibilityNote ?? '');
+    }
+    expect(list.find((a) => a.slug === 'tidepool-tactics')!.ratings[0]).toEqual({
+      system: 'pegi',
+      rating: '7',
+      descriptors: ['Violence'],
+      notices: ['in-game-purchases'],
+    });
+  });
+
   it('ships in German too: the site speaks English and German, every demo text is published in German', async () => {
     const locales = await ok<{ locales: { code: string; isDefault: boolean }[] }>(get('/api/admin/locales', admin));
     expect(locales.locales.map((l) => [l.code, l.isDefault])).toEqual([
@@ -94,6 +116,8 @@ describe('demo content', () => {
     for (const app of german) {
       expect(app.description, app.slug).toBe(deApps[app.slug]!.description);
       expect(app.tagline, app.slug).toBe(deApps[app.slug]!.tagline);
+      // Issue 25: the accessibility note in German where the English app has one.
+      expect(app.accessibilityNote, app.slug).toBe(deApps[app.slug]!.accessibilityNote ?? '');
     }
     // Every published demo post has its published German translation, with an address of its own.
     const posts = await ok<{ id: number; title: string; slug: string }[]>(get('/api/blogs?locale=de&pageSize=50'));

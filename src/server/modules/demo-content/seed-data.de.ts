@@ -9,6 +9,8 @@ export interface DemoAppDe {
   description: string;
   /** HTML, as the English long description. */
   longDescription: string;
+  /** Issue 25: the accessibility note in German (where the English app has one). */
+  accessibilityNote?: string;
   /** The app's posts, by their English title. */
   posts: Record<string, { title: string; content: string }>;
 }
@@ -88,6 +90,8 @@ export const deApps: Record<string, DemoAppDe> = {
   'tidepool-tactics': {
     title: 'Tidepool Tactics',
     tagline: 'Rundenbasierte Taktik im Gezeitentümpel, bevor die Flut kommt',
+    accessibilityNote:
+      'Die Gefechte sind durchgehend rundenbasiert: Nichts bewegt sich, bevor du ziehst, und die Flutwarnung ist zu sehen und zu hören.',
     description:
       'Ein Taktikspiel im Taschenformat, angesiedelt in einem Gezeitentümpel. Führe eine Truppe aus Krabben, Garnelen und Schnecken gegen Seeigel-Räuber an, bevor die Flut zurückkehrt.',
     longDescription: `<p>Es ist Ebbe, und die Seeigel marschieren. Führe eine Truppe aus Einsiedlerkrebsen, Knallkrebsen und sehr sturen Schnecken durch 40 kurze Gefechte, jedes ein kleines Rätsel aus Stellungen, Schneckenhäusern und Strömungen.</p>

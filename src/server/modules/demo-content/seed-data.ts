@@ -1,6 +1,8 @@
 // Demo content for Northpaw Studio: apps, devlog posts, site pages and social links.
 // Pictures are drawn and uploaded at first start (demo-images.ts): each app says how its art looks.
 import type { DataRowInput } from '../../../shared/schemas/app-privacy';
+import type { AccessibilityTag } from '../../../shared/schemas/app-accessibility';
+import type { AgeRating } from '../../../shared/schemas/app-ratings';
 import type { DemoArt } from './demo-images';
 
 export type DemoAppStatus = 'Live' | 'Testing' | 'In Development' | 'In Design' | 'Coming Soon';
@@ -53,6 +55,10 @@ export interface DemoStore {
   releaseDate?: string;
   comingSoon?: boolean;
   ageRating?: string;
+  /** Issue 25: as the app form sends them (shared/schemas/app-ratings.ts, app-accessibility.ts). */
+  ratings?: AgeRating[];
+  accessibilityTags?: AccessibilityTag[];
+  accessibilityNote?: string;
   tagline: string;
   /** HTML with p, h3, ul, li, strong, em only (it is sanitised like any saved description). */
   longDescription: string;
@@ -126,6 +132,8 @@ export const demoApps: DemoApp[] = [
       priceCurrency: 'USD',
       releaseDate: '2025-09-18',
       ageRating: '4+',
+      // No structured ratings or accessibility tags: this is the first-view budget's demo app page
+      // (tests/e2e/budget.spec.ts), at its limit in German; Tidepool Tactics shows them (issue 25).
       tagline: 'A calm river puzzle of paper lanterns and moonlight',
       longDescription: `<p>Every evening the village sends its paper lanterns down the river, and every evening the river tries its best to keep them. <strong>Lantern Drift</strong> is a quiet puzzle game about getting them home: nudge the current, open and close the reed gates and time the gusts so that each lantern reaches the lake still glowing.</p>
 <h3>What is inside</h3>
@@ -221,6 +229,24 @@ export const demoApps: DemoApp[] = [
       appleAppId: '6502917738',
       releaseDate: '2026-03-05',
       ageRating: '9+',
+      ratings: [
+        { system: 'pegi', rating: '7', descriptors: ['Violence'], notices: ['in-game-purchases'] },
+        { system: 'esrb', rating: 'E10+', descriptors: ['Fantasy Violence'], notices: ['in-game-purchases'] },
+        { system: 'usk', rating: '6', descriptors: ['Fantasy-Gewalt'], notices: ['in-game-purchases'] },
+        { system: 'acb', rating: 'PG', descriptors: ['Fantasy Violence'], notices: ['in-game-purchases'] },
+      ],
+      accessibilityTags: [
+        'multiple-volume-controls',
+        'save-anytime',
+        'difficulty-levels',
+        'no-button-holds',
+        'no-rapid-button-presses',
+        'touch-only',
+        'large-text',
+        'color-alternatives',
+      ],
+      accessibilityNote:
+        'Battles are turn-based throughout: nothing moves until you do, and the tide warning is shown as well as heard.',
       tagline: 'Turn-based tactics in a rock pool, before the tide turns',
       longDescription: `<p>The tide is out and the urchins are marching. Lead a crew of hermit crabs, pistol shrimp and very stubborn snails through 40 short battles, each one a little puzzle of positions, shells and currents.</p>
 <ul>
@@ -309,6 +335,12 @@ export const demoApps: DemoApp[] = [
       googlePlayPackage: 'com.northpaw.pocketorchard',
       comingSoon: true,
       ageRating: 'Everyone',
+      ratings: [
+        { system: 'esrb', rating: 'E', descriptors: [], notices: ['in-game-purchases', 'users-interact'] },
+        { system: 'pegi', rating: '3', descriptors: [], notices: ['in-game-purchases'] },
+        { system: 'classind', rating: 'L', descriptors: [], notices: [] },
+      ],
+      accessibilityTags: ['save-anytime', 'no-rapid-button-presses', 'touch-only', 'no-motion-controls', 'large-text'],
       tagline: 'A cosy idle orchard that waits for you',
       longDescription: `<p>Plant saplings, water and prune your trees and sell your harvest at the Saturday market. <strong>Pocket Orchard</strong> is an idle game for short, unhurried visits: trees never wilt while you are away, they simply wait for you.</p>
 <ul>

@@ -12,6 +12,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateApp, useUpdateApp } from '../admin-api';
 import { DetailsCard } from './details-card';
 import { LinksCard } from './links-card';
+import { AccessibilityCard, AgeRatingsCard } from './ratings-cards';
 import { ScreenshotsCard } from './screenshots-card';
 import { AppStoreCards } from './store-cards';
 import { FIELD_ORDER, FOCUS_IDS, appResolver, emptyValues, onlyChangedStoreFields, valuesOf } from './values';
@@ -103,6 +104,8 @@ export function AppForm({
       <VisibilityCard control={form.control} />
       <LinksCard form={form} />
       <AppStoreCards form={form} paid={paid} onPaidChange={setPaid} onEditorBusyChange={setUploadingText} />
+      <AgeRatingsCard form={form} />
+      <AccessibilityCard form={form} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={paths.admin.apps} className={buttonVariants({ variant: 'outline' })}>
           Cancel

@@ -283,13 +283,6 @@ export function AppStoreCards({
           />
           <TextField
             form={form}
-            name="ageRating"
-            label="Age rating"
-            hint="From the stores' questionnaires, e.g. PEGI 7, ESRB E, 4+."
-            maxLength={50}
-          />
-          <TextField
-            form={form}
             name="tagline"
             label="Tagline"
             className="sm:col-span-2"

@@ -33,10 +33,14 @@ export const STORE_FIELDS = [
   'priceCurrency',
   'releaseDate',
   'comingSoon',
-  'ageRating',
   'preRegisterLink',
   'preOrderLink',
   'wishlistLink',
+  // Issue 25's cards, after the store cards.
+  'ratings',
+  'ageRating',
+  'accessibilityTags',
+  'accessibilityNote',
 ] as const;
 export type StoreField = (typeof STORE_FIELDS)[number];
 
@@ -46,6 +50,8 @@ export const STORE_FOCUS_IDS: Partial<Record<StoreField, string>> = {
   platforms: `app-platform-${PLATFORMS[0]}`,
   comingSoon: 'app-comingSoon',
   shareImage: 'app-shareImage',
+  ratings: 'app-rating-0',
+  accessibilityTags: 'app-a11y-multiple-volume-controls',
 };
 
 export const LIST_FIELDS = ['androidFingerprints', 'appLinkPaths'] as const;
@@ -80,6 +86,9 @@ export function storeEmptyValues(): Pick<AppInput, StoreField> {
     preRegisterLink: '',
     preOrderLink: '',
     wishlistLink: '',
+    ratings: [],
+    accessibilityTags: [],
+    accessibilityNote: '',
   };
 }
 
@@ -107,6 +116,9 @@ export function storeValuesOf(app: App): Pick<AppInput, StoreField> {
     preRegisterLink: app.preRegisterLink ?? '',
     preOrderLink: app.preOrderLink ?? '',
     wishlistLink: app.wishlistLink ?? '',
+    ratings: app.ratings.map((r) => ({ ...r, descriptors: [...r.descriptors], notices: [...r.notices] })),
+    accessibilityTags: [...app.accessibilityTags],
+    accessibilityNote: app.accessibilityNote,
   };
 }
 
