@@ -6,13 +6,14 @@ import { SLUG_MAX, SLUG_PATTERN } from '../slug';
 // Issue 13: what stores, search engines and link previews know about an app.
 export const APP_KINDS = ['app', 'game'] as const;
 export type AppKind = (typeof APP_KINDS)[number];
-export const PLATFORMS = ['ios', 'android', 'web', 'steam', 'itch'] as const;
+export const PLATFORMS = ['ios', 'android', 'web', 'steam', 'switch', 'itch'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 export const PLATFORM_NAMES: Record<Platform, string> = {
   ios: 'iOS',
   android: 'Android',
   web: 'Web',
   steam: 'Steam',
+  switch: 'Nintendo Switch',
   itch: 'itch.io',
 };
 export const TRAILER_PROVIDERS = ['youtube', 'vimeo'] as const;
@@ -266,6 +267,8 @@ export const AppSchema = z.object({
   preOrderLink: z.string().nullable(),
   wishlistLink: z.string().nullable(),
   shareImage: z.string().nullable(),
+  /** The Accessible Games Initiative's tags the app has (issue 25: keys of schemas/app-accessibility.ts). */
+  accessibilityTags: z.array(z.string()),
   /** Raised by every change of the app (not its place in the order): what an edit is based on. */
   version: z.number(),
   createdAt: z.string(),

@@ -22,6 +22,7 @@ const validApp = appInput({
 
 // In alphabetical order, as the reply's keys are compared sorted.
 const APP_KEYS = [
+  'accessibilityTags',
   'ageRating',
   'androidFingerprints',
   'appLinkPaths',

@@ -1,6 +1,7 @@
 // Demo content for Northpaw Studio: apps, devlog posts, site pages and social links.
 // Pictures are drawn and uploaded at first start (demo-images.ts): each app says how its art looks.
 import type { DataRowInput } from '../../../shared/schemas/app-privacy';
+import type { Platform } from '../../../shared/schemas/apps';
 import type { DemoArt } from './demo-images';
 
 export type DemoAppStatus = 'Live' | 'Testing' | 'In Development' | 'In Design' | 'Coming Soon';
@@ -41,7 +42,7 @@ export interface DemoApp {
 export interface DemoStore {
   kind: 'app' | 'game';
   category: string;
-  platforms: ('ios' | 'android' | 'web' | 'steam' | 'itch')[];
+  platforms: Platform[];
   appleAppId?: string;
   appleBundleId?: string;
   appleTeamId?: string;
