@@ -12,7 +12,7 @@ import type { Deps } from '../types';
 
 /**
  * The pages a language other than the default has (under /{locale}/…): the studio's pages and press
- * kit, the blog, apps and posts, an app's support, account-deletion, privacy-policy and press pages.
+ * kit, the blog, the catalogue of apps, apps and posts, an app's support, account-deletion, privacy-policy and press pages.
  * An app's dated and saved privacy-policy versions (/apps/{slug}/privacy/{day}, …/versions/{id}) are
  * the default language's only (decision 111): links to them stay unprefixed.
  */
@@ -23,6 +23,7 @@ export const LOCALIZED_ROUTES = new Set([
   '/privacy',
   '/press',
   '/blog',
+  '/apps',
   '/apps/:appKey',
   '/apps/:appId/blogs',
   '/apps/:appKey/support',
@@ -89,6 +90,8 @@ export async function pageAlternates(
       return { target: { type: 'page', item: 'press' }, pathIn: same };
     case '/contact':
     case '/blog':
+    // The catalogue (issue 25) lists the apps there in each language: it is in every one.
+    case '/apps':
       return { target: { type: 'all' }, pathIn: same };
     case '/apps/:appKey': {
       const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);

@@ -4,6 +4,7 @@
 // with AND. Pure, so the server's API and the page's render apply the very same rules.
 import { z } from './zod';
 import { APP_STATUSES } from '../constants';
+import { paths } from '../paths';
 import { slugify } from '../slug';
 import { appStoreUrl, googlePlayUrl } from '../store-links';
 import { ACCESSIBILITY_TAG_KEYS } from './app-accessibility';
@@ -74,7 +75,7 @@ export function catalogueQueryOf(search: URLSearchParams): CatalogueQuery | null
 }
 
 /** The address of a view: its filters in the canonical order, the default order left out. */
-export function catalogueHref(query: CatalogueQuery, base = '/apps'): string {
+export function catalogueHref(query: CatalogueQuery, base: string = paths.apps): string {
   const out = new URLSearchParams();
   for (const name of CATALOGUE_FILTERS) if (query[name]) out.set(name, query[name]);
   if (query.sort && query.sort !== 'order') out.set('sort', query.sort);

@@ -1,5 +1,7 @@
+import { ArrowRight } from 'lucide-react';
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import { buttonVariants } from '../../components/ui/button';
 import { AppCard, AppCardSkeleton, AppIcon } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
@@ -103,6 +105,14 @@ export default function HomePage() {
               />
             ))}
           </div>
+        )}
+        {apps.data && apps.data.length > 0 && (
+          <p className="mt-8 text-center">
+            <a href={paths.apps} className={buttonVariants({ variant: 'outline' })}>
+              {t('catalogue.seeAll')}
+              <ArrowRight aria-hidden="true" />
+            </a>
+          </p>
         )}
       </section>
     </>
