@@ -90,8 +90,7 @@ export async function pageAlternates(
       return { target: { type: 'page', item: 'press' }, pathIn: same };
     case '/contact':
     case '/blog':
-    // The catalogue (issue 25) lists the apps there in each language: it is in every one.
-    case '/apps':
+    case '/apps': // the catalogue (issue 25): in each language, the apps there in it
       return { target: { type: 'all' }, pathIn: same };
     case '/apps/:appKey': {
       const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
