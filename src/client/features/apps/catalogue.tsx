@@ -66,7 +66,7 @@ function OptionLink({
   );
   // An option that would list nothing is shown, not offered (no dead end); the chosen one is its own way out.
   if (!chosen && option.count === 0) {
-    return <span className={cx(pill(false), 'opacity-60')}>{content}</span>;
+    return <span className={cx(pill(false), 'opacity-75')}>{content}</span>;
   }
   return (
     <Link
@@ -95,11 +95,11 @@ export function CatalogueFilters({
     <nav aria-labelledby="catalogue-filters">
       <details className="catalogue-filters rounded-xl border p-4 lg:border-0 lg:p-0">
         <summary className="cursor-pointer font-semibold">{words.showFilters}</summary>
-        <h2 id="catalogue-filters" className="sr-only lg:not-sr-only lg:text-lg lg:font-semibold">
+        <h2 id="catalogue-filters" className="sr-only">
           {words.filters}
         </h2>
         {groups.map((filter) => (
-          <section key={filter} aria-labelledby={`catalogue-${filter}`} className="mt-5">
+          <section key={filter} aria-labelledby={`catalogue-${filter}`} className="mt-4">
             <h3 id={`catalogue-${filter}`} className="text-sm font-semibold text-muted-foreground">
               {words.heading[filter]}
             </h3>
@@ -143,11 +143,11 @@ export function ChosenFilters({
             <Link
               to={withFilter(query, filter, undefined)}
               aria-label={words.remove(`${words.heading[filter]}: ${name}`)}
-              className="inline-flex items-center gap-1 rounded-full border border-primary px-3 py-1 text-sm font-medium hover:bg-accent"
+              className="inline-flex items-center gap-1 rounded-full border border-primary px-3 py-1.5 text-sm font-medium hover:bg-accent"
               rel="nofollow"
             >
               {name}
-              <X aria-hidden="true" className="size-3.5" />
+              <X aria-hidden="true" className="size-4" />
             </Link>
           </li>
         ))}

@@ -1,4 +1,3 @@
-import { ArrowRight } from 'lucide-react';
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { buttonVariants } from '../../components/ui/button';
@@ -110,7 +109,6 @@ export default function HomePage() {
           <p className="mt-8 text-center">
             <a href={paths.apps} className={buttonVariants({ variant: 'outline' })}>
               {t('catalogue.seeAll')}
-              <ArrowRight aria-hidden="true" />
             </a>
           </p>
         )}
