@@ -5,6 +5,8 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   privacy: '/privacy',
+  /** The catalogue of every visible app (issue 25): its filtered views are `catalogueHref` (schemas/app-catalogue.ts). */
+  apps: '/apps',
   /** An app's page (issue 13); `/apps/{id}` redirects to it. */
   app: (slug: string) => `/apps/${slug}`,
   /**

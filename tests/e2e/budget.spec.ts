@@ -29,6 +29,10 @@ const PAGES = [
   '/de/press',
   '/de/apps/lantern-drift/press',
   '/de/apps/lantern-drift/privacy',
+  // Issue 25: the catalogue of apps, bare and filtered.
+  '/apps',
+  '/apps?platform=android&status=live',
+  '/de/apps',
 ];
 const BUDGET = { requests: 8, gzipBytes: 20 * 1024, fontBytes: 20 * 1024 };
 /** Requests a page needs before its images (the SVG sprite /icons.svg counts as an image). */

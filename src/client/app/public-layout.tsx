@@ -18,6 +18,7 @@ import { localePath, useLocale } from '../page-kit/locale';
 /** The footer's links, in order. */
 const FOOTER_LINKS = [
   [paths.home, 'nav.home'],
+  [paths.apps, 'catalogue.title'],
   [paths.blogIndex, 'nav.blog'],
   [paths.contact, 'nav.contact'],
   [paths.privacy, 'nav.privacy'],

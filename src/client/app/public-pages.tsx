@@ -8,6 +8,7 @@ import type { PageParams, PublicPage } from '../page-kit/public-page';
 import { aboutPage } from '../routes/public/about';
 import { appBlogsPage } from '../routes/public/app-blogs';
 import { appPage } from '../routes/public/app-page';
+import { appsCataloguePage } from '../routes/public/apps-catalogue';
 import { appPrivacyPage, appPrivacySavedPage, appPrivacyVersionPage } from '../routes/public/app-privacy';
 import { appDeleteAccountPage, appSupportPage } from '../routes/public/app-support-pages';
 import { blogIndexPage } from '../routes/public/blog-index';
@@ -28,6 +29,7 @@ export const publicPages: PublicPage[] = [
   contactPage,
   privacyPage,
   appBlogsPage,
+  appsCataloguePage,
   appPage,
   appPrivacyPage,
   appPrivacyVersionPage,

@@ -215,7 +215,7 @@ export const apps = pgTable(
     /** 'game' or 'app': schema.org VideoGame or MobileApplication. */
     kind: text('kind').notNull().default('app'),
     category: text('category').notNull().default(''),
-    /** Of 'ios', 'android', 'web', 'steam', 'itch'. */
+    /** Of PLATFORMS (shared/schemas/apps.ts): 'ios', 'android', 'web', 'steam', 'switch', 'itch'. */
     platforms: text('platforms')
       .array()
       .notNull()

@@ -12,7 +12,7 @@ import { pagePost } from './page-post';
 
 /**
  * The pages a language other than the default has (under /{locale}/…): the studio's pages and press
- * kit, the blog, apps and posts, an app's support, account-deletion, privacy-policy and press pages.
+ * kit, the blog, the catalogue of apps, apps and posts, an app's support, account-deletion, privacy-policy and press pages.
  * An app's dated and saved privacy-policy versions (/apps/{slug}/privacy/{day}, …/versions/{id}) are
  * the default language's only (decision 111): links to them stay unprefixed.
  */
@@ -23,6 +23,7 @@ export const LOCALIZED_ROUTES = new Set([
   '/privacy',
   '/press',
   '/blog',
+  '/apps',
   '/apps/:appKey',
   '/apps/:appId/blogs',
   '/apps/:appKey/support',
@@ -91,6 +92,7 @@ export function pageAlternates(
       return { target: { type: 'page', item: 'press' }, pathIn: same };
     case '/contact':
     case '/blog':
+    case '/apps': // the catalogue (issue 25): in each language, the apps there in it
       return { target: { type: 'all' }, pathIn: same };
     case '/apps/:appKey': {
       const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);

@@ -106,6 +106,8 @@ export const feedsModule: AppModule = async (app, { deps }) => {
         { loc: paths.contact, lastmod: contact?.updatedAt, cluster: cluster('all', paths.contact) },
         { loc: paths.privacy, lastmod: privacy?.updatedAt, cluster: cluster('page:privacy', paths.privacy) },
         { loc: paths.blogIndex, lastmod: latest(...postDates(posts)), cluster: cluster('all', paths.blogIndex) },
+        // The catalogue (issue 25): only its bare address, its filtered views are not indexed.
+        { loc: paths.apps, lastmod: latest(...appList.map((a) => a.updatedAt)), cluster: cluster('all', paths.apps) },
         {
           loc: paths.press,
           lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)),

@@ -6,8 +6,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { abs, postDescription } from '../../client/page-kit/seo';
 import type { SiteInfo } from '../../client/page-kit/site-context';
 import { api, paths } from '../../shared/paths';
-import { PLATFORM_NAMES, trailerEmbed, trailerPage, type App, type Platform } from '../../shared/schemas/apps';
 import { ratingMark } from '../../shared/schemas/app-ratings';
+import { appPlatforms } from '../../shared/schemas/app-catalogue';
+import { PLATFORM_NAMES, trailerEmbed, trailerPage, type App } from '../../shared/schemas/apps';
 import { appStoreUrl, googlePlayUrl } from '../../shared/store-links';
 import type { TrailerProps } from '../../client/islands/trailer';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
@@ -34,17 +35,6 @@ const applicationCategory = (app: App) =>
     ? 'GameApplication'
     : (APP_CATEGORIES.find(([pattern]) => pattern.test(app.category))?.[1] ?? 'UtilitiesApplication');
 
-/** The platforms an app runs on: as staff listed them, else as its store links say. */
-function platformsOf(app: App): Platform[] {
-  if (app.platforms.length) return app.platforms.filter((p): p is Platform => p in PLATFORM_NAMES);
-  const derived: [Platform, unknown][] = [
-    ['ios', appStoreUrl(app)],
-    ['android', googlePlayUrl(app)],
-    ['web', app.webAppLink],
-  ];
-  return derived.filter(([, link]) => link).map(([platform]) => platform);
-}
-
 /**
  * The app's age ratings as schema.org's contentRating (issue 25): each system's mark as it writes it
  * ("PEGI 7", "ESRB E10+"), then the free-text rating when it says something else; one is a text,
@@ -63,7 +53,7 @@ function contentRatingOf(app: App): { contentRating?: string | string[] } {
  * the app page shows: no rating, no review.
  */
 export function appJsonLd(site: SiteInfo, app: App, t?: Translate): object {
-  const platforms = platformsOf(app);
+  const platforms = appPlatforms(app);
   const base = platforms.length > 0 && platforms.every((p) => p === 'web') ? 'WebApplication' : 'MobileApplication';
   const isGame = app.kind === 'game';
   const stores = [appStoreUrl(app), googlePlayUrl(app), app.webAppLink].filter((u): u is string => Boolean(u));

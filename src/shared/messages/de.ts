@@ -500,4 +500,33 @@ export const de: Partial<Record<MessageKey, string>> = {
   'a11yTag.color-alternatives.text': 'Nichts wird allein durch Farbe vermittelt, oder die Farben lassen sich ändern.',
   'a11yTag.camera-comfort.text':
     'Kamerawackeln, Bewegungsunschärfe und ähnliche Effekte lassen sich verringern oder abschalten.',
+  // The catalogue of apps (/apps, issue 25).
+  'catalogue.title': 'Spiele & Apps',
+  'catalogue.titleFiltered': 'Spiele & Apps: {filters}',
+  'catalogue.description':
+    'Alle Spiele und Apps von {site}, nach Plattform, Status, Art, Genre und Barrierefreiheitsmerkmal.',
+  'catalogue.subtitle':
+    'Alle Spiele und Apps von {site}. Filter nach Plattform, Status, Genre oder Barrierefreiheitsmerkmal.',
+  'catalogue.seeAll': 'Alle Spiele und Apps ansehen',
+  'catalogue.filters': 'Filter',
+  'catalogue.showFilters': 'Filter anzeigen',
+  'catalogue.platform': 'Plattform',
+  'catalogue.status': 'Status',
+  'catalogue.kind': 'Art',
+  'catalogue.category': 'Genre',
+  'catalogue.tag': 'Barrierefreiheit',
+  'catalogue.platformWeb': 'Web',
+  'catalogue.kindGame': 'Spiele',
+  'catalogue.kindApp': 'Apps',
+  'catalogue.count': ', {count, plural, one {# App} other {# Apps}}',
+  'catalogue.chosen': 'Aktive Filter',
+  'catalogue.remove': 'Filter {filter} entfernen',
+  'catalogue.clearAll': 'Alle Filter entfernen',
+  'catalogue.sort': 'Sortieren nach',
+  'catalogue.sortOrder': 'Empfohlen',
+  'catalogue.sortRelease': 'Neueste Veröffentlichung',
+  'catalogue.results': '{count, plural, one {# App} other {# Apps}}',
+  'catalogue.empty': 'Keine Apps passen zu diesen Filtern',
+  'catalogue.noSuchFilter': 'Diesen Filter gibt es nicht',
+  'catalogue.noSuchFilterText': 'Diese Adresse verlangt einen Filter, den der Katalog nicht hat.',
 };

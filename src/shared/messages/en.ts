@@ -439,6 +439,35 @@ export const en = {
   'a11yTag.large-clear-subtitles.text': 'Subtitles can be large and high in contrast, and they name who is speaking.',
   'a11yTag.color-alternatives.text': 'Nothing is told by color alone, or the colors can be changed.',
   'a11yTag.camera-comfort.text': 'Camera shake, motion blur and similar effects can be reduced or turned off.',
+  // The catalogue of apps (/apps, issue 25).
+  'catalogue.title': 'Games & Apps',
+  'catalogue.titleFiltered': 'Games & Apps: {filters}',
+  'catalogue.description':
+    'Every game and app from {site}, by platform, status, kind, genre and accessibility feature.',
+  'catalogue.subtitle':
+    'Every game and app from {site}. Choose a platform, a status, a genre or an accessibility feature.',
+  'catalogue.seeAll': 'See all games and apps',
+  'catalogue.filters': 'Filters',
+  'catalogue.showFilters': 'Show filters',
+  'catalogue.platform': 'Platform',
+  'catalogue.status': 'Status',
+  'catalogue.kind': 'Kind',
+  'catalogue.category': 'Genre',
+  'catalogue.tag': 'Accessibility',
+  'catalogue.platformWeb': 'Web',
+  'catalogue.kindGame': 'Games',
+  'catalogue.kindApp': 'Apps',
+  'catalogue.count': ', {count, plural, one {# app} other {# apps}}',
+  'catalogue.chosen': 'Current filters',
+  'catalogue.remove': 'Remove filter {filter}',
+  'catalogue.clearAll': 'Clear all filters',
+  'catalogue.sort': 'Sort by',
+  'catalogue.sortOrder': 'Recommended',
+  'catalogue.sortRelease': 'Newest release',
+  'catalogue.results': '{count, plural, one {# app} other {# apps}}',
+  'catalogue.empty': 'No apps match these filters',
+  'catalogue.noSuchFilter': 'No Such Filter',
+  'catalogue.noSuchFilterText': 'This address asks for a filter the catalogue does not have.',
 } as const;
 
 export type MessageKey = keyof typeof en;

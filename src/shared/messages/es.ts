@@ -500,4 +500,33 @@ export const es: Partial<Record<MessageKey, string>> = {
   'a11yTag.color-alternatives.text': 'Nada se indica solo con el color, o los colores se pueden cambiar.',
   'a11yTag.camera-comfort.text':
     'La vibración de la cámara, el desenfoque de movimiento y efectos similares se pueden reducir o desactivar.',
+  // The catalogue of apps (/apps, issue 25).
+  'catalogue.title': 'Juegos y apps',
+  'catalogue.titleFiltered': 'Juegos y apps: {filters}',
+  'catalogue.description':
+    'Todos los juegos y apps de {site}, por plataforma, estado, tipo, género y función de accesibilidad.',
+  'catalogue.subtitle':
+    'Todos los juegos y apps de {site}. Filtra por plataforma, estado, género o función de accesibilidad.',
+  'catalogue.seeAll': 'Ver todos los juegos y apps',
+  'catalogue.filters': 'Filtros',
+  'catalogue.showFilters': 'Mostrar filtros',
+  'catalogue.platform': 'Plataforma',
+  'catalogue.status': 'Estado',
+  'catalogue.kind': 'Tipo',
+  'catalogue.category': 'Género',
+  'catalogue.tag': 'Accesibilidad',
+  'catalogue.platformWeb': 'Web',
+  'catalogue.kindGame': 'Juegos',
+  'catalogue.kindApp': 'Apps',
+  'catalogue.count': ', {count, plural, one {# app} other {# apps}}',
+  'catalogue.chosen': 'Filtros activos',
+  'catalogue.remove': 'Quitar el filtro {filter}',
+  'catalogue.clearAll': 'Quitar todos los filtros',
+  'catalogue.sort': 'Ordenar por',
+  'catalogue.sortOrder': 'Recomendados',
+  'catalogue.sortRelease': 'Lanzamiento más reciente',
+  'catalogue.results': '{count, plural, one {# app} other {# apps}}',
+  'catalogue.empty': 'Ninguna app coincide con estos filtros',
+  'catalogue.noSuchFilter': 'Este filtro no existe',
+  'catalogue.noSuchFilterText': 'Esta dirección pide un filtro que el catálogo no tiene.',
 };

@@ -505,4 +505,33 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'a11yTag.color-alternatives.text': "Rien n'est indiqué par la couleur seule, ou les couleurs peuvent être changées.",
   'a11yTag.camera-comfort.text':
     'Les tremblements de caméra, le flou de mouvement et les effets semblables peuvent être réduits ou désactivés.',
+  // The catalogue of apps (/apps, issue 25).
+  'catalogue.title': 'Jeux et applis',
+  'catalogue.titleFiltered': 'Jeux et applis : {filters}',
+  'catalogue.description':
+    'Tous les jeux et applis de {site}, par plateforme, statut, type, genre et fonction d’accessibilité.',
+  'catalogue.subtitle':
+    'Tous les jeux et applis de {site}. Filtrez par plateforme, statut, genre ou fonction d’accessibilité.',
+  'catalogue.seeAll': 'Voir tous les jeux et applis',
+  'catalogue.filters': 'Filtres',
+  'catalogue.showFilters': 'Afficher les filtres',
+  'catalogue.platform': 'Plateforme',
+  'catalogue.status': 'Statut',
+  'catalogue.kind': 'Type',
+  'catalogue.category': 'Genre',
+  'catalogue.tag': 'Accessibilité',
+  'catalogue.platformWeb': 'Web',
+  'catalogue.kindGame': 'Jeux',
+  'catalogue.kindApp': 'Applis',
+  'catalogue.count': ', {count, plural, one {# appli} other {# applis}}',
+  'catalogue.chosen': 'Filtres actifs',
+  'catalogue.remove': 'Retirer le filtre {filter}',
+  'catalogue.clearAll': 'Effacer tous les filtres',
+  'catalogue.sort': 'Trier par',
+  'catalogue.sortOrder': 'Recommandés',
+  'catalogue.sortRelease': 'Sortie la plus récente',
+  'catalogue.results': '{count, plural, one {# appli} other {# applis}}',
+  'catalogue.empty': 'Aucune appli ne correspond à ces filtres',
+  'catalogue.noSuchFilter': 'Ce filtre n’existe pas',
+  'catalogue.noSuchFilterText': 'Cette adresse demande un filtre que le catalogue n’a pas.',
 };

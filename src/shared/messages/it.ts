@@ -501,4 +501,33 @@ export const it: Partial<Record<MessageKey, string>> = {
   'a11yTag.color-alternatives.text': 'Nulla è indicato solo dal colore, oppure i colori si possono cambiare.',
   'a11yTag.camera-comfort.text':
     'Tremolio della telecamera, sfocatura di movimento ed effetti simili si possono ridurre o disattivare.',
+  // The catalogue of apps (/apps, issue 25).
+  'catalogue.title': 'Giochi e app',
+  'catalogue.titleFiltered': 'Giochi e app: {filters}',
+  'catalogue.description':
+    'Tutti i giochi e le app di {site}, per piattaforma, stato, tipo, genere e funzione di accessibilità.',
+  'catalogue.subtitle':
+    'Tutti i giochi e le app di {site}. Filtra per piattaforma, stato, genere o funzione di accessibilità.',
+  'catalogue.seeAll': 'Vedi tutti i giochi e le app',
+  'catalogue.filters': 'Filtri',
+  'catalogue.showFilters': 'Mostra i filtri',
+  'catalogue.platform': 'Piattaforma',
+  'catalogue.status': 'Stato',
+  'catalogue.kind': 'Tipo',
+  'catalogue.category': 'Genere',
+  'catalogue.tag': 'Accessibilità',
+  'catalogue.platformWeb': 'Web',
+  'catalogue.kindGame': 'Giochi',
+  'catalogue.kindApp': 'App',
+  'catalogue.count': ', {count, plural, one {# app} other {# app}}',
+  'catalogue.chosen': 'Filtri attivi',
+  'catalogue.remove': 'Rimuovi il filtro {filter}',
+  'catalogue.clearAll': 'Rimuovi tutti i filtri',
+  'catalogue.sort': 'Ordina per',
+  'catalogue.sortOrder': 'Consigliati',
+  'catalogue.sortRelease': 'Uscita più recente',
+  'catalogue.results': '{count, plural, one {# app} other {# app}}',
+  'catalogue.empty': 'Nessuna app corrisponde a questi filtri',
+  'catalogue.noSuchFilter': 'Questo filtro non esiste',
+  'catalogue.noSuchFilterText': 'Questo indirizzo chiede un filtro che il catalogo non ha.',
 };

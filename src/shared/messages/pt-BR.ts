@@ -495,4 +495,33 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'a11yTag.color-alternatives.text': 'Nada é indicado só pela cor, ou as cores podem ser trocadas.',
   'a11yTag.camera-comfort.text':
     'Tremor de câmera, desfoque de movimento e efeitos parecidos podem ser reduzidos ou desligados.',
+  // The catalogue of apps (/apps, issue 25).
+  'catalogue.title': 'Jogos e apps',
+  'catalogue.titleFiltered': 'Jogos e apps: {filters}',
+  'catalogue.description':
+    'Todos os jogos e apps de {site}, por plataforma, status, tipo, gênero e recurso de acessibilidade.',
+  'catalogue.subtitle':
+    'Todos os jogos e apps de {site}. Filtre por plataforma, status, gênero ou recurso de acessibilidade.',
+  'catalogue.seeAll': 'Ver todos os jogos e apps',
+  'catalogue.filters': 'Filtros',
+  'catalogue.showFilters': 'Mostrar filtros',
+  'catalogue.platform': 'Plataforma',
+  'catalogue.status': 'Status',
+  'catalogue.kind': 'Tipo',
+  'catalogue.category': 'Gênero',
+  'catalogue.tag': 'Acessibilidade',
+  'catalogue.platformWeb': 'Web',
+  'catalogue.kindGame': 'Jogos',
+  'catalogue.kindApp': 'Apps',
+  'catalogue.count': ', {count, plural, one {# app} other {# apps}}',
+  'catalogue.chosen': 'Filtros ativos',
+  'catalogue.remove': 'Remover o filtro {filter}',
+  'catalogue.clearAll': 'Limpar todos os filtros',
+  'catalogue.sort': 'Ordenar por',
+  'catalogue.sortOrder': 'Recomendados',
+  'catalogue.sortRelease': 'Lançamento mais recente',
+  'catalogue.results': '{count, plural, one {# app} other {# apps}}',
+  'catalogue.empty': 'Nenhum app corresponde a estes filtros',
+  'catalogue.noSuchFilter': 'Este filtro não existe',
+  'catalogue.noSuchFilterText': 'Este endereço pede um filtro que o catálogo não tem.',
 };

@@ -8,13 +8,14 @@ import { ACCESSIBILITY_TAG_KEYS, isAccessibilityTag } from './app-accessibility'
 // Issue 13: what stores, search engines and link previews know about an app.
 export const APP_KINDS = ['app', 'game'] as const;
 export type AppKind = (typeof APP_KINDS)[number];
-export const PLATFORMS = ['ios', 'android', 'web', 'steam', 'itch'] as const;
+export const PLATFORMS = ['ios', 'android', 'web', 'steam', 'switch', 'itch'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 export const PLATFORM_NAMES: Record<Platform, string> = {
   ios: 'iOS',
   android: 'Android',
   web: 'Web',
   steam: 'Steam',
+  switch: 'Nintendo Switch',
   itch: 'itch.io',
 };
 export const TRAILER_PROVIDERS = ['youtube', 'vimeo'] as const;
@@ -281,6 +282,7 @@ export const AppSchema = z.object({
   comingSoon: z.boolean(),
   ageRating: z.string(),
   ratings: z.array(AgeRatingSchema),
+  /** The Accessible Games Initiative's tags the app has (issue 25: keys of schemas/app-accessibility.ts). */
   accessibilityTags: z.array(z.string()),
   accessibilityNote: z.string(),
   tagline: z.string(),

@@ -1,5 +1,6 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
+import { buttonVariants } from '../../components/ui/button';
 import { AppCard, AppCardSkeleton, AppIcon } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
@@ -103,6 +104,13 @@ export default function HomePage() {
               />
             ))}
           </div>
+        )}
+        {apps.data && apps.data.length > 0 && (
+          <p className="mt-8 text-center">
+            <a href={paths.apps} className={buttonVariants({ variant: 'outline' })}>
+              {t('catalogue.seeAll')}
+            </a>
+          </p>
         )}
       </section>
     </>

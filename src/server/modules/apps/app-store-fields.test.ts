@@ -263,7 +263,7 @@ describe('validation: each bad value is a 422 on its field, with its message, an
     ['slug with a leading hyphen', { slug: '-game' }, 'slug', APP_MESSAGES.slug],
     ['slug too long', { slug: 'a'.repeat(SLUG_MAX + 1) }, 'slug', `Slug must be at most ${SLUG_MAX} characters`],
     ['kind', { kind: 'movie' }, 'kind', 'Kind must be app or game'],
-    ['platform', { platforms: ['ps5'] }, 'platforms.0', 'Platforms are ios, android, web, steam, itch'],
+    ['platform', { platforms: ['ps5'] }, 'platforms.0', 'Platforms are ios, android, web, steam, switch, itch'],
     ['Apple app id', { appleAppId: 'lantern' }, 'appleAppId', APP_MESSAGES.appleAppId],
     ['Apple app id too long', { appleAppId: '1234567890123' }, 'appleAppId', APP_MESSAGES.appleAppId],
     ['bundle id', { appleBundleId: 'lantern' }, 'appleBundleId', APP_MESSAGES.bundleId],

@@ -7,6 +7,7 @@ import {
   AppSlugParamsSchema,
   BlogCountsSchema,
 } from '../../../shared/schemas/apps';
+import { CatalogueQuerySchema, catalogueApps } from '../../../shared/schemas/app-catalogue';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { invalid, notFound } from '../../lib/errors';
 import { editVersion } from '../../lib/if-match';
@@ -27,9 +28,10 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     '/api/apps',
     {
       ...read({ type: 'app', list: true }),
-      schema: { response: { 200: z.array(AppSchema) } },
+      schema: { querystring: CatalogueQuerySchema, response: { 200: z.array(AppSchema) } },
     },
-    async (request) => repo.list(await audience(request)),
+    // The catalogue's filters and order (issue 25, decision 116); without them, every app in the staff's order.
+    async (request) => catalogueApps(await repo.list(await audience(request)), request.query),
   );
 
   app.put(

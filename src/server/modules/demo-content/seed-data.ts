@@ -3,6 +3,7 @@
 import type { DataRowInput } from '../../../shared/schemas/app-privacy';
 import type { AccessibilityTag } from '../../../shared/schemas/app-accessibility';
 import type { AgeRating } from '../../../shared/schemas/app-ratings';
+import type { Platform } from '../../../shared/schemas/apps';
 import type { DemoArt } from './demo-images';
 
 export type DemoAppStatus = 'Live' | 'Testing' | 'In Development' | 'In Design' | 'Coming Soon';
@@ -43,7 +44,7 @@ export interface DemoApp {
 export interface DemoStore {
   kind: 'app' | 'game';
   category: string;
-  platforms: ('ios' | 'android' | 'web' | 'steam' | 'itch')[];
+  platforms: Platform[];
   appleAppId?: string;
   appleBundleId?: string;
   appleTeamId?: string;
