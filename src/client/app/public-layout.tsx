@@ -1,5 +1,6 @@
 // The public pages' frame: header (static links, the theme menu and mobile menu islands), main
 // content and footer. Rendered on the server only; the islands are the only parts with JavaScript.
+import { Search } from 'lucide-react';
 import { useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
@@ -57,6 +58,15 @@ function Header() {
               <NavLink key={item.to} item={item} current={current} />
             ))}
           </nav>
+          {/* Site search (issue 25): a plain link to its page, on every screen size; no script. */}
+          <a
+            href={localePath(locale, paths.search)}
+            aria-label={t('search.open')}
+            title={t('search.open')}
+            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+          >
+            <Search aria-hidden="true" className="size-5" />
+          </a>
           <Island name="theme-menu" component={ThemeMenu} props={{}} messages={['themeMenu']} />
           <Island name="mobile-menu" component={MobileMenu} props={{ items: nav, current }} messages={['mobileMenu']} />
         </div>

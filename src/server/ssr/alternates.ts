@@ -23,6 +23,7 @@ export const LOCALIZED_ROUTES = new Set([
   '/privacy',
   '/press',
   '/blog',
+  '/search',
   '/apps/:appKey',
   '/apps/:appId/blogs',
   '/apps/:appKey/support',
