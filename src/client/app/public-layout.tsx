@@ -1,9 +1,9 @@
 // The public pages' frame: header (static links, the theme menu and mobile menu islands), main
 // content and footer. Rendered on the server only; the islands are the only parts with JavaScript.
-import { Search } from 'lucide-react';
 import { useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
+import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { useContactInfo } from '../features/pages/api';
 import { SocialLinkList, usePublicSocialLinks } from '../features/social/public-social-links';
@@ -65,7 +65,7 @@ function Header() {
             title={t('search.open')}
             className={buttonVariants({ variant: 'ghost', size: 'icon' })}
           >
-            <Search aria-hidden="true" className="size-5" />
+            <SpriteIcon name="search" />
           </a>
           <Island name="theme-menu" component={ThemeMenu} props={{}} messages={['themeMenu']} />
           <Island name="mobile-menu" component={MobileMenu} props={{ items: nav, current }} messages={['mobileMenu']} />

@@ -143,10 +143,7 @@ function ResultItem({ item }: { item: SearchResult }) {
         </h3>
         {/* Escaped text with the matched words in <mark>, made on the server (modules/search/snippet.ts). */}
         {item.snippet && (
-          <p
-            className="mt-2 text-muted-foreground [&_mark]:rounded-sm [&_mark]:bg-yellow-200 [&_mark]:px-0.5 [&_mark]:text-black"
-            dangerouslySetInnerHTML={{ __html: item.snippet }}
-          />
+          <p className="mt-2 text-muted-foreground" dangerouslySetInnerHTML={{ __html: item.snippet }} />
         )}
       </article>
     </li>
@@ -232,15 +229,17 @@ export default function SearchPage() {
         </div>
       ) : !reply ? null : (
         <>
-          <p className="mt-6 text-sm text-muted-foreground" role="status">
-            {t('search.count', { count: reply.total, query: params.q })}
-          </p>
+          {reply.items.length > 0 && (
+            <p className="mt-6 text-sm text-muted-foreground" role="status">
+              {t('search.count', { count: reply.total, query: params.q })}
+            </p>
+          )}
           {reply.fuzzy && reply.items.length > 0 && <p className="mt-2 text-sm">{t('search.fuzzy')}</p>}
           {reply.counts.apps + reply.counts.posts + reply.counts.support + reply.counts.about > 0 && (
             <TypeFilter reply={reply} params={params} />
           )}
           {reply.items.length === 0 ? (
-            <div className="mt-8 rounded-xl border border-dashed p-10 text-center">
+            <div className="mt-8 rounded-xl border border-dashed p-10 text-center" role="status">
               <p className="text-lg font-semibold">{t('search.noResults', { query: params.q })}</p>
               <p className="mt-1 text-muted-foreground">{t('search.noResultsText')}</p>
             </div>

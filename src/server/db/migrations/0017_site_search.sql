@@ -41,7 +41,7 @@ ALTER TABLE "apps" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
   || setweight(to_tsvector(search_config, description || ' ' || long_description), 'C')
 ) STORED;
 --> statement-breakpoint
-CREATE INDEX "apps_search_idx" ON "apps" USING gin ("search_vector");
+CREATE INDEX "apps_search_idx" ON "apps" USING gin ("search_vector") WITH (fastupdate = off);
 --> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "search_config" regconfig DEFAULT site_default_search_config() NOT NULL;
 --> statement-breakpoint
@@ -51,7 +51,7 @@ ALTER TABLE "blog_posts" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS
   || setweight(to_tsvector(search_config, content), 'C')
 ) STORED;
 --> statement-breakpoint
-CREATE INDEX "blog_posts_search_idx" ON "blog_posts" USING gin ("search_vector");
+CREATE INDEX "blog_posts_search_idx" ON "blog_posts" USING gin ("search_vector") WITH (fastupdate = off);
 --> statement-breakpoint
 ALTER TABLE "app_pages" ADD COLUMN "search_config" regconfig DEFAULT site_default_search_config() NOT NULL;
 --> statement-breakpoint
@@ -60,7 +60,7 @@ ALTER TABLE "app_pages" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS 
   || setweight(to_tsvector(search_config, support_intro), 'C')
 ) STORED;
 --> statement-breakpoint
-CREATE INDEX "app_pages_search_idx" ON "app_pages" USING gin ("search_vector");
+CREATE INDEX "app_pages_search_idx" ON "app_pages" USING gin ("search_vector") WITH (fastupdate = off);
 --> statement-breakpoint
 ALTER TABLE "about_us" ADD COLUMN "search_config" regconfig DEFAULT site_default_search_config() NOT NULL;
 --> statement-breakpoint
@@ -69,7 +69,7 @@ ALTER TABLE "about_us" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
   || setweight(to_tsvector(search_config, content), 'C')
 ) STORED;
 --> statement-breakpoint
-CREATE INDEX "about_us_search_idx" ON "about_us" USING gin ("search_vector");
+CREATE INDEX "about_us_search_idx" ON "about_us" USING gin ("search_vector") WITH (fastupdate = off);
 --> statement-breakpoint
 -- A translation is indexed in its own language's configuration; only the items search shows.
 ALTER TABLE "translations" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
@@ -83,7 +83,7 @@ ALTER TABLE "translations" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS 
   END
 ) STORED;
 --> statement-breakpoint
-CREATE INDEX "translations_search_idx" ON "translations" USING gin ("search_vector");
+CREATE INDEX "translations_search_idx" ON "translations" USING gin ("search_vector") WITH (fastupdate = off);
 --> statement-breakpoint
 -- When the default language changes, the default-language rows follow it.
 CREATE OR REPLACE FUNCTION site_search_follow_default() RETURNS trigger
@@ -106,9 +106,9 @@ CREATE TRIGGER site_search_follow_default AFTER INSERT OR UPDATE OF default_loca
 DO $$
 BEGIN
   CREATE EXTENSION IF NOT EXISTS pg_trgm;
-  EXECUTE 'CREATE INDEX apps_title_trgm_idx ON apps USING gin (title gin_trgm_ops)';
-  EXECUTE 'CREATE INDEX blog_posts_title_trgm_idx ON blog_posts USING gin (title gin_trgm_ops)';
-  EXECUTE 'CREATE INDEX translations_title_trgm_idx ON translations USING gin ((fields->>''title'') gin_trgm_ops)';
+  EXECUTE 'CREATE INDEX apps_title_trgm_idx ON apps USING gin (title gin_trgm_ops) WITH (fastupdate = off)';
+  EXECUTE 'CREATE INDEX blog_posts_title_trgm_idx ON blog_posts USING gin (title gin_trgm_ops) WITH (fastupdate = off)';
+  EXECUTE 'CREATE INDEX translations_title_trgm_idx ON translations USING gin ((fields->>''title'') gin_trgm_ops) WITH (fastupdate = off)';
 EXCEPTION WHEN others THEN
   RAISE NOTICE 'pg_trgm is not available (%): site search works without typo tolerance', SQLERRM;
 END

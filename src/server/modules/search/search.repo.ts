@@ -51,6 +51,10 @@ const faqText = (faq: SQL) =>
   sql`coalesce((select string_agg(concat_ws(' ', e->>'question', e->>'answer'), ' ') from jsonb_array_elements(case when jsonb_typeof(${faq}) = 'array' then ${faq} else '[]'::jsonb end) e), '')`;
 
 const ORDER: Record<SearchType, number> = { apps: 1, posts: 2, support: 3, about: 4 };
+/** Up to this many matches, every one is ranked (ts_rank_cd); past it a title match comes first, then the newest. */
+const RANK_LIMIT = 1_000;
+/** A snippet is cut from the first this many characters of a text (ts_headline reads all it is given). */
+const SNIPPET_SOURCE_MAX = 3_000;
 
 export function searchRepo(db: Db) {
   let trigram: Promise<boolean> | undefined;
@@ -109,22 +113,26 @@ export function searchRepo(db: Db) {
           and ${match(sql`t.search_vector`, title)}`;
   }
 
-  /** The counts per type and the asked page of hits, in one round trip. */
-  async function pageOf(hitsSql: SQL, type: SearchType | undefined, offset: number) {
-    const order = sql.raw(
-      `case type ${SEARCH_TYPES.map((t) => `when '${t}' then ${ORDER[t]}`).join(' ')} end, rank desc, id nulls first`,
+  /** How many hits of each type (the match alone: the index answers it). */
+  async function countsOf(hitsSql: SQL): Promise<SearchReply['counts']> {
+    const rows = rowsOf<{ type: SearchType; n: number }>(
+      await db.execute(sql`select type, count(*)::int as n from (${hitsSql}) hits group by type`),
     );
-    const result = await db.execute(sql`
-      with hits as materialized (${hitsSql})
-      select
-        (select coalesce(json_object_agg(type, n), '{}'::json) from (select type, count(*)::int as n from hits group by type) c) as counts,
-        (select coalesce(json_agg(x), '[]'::json) from (
-          select type, id, rank from hits where ${type ? sql`type = ${type}` : sql`true`}
-          order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${offset}
-        ) x) as items`);
-    const [row] = rowsOf<{ counts: Partial<Record<SearchType, number>>; items: Hit[] }>(result);
-    const counts = { apps: 0, posts: 0, support: 0, about: 0, ...row?.counts };
-    return { counts, items: row?.items ?? [] };
+    const counts = { apps: 0, posts: 0, support: 0, about: 0 };
+    for (const row of rows) counts[row.type] = Number(row.n);
+    return counts;
+  }
+
+  /** The asked page of hits: by type, best first, then newest. */
+  async function pageOf(hitsSql: SQL, type: SearchType | undefined, offset: number): Promise<Hit[]> {
+    const order = sql.raw(
+      `case type ${SEARCH_TYPES.map((t) => `when '${t}' then ${ORDER[t]}`).join(' ')} end, rank desc, id desc nulls first`,
+    );
+    return rowsOf<Hit>(
+      await db.execute(sql`
+        select type, id, rank from (${hitsSql}) hits where ${type ? sql`type = ${type}` : sql`true`}
+        order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${offset}`),
+    );
   }
 
   /** Titles, addresses and snippets of one type's hits on the page. */
@@ -135,7 +143,8 @@ export function searchRepo(db: Db) {
     query: SQL,
     config: SQL,
   ): Promise<Map<number | null, Found>> {
-    const headline = (text: SQL) => sql`ts_headline(${config}, ${plain(text)}, ${query}, ${HEADLINE_OPTIONS})`;
+    const headline = (text: SQL) =>
+      sql`ts_headline(${config}, left(${plain(text)}, ${SNIPPET_SOURCE_MAX}), ${query}, ${HEADLINE_OPTIONS})`;
     const idList = sql`array[${sql.join(
       ids.filter((id): id is number => id !== null).map((id) => sql`${id}::int`),
       sql`, `,
@@ -226,32 +235,29 @@ export function searchRepo(db: Db) {
       const config = sql`site_search_config(${locale ?? defaultLocale})`;
       const query = sql`websearch_to_tsquery(${config}, ${words})`;
       const offset = (page - 1) * SEARCH_PAGE_SIZE;
-      // The title's words (weight A) first, then the cover density of the whole document.
-      let found = await pageOf(
-        hits(
-          locale,
-          (vector) => sql`${vector} @@ ${query}`,
-          (vector) =>
-            sql`(case when ts_filter(${vector}, '{a}') @@ ${query} then 1 else 0 end + ts_rank_cd(${vector}, ${query}, 33))::float8`,
-        ),
-        type,
-        offset,
-      );
+      const exact = (vector: SQL) => sql`${vector} @@ ${query}`;
+      let counts = await countsOf(hits(locale, exact, () => sql`0`));
+      const asked = type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about;
+      // The title's words (weight A) first, then the cover density of the whole document. Past
+      // RANK_LIMIT matches, ranking every document costs more than it tells: a title match first, then the newest.
+      const rank =
+        asked <= RANK_LIMIT
+          ? (vector: SQL) =>
+              sql`(case when ts_filter(${vector}, '{a}') @@ ${query} then 1 else 0 end + ts_rank_cd(${vector}, ${query}, 33))::float8`
+          : (_vector: SQL, title: SQL) =>
+              sql`(case when to_tsvector(${config}, ${title}) @@ ${query} then 1 else 0 end)::float8`;
+      let hitsOnPage = asked > 0 ? await pageOf(hits(locale, exact, rank), type, offset) : [];
       let fuzzy = false;
-      const nothing = Object.values(found.counts).every((n) => n === 0);
+      const nothing = Object.values(counts).every((n) => n === 0);
       if (nothing && (await hasTrigram())) {
         // Typo tolerance: titles spelt nearly alike (pg_trgm's word similarity, its index).
         fuzzy = true;
-        found = await pageOf(
-          hits(
-            locale,
-            (_vector, title) => sql`${words} <% ${title}`,
-            (_vector, title) => sql`word_similarity(${words}, ${title})::float8`,
-          ),
-          type,
-          offset,
-        );
+        const similar = (_vector: SQL, title: SQL) => sql`${words} <% ${title}`;
+        const similarity = (_vector: SQL, title: SQL) => sql`word_similarity(${words}, ${title})::float8`;
+        counts = await countsOf(hits(locale, similar, () => sql`0`));
+        hitsOnPage = await pageOf(hits(locale, similar, similarity), type, offset);
       }
+      const found = { counts, items: hitsOnPage };
 
       const byType = new Map<SearchType, Map<number | null, Found>>();
       for (const t of SEARCH_TYPES) {

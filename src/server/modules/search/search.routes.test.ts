@@ -215,3 +215,15 @@ describe('typo tolerance', () => {
     expect(reply.items.map((i) => i.title)).toContain('Harbour Lights');
   });
 });
+
+describe('the default language', () => {
+  it('re-indexes the default rows in the new default language’s configuration when it changes', async () => {
+    await ctx.make.makePost(app.id, { title: 'Die neuen Häfen', content: '<p>Mehr Häfen.</p>', isPublished: true });
+    // English stemming does not make Häfen of Hafen; German does.
+    expect(await titles('Hafen')).toEqual([]);
+    await ok(send('PUT', api.locales, { defaultLocale: 'de', locales: ['en'] }, ctx.admin));
+    expect(await titles('Hafen')).toEqual(['Die neuen Häfen']);
+    await ok(send('PUT', api.locales, { defaultLocale: 'en', locales: ['de'] }, ctx.admin));
+    expect(await titles('Hafen')).toEqual([]);
+  });
+});

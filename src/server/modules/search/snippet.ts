@@ -6,6 +6,7 @@ import { decodeEntities } from '../../../shared/text';
 
 export const SNIPPET_START = '\u0001';
 export const SNIPPET_STOP = '\u0002';
+const MARKERS = new RegExp(`([${SNIPPET_START}${SNIPPET_STOP}])`);
 
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -15,7 +16,7 @@ export function markedSnippet(headline: string): string {
   const text = headline.replace(/\s+/g, ' ').trim();
   let html = '';
   let marked = false;
-  for (const piece of text.split(/([\u0001\u0002])/)) {
+  for (const piece of text.split(MARKERS)) {
     if (piece === SNIPPET_START) marked = true;
     else if (piece === SNIPPET_STOP) marked = false;
     else if (piece) {
