@@ -18,12 +18,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /** The words to search for: NUL and other control characters taken out, spaces folded, cut to the maximum. */
 export function searchWords(q: string): string {
-  return q
-    .replace(CONTROL, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, SEARCH_QUERY_MAX)
-    .trim();
+  return q.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, SEARCH_QUERY_MAX).trim();
 }
 
 export const SearchQuerySchema = z.object({
