@@ -2,7 +2,8 @@
 // the production build over the embedded database, the first-view weight of every public page
 // against its budget, and our cached home page against nginx serving the same bytes as a static
 // file; then the admin's lists with 10,000 messages and 1,000 posts. Loopback only. BENCH_SECONDS (8),
-// BENCH_CONNECTIONS (32); BENCH_SKIP_BUILD=1 uses dist as is; BENCH_SKIP_LISTS=1 leaves the lists out.
+// BENCH_CONNECTIONS (32); BENCH_SKIP_BUILD=1 uses dist as is; BENCH_SKIP_LISTS=1 leaves the lists out;
+// then site search with 10,000 posts in a fresh database (scripts/bench-search.ts; BENCH_SKIP_SEARCH=1 leaves it out).
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { benchSearch } from './bench-search';
 import { BUDGET, pageWeight, PUBLIC_PAGES, withinBudget, type PageWeight } from './page-weight';
 
 const DURATION_S = Math.max(1, Math.round(Number(process.env.BENCH_SECONDS ?? 8)));
@@ -364,6 +366,8 @@ async function main() {
 
     // Last: it fills the database, which the runs above should not see.
     const lists = process.env.BENCH_SKIP_LISTS === '1' ? { lines: ['(admin lists skipped)'] } : await benchLists(base);
+    // Site search with 10,000 posts, in a database of its own (scripts/bench-search.ts).
+    const search = process.env.BENCH_SKIP_SEARCH === '1' ? { lines: ['(site search skipped)'] } : await benchSearch();
 
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
     const lines = [
@@ -389,6 +393,8 @@ async function main() {
       ),
       '',
       ...lists.lines,
+      '',
+      ...search.lines,
     ];
     console.log(`\n${lines.join('\n')}\n`);
     if (process.argv.includes('--record')) {

@@ -115,6 +115,7 @@ const TABLE: Row[] = [
   row('DELETE /api/admin/blogs/:id',              401, 404, 404),
   row('PATCH /api/admin/blogs/:id/unpublish',     401, 404, 404),
   row('GET /api/blogs',                           200, 200, 200),
+  row('GET /api/search',                          200, 200, 200, { url: '/api/search?q=probe' }),
   row('POST /api/admin/blogs/:id/preview-link',   401, 404, 404),
   row('GET /api/admin/blogs/:id/preview-links',   401, 200, 200, { id: 'draftPostId' }),
   row('DELETE /api/admin/blogs/:id/preview-links/:linkId', 401, 404, 404, { url: (f) => `/api/admin/blogs/${f.draftPostId}/preview-links/${MISSING_ID}` }),

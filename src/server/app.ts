@@ -29,6 +29,7 @@ import { revisionsModule } from './modules/revisions/revisions.routes';
 import { siteFilesModule } from './modules/site-files/site-files.routes';
 import { siteSettingsModule } from './modules/site/site-settings.routes';
 import { translationsModule } from './modules/translations/translations.routes';
+import { searchModule } from './modules/search/search.routes';
 import { registerLocaleReads } from './modules/translations/locale-reads';
 import { socialModule } from './modules/social/social.routes';
 import { uiStringsModule } from './modules/ui-strings/ui-strings.routes';
@@ -71,6 +72,7 @@ export const MODULES: readonly AppModule[] = [
   draftsModule,
   siteSettingsModule,
   translationsModule,
+  searchModule,
   siteFilesModule,
   messagesModule,
   pressModule,

@@ -22,6 +22,7 @@ import { sessionsRepo } from './modules/auth/sessions.repo';
 import { StaffMail } from './modules/auth/staff-mail';
 import { twoFactorRepo } from './modules/auth/two-factor.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
+import { searchRepo } from './modules/search/search.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
 import { PostScheduler } from './modules/blogs/scheduler';
 import { deletionRequestsRepo } from './modules/deletion-requests/deletion-requests.repo';
@@ -93,6 +94,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     auditLog: auditLogRepo(db, config, now),
     twoFactor: twoFactorRepo(db, now),
     translations: translationsRepo(db, now),
+    search: searchRepo(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { TranslationsRepo } from './modules/translations/translations.repo';
+import type { SearchRepo } from './modules/search/search.repo';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -85,6 +86,8 @@ export interface Repos {
   auditLog: AuditLogRepo;
   twoFactor: TwoFactorRepo;
   translations: TranslationsRepo;
+  /** Site search (issue 25). */
+  search: SearchRepo;
 }
 
 /**

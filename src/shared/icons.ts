@@ -18,6 +18,7 @@ export const SPRITE_ICONS = [
   'shield',
   'user-x',
   'life-buoy',
+  'search',
   'twitter',
   'youtube',
   'pinterest',

@@ -45,6 +45,14 @@ export const paths = {
     return search ? `/blog?${search}` : '/blog';
   },
   blogRss: '/blog/rss.xml',
+  /** Site search (issue 25): the words, a kind of result, a page. */
+  search: '/search',
+  searchPage: ({ q, type, page }: { q: string; type?: string; page?: number }) => {
+    const query = new URLSearchParams({ q });
+    if (type) query.set('type', type);
+    if (page && page > 1) query.set('page', String(page));
+    return `/search?${query}`;
+  },
   /** A shared draft (issue 12). */
   preview: (token: string) => `/preview/${token}`,
   rss: '/rss.xml',
@@ -100,6 +108,13 @@ export const api = {
   adminUiStrings: '/api/admin/ui-strings',
   adminUiStringsFor: (locale: string) => `/api/admin/ui-strings/${encodeURIComponent(locale)}`,
   apps: '/api/apps',
+  /** Site search (issue 25): GET ?q=&type=&page= (&locale= in another language). */
+  search: ({ q, type, page }: { q: string; type?: string; page?: number }) => {
+    const query = new URLSearchParams({ q });
+    if (type) query.set('type', type);
+    if (page && page > 1) query.set('page', String(page));
+    return `/api/search?${query}`;
+  },
   appsOrder: '/api/apps/order',
   app: (id: number | string) => `/api/apps/${id}`,
   /** An app by its slug (its public pages'): visitors never find a hidden one. */

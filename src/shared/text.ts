@@ -7,16 +7,28 @@ export function truncate(text: string, length: number): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
+function decodeEntity(m: string, e: string): string {
+  const code = e.startsWith('#x')
+    ? parseInt(e.slice(2), 16)
+    : e.startsWith('#') && e !== '#39'
+      ? Number(e.slice(1))
+      : -1;
+  // A number no character has stays as it was written.
+  if (code >= 0) return code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  return ENTITIES[e.toLowerCase()] ?? m;
+}
+
+/** Text with the HTML entities of sanitised rich text decoded (`&amp;` → `&`); nothing else changed. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, decodeEntity);
+}
+
 /** Plain text of an HTML fragment: tags removed, entities decoded, white space folded. */
 export function htmlToText(html: string): string {
   return html
     .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote)\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (m, e: string) => {
-      if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
-      if (e.startsWith('#') && e !== '#39') return String.fromCodePoint(Number(e.slice(1)));
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, decodeEntity)
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -33,6 +33,9 @@ const PAGES = [
   '/apps',
   '/apps?platform=android&status=live',
   '/de/apps',
+  // Issue 25: site search's results, in English and German.
+  '/search?q=lantern',
+  '/de/search?q=Leuchten',
 ];
 const BUDGET = { requests: 8, gzipBytes: 20 * 1024, fontBytes: 20 * 1024 };
 /** Requests a page needs before its images (the SVG sprite /icons.svg counts as an image). */

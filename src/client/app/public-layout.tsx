@@ -3,6 +3,7 @@
 import { useContext, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
+import { SpriteIcon } from '../components/sprite-icon';
 import { buttonVariants } from '../components/ui/button';
 import { useContactInfo } from '../features/pages/api';
 import { SocialLinkList, usePublicSocialLinks } from '../features/social/public-social-links';
@@ -58,6 +59,15 @@ function Header() {
               <NavLink key={item.to} item={item} current={current} />
             ))}
           </nav>
+          {/* Site search (issue 25): a plain link to its page, on every screen size; no script. */}
+          <a
+            href={localePath(locale, paths.search)}
+            aria-label={t('search.open')}
+            title={t('search.open')}
+            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+          >
+            <SpriteIcon name="search" />
+          </a>
           <Island name="theme-menu" component={ThemeMenu} props={{}} messages={['themeMenu']} />
           <Island name="mobile-menu" component={MobileMenu} props={{ items: nav, current }} messages={['mobileMenu']} />
         </div>

@@ -20,6 +20,7 @@ import { notFoundPage } from '../routes/public/not-found';
 import { appPressPage, studioPressPage } from '../routes/public/press';
 import { previewPage } from '../routes/public/preview';
 import { privacyPage } from '../routes/public/privacy';
+import { searchPage } from '../routes/public/search';
 import { PublicLayout } from './public-layout';
 
 /** Every public page; the first whose address matches renders (not found, '*', last). */
@@ -41,6 +42,7 @@ export const publicPages: PublicPage[] = [
   appPressPage,
   blogPostPage,
   blogIndexPage,
+  searchPage,
   previewPage,
   notFoundPage,
 ];

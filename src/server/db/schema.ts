@@ -179,6 +179,7 @@ export const rateLimits = pgTable('rate_limits', {
   expire: bigint('expire', { mode: 'number' }),
 });
 
+/** Also `search_config` and `search_vector` (site search, migration 0017, decision 117): written by the database, read in SQL only. */
 export const apps = pgTable(
   'apps',
   {
@@ -270,6 +271,7 @@ export const apps = pgTable(
   (t) => [uniqueIndex('apps_slug_idx').on(t.slug)],
 );
 
+/** Also `search_config` and `search_vector` (site search, migration 0017, decision 117): written by the database, read in SQL only. */
 export const blogPosts = pgTable(
   'blog_posts',
   {
@@ -385,6 +387,7 @@ export const privacyPolicyVersions = pgTable(
 /**
  * An app's account-deletion and support pages (issue 14): one row per app that has them.
  * Rich texts are sanitised HTML; `faq` is [{ question, answer }].
+ * Also `search_config` and `search_vector` (site search, migration 0017, decision 117): written by the database, read in SQL only.
  */
 export const appPages = pgTable('app_pages', {
   appId: integer('app_id')
@@ -568,6 +571,7 @@ export const siteLocales = pgTable('site_locales', {
  * translation holds only the fields a visitor reads (`fields`), its own slug, and is published,
  * scheduled and versioned on its own. `app_id` / `post_id` tie it to its item, so deleting the
  * item deletes every translation of it.
+ * Also `search_vector` (site search, migration 0017, decision 117): written by the database, read in SQL only.
  */
 export const translations = pgTable(
   'translations',
@@ -658,6 +662,7 @@ export const homeContent = pgTable('home_content', {
   updatedAt: updatedAt(),
 });
 
+/** Also `search_config` and `search_vector` (site search, migration 0017, decision 117): written by the database, read in SQL only. */
 export const aboutUs = pgTable('about_us', {
   id: serial('id').primaryKey(),
   /** Null: the studio's About Us; an app's own page otherwise (see privacyPolicy). */

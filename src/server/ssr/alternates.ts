@@ -24,6 +24,7 @@ export const LOCALIZED_ROUTES = new Set([
   '/press',
   '/blog',
   '/apps',
+  '/search',
   '/apps/:appKey',
   '/apps/:appId/blogs',
   '/apps/:appKey/support',

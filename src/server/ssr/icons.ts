@@ -3,7 +3,7 @@
 import { etagOf, notModified } from '../lib/etag';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LifeBuoy, Menu, Moon, Newspaper, Shield, Sun, UserX, X } from 'lucide-react';
+import { LifeBuoy, Menu, Moon, Newspaper, Search, Shield, Sun, UserX, X } from 'lucide-react';
 import {
   FaAppStore,
   FaFacebook,
@@ -47,6 +47,7 @@ const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
   shield: [Shield, 'stroke'],
   'user-x': [UserX, 'stroke'],
   'life-buoy': [LifeBuoy, 'stroke'],
+  search: [Search, 'stroke'],
   twitter: [FaTwitter, 'fill'],
   youtube: [FaYoutube, 'fill'],
   pinterest: [FaPinterest, 'fill'],

@@ -468,6 +468,28 @@ export const en = {
   'catalogue.empty': 'No apps match these filters',
   'catalogue.noSuchFilter': 'No Such Filter',
   'catalogue.noSuchFilterText': 'This address asks for a filter the catalogue does not have.',
+  // Site search (issue 25).
+  'search.open': 'Search the site',
+  'search.title': 'Search',
+  'search.resultsFor': 'Results for “{query}”',
+  'search.description': 'Find the apps, posts, support answers and story of {site}.',
+  'search.label': 'Search the site',
+  'search.submit': 'Search',
+  'search.emptyTitle': 'What are you looking for?',
+  'search.emptyText': 'Type a few words to search the apps, posts, support questions and About Us.',
+  'search.count': '{count, plural, =0 {No results} one {# result} other {# results}} for “{query}”',
+  'search.fuzzy': 'Nothing matched those words exactly; these titles are spelt nearly alike.',
+  'search.filter': 'Kinds of result',
+  'search.all': 'All',
+  'search.type.apps': 'Apps',
+  'search.type.posts': 'Posts',
+  'search.type.support': 'Support',
+  'search.type.about': 'About Us',
+  'search.supportOf': '{app} support',
+  'search.noResults': 'No results for “{query}”',
+  'search.noResultsText': 'Check the spelling, or try fewer or other words.',
+  'search.pagination': 'Search result pages',
+  'search.notFoundHeading': 'Search this site',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { notFoundHead } from '../../page-kit/seo';
 import { buttonVariants } from '../../components/ui/button';
 import { PageContainer } from '../../components/page';
 import { definePublicPage, reads } from '../../page-kit/public-page';
+import { NotFoundSearch } from './search';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
@@ -23,6 +24,7 @@ export default function NotFoundPage() {
       <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
         {t('notFound.back')}
       </Link>
+      <NotFoundSearch />
     </PageContainer>
   );
 }

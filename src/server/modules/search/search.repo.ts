@@ -1,0 +1,289 @@
+// Site search (issue 25, decision 117). Every searchable row carries a generated, weighted tsvector
+// (migration 0017: title A, tagline or excerpt B, body C) in its language's text-search configuration:
+// the default language's rows in `search_config` (which follows the site's default language), a
+// translation in its own locale's. A search matches one language's vectors with
+// websearch_to_tsquery (which reads any text without an error), keeps what a visitor may see
+// (published posts and translations, visible apps), ranks a title match first, and cuts a snippet
+// with ts_headline around the matched words. Where nothing matches and the engine has pg_trgm, titles
+// spelt nearly alike are offered instead.
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_PAGE_SIZE, SEARCH_TYPES, type SearchReply, type SearchType } from '../../../shared/schemas/search';
+import { paths } from '../../../shared/paths';
+import type { Db } from '../../db/client';
+import { markedSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet';
+
+export interface SearchInput {
+  /** The cleaned words (shared/schemas/search.ts searchWords). */
+  words: string;
+  /** The language: null for the site's default language. */
+  locale: string | null;
+  /** The site's default language (its text-search configuration reads the default rows). */
+  defaultLocale: string;
+  type?: SearchType;
+  page: number;
+}
+
+interface Hit {
+  type: SearchType;
+  id: number | null;
+  rank: number;
+}
+
+interface Found {
+  id: number | null;
+  title: string;
+  slug: string | null;
+  app_title: string | null;
+  published_at: string | Date | null;
+  headline: string;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** ts_headline's options: markers that cannot be in the text (they are taken out of it first). */
+const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/** Plain text of sanitised HTML for the snippet: tags out, and the snippet's markers. */
+const plain = (html: SQL) => sql`translate(regexp_replace(${html}, '<[^>]*>', ' ', 'g'), chr(1) || chr(2), '')`;
+
+/** The text of a support page's questions and answers. */
+const faqText = (faq: SQL) =>
+  sql`coalesce((select string_agg(concat_ws(' ', e->>'question', e->>'answer'), ' ') from jsonb_array_elements(case when jsonb_typeof(${faq}) = 'array' then ${faq} else '[]'::jsonb end) e), '')`;
+
+const ORDER: Record<SearchType, number> = { apps: 1, posts: 2, support: 3, about: 4 };
+/** Up to this many matches, every one is ranked (ts_rank_cd); past it a title match comes first, then the newest. */
+const RANK_LIMIT = 1_000;
+/** A snippet is cut from the first this many characters of a text (ts_headline reads all it is given). */
+const SNIPPET_SOURCE_MAX = 3_000;
+
+export function searchRepo(db: Db) {
+  let trigram: Promise<boolean> | undefined;
+  /** Whether the engine has pg_trgm (migration 0017 adds it where it may); asked once. */
+  const hasTrigram = () =>
+    (trigram ??= db
+      .execute(sql`select exists (select 1 from pg_extension where extname = 'pg_trgm') as ok`)
+      .then((r) => Boolean(rowsOf<{ ok: boolean }>(r)[0]?.ok))
+      .catch(() => false));
+
+  /**
+   * What matches, one row per result: its type, id and rank. `match(vector)` says whether a row
+   * matches, `rank(vector, title)` how well (a title match ranks first).
+   */
+  function hits(
+    locale: string | null,
+    match: (vector: SQL, title: SQL) => SQL,
+    rank: (vector: SQL, title: SQL) => SQL,
+  ): SQL {
+    if (locale === null) {
+      return sql`
+        select 'apps' as type, a.id as id, ${rank(sql`a.search_vector`, sql`a.title`)} as rank
+          from apps a where not a.is_hidden and ${match(sql`a.search_vector`, sql`a.title`)}
+        union all
+        select 'posts', p.id, ${rank(sql`p.search_vector`, sql`p.title`)}
+          from blog_posts p join apps a on a.id = p.app_id
+          where p.is_published and not a.is_hidden and ${match(sql`p.search_vector`, sql`p.title`)}
+        union all
+        select 'support', ap.app_id, ${rank(sql`ap.search_vector`, sql`''`)}
+          from app_pages ap join apps a on a.id = ap.app_id
+          where not a.is_hidden and ${match(sql`ap.search_vector`, sql`''`)}
+        union all
+        select 'about', null, ${rank(sql`ab.search_vector`, sql`ab.title`)}
+          from about_us ab where ab.app_id is null and ${match(sql`ab.search_vector`, sql`ab.title`)}`;
+    }
+    const title = sql`(t.fields->>'title')`;
+    return sql`
+      select 'apps' as type, a.id as id, ${rank(sql`t.search_vector`, title)} as rank
+        from translations t join apps a on a.id = t.app_id
+        where t.type = 'app' and t.locale = ${locale} and t.is_published and not t.use_default
+          and not a.is_hidden and ${match(sql`t.search_vector`, title)}
+      union all
+      select 'posts', p.id, ${rank(sql`t.search_vector`, title)}
+        from translations t join blog_posts p on p.id = t.post_id join apps a on a.id = p.app_id
+        where t.type = 'post' and t.locale = ${locale} and t.is_published and not t.use_default
+          and p.is_published and not a.is_hidden and ${match(sql`t.search_vector`, title)}
+      union all
+      select 'support', a.id, ${rank(sql`t.search_vector`, sql`''`)}
+        from translations t join apps a on t.item = a.id || '-support'
+        where t.type = 'app-page' and t.locale = ${locale} and t.is_published and not t.use_default
+          and not a.is_hidden and ${match(sql`t.search_vector`, sql`''`)}
+      union all
+      select 'about', null, ${rank(sql`t.search_vector`, title)}
+        from translations t
+        where t.type = 'page' and t.item = 'about' and t.locale = ${locale} and t.is_published and not t.use_default
+          and ${match(sql`t.search_vector`, title)}`;
+  }
+
+  /** How many hits of each type (the match alone: the index answers it). */
+  async function countsOf(hitsSql: SQL): Promise<SearchReply['counts']> {
+    const rows = rowsOf<{ type: SearchType; n: number }>(
+      await db.execute(sql`select type, count(*)::int as n from (${hitsSql}) hits group by type`),
+    );
+    const counts = { apps: 0, posts: 0, support: 0, about: 0 };
+    for (const row of rows) counts[row.type] = Number(row.n);
+    return counts;
+  }
+
+  /** The asked page of hits: by type, best first, then newest. */
+  async function pageOf(hitsSql: SQL, type: SearchType | undefined, offset: number): Promise<Hit[]> {
+    const order = sql.raw(
+      `case type ${SEARCH_TYPES.map((t) => `when '${t}' then ${ORDER[t]}`).join(' ')} end, rank desc, id desc nulls first`,
+    );
+    return rowsOf<Hit>(
+      await db.execute(sql`
+        select type, id, rank from (${hitsSql}) hits where ${type ? sql`type = ${type}` : sql`true`}
+        order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${offset}`),
+    );
+  }
+
+  /** Titles, addresses and snippets of one type's hits on the page. */
+  async function details(
+    type: SearchType,
+    ids: (number | null)[],
+    locale: string | null,
+    query: SQL,
+    config: SQL,
+  ): Promise<Map<number | null, Found>> {
+    const headline = (text: SQL) =>
+      sql`ts_headline(${config}, left(${plain(text)}, ${SNIPPET_SOURCE_MAX}), ${query}, ${HEADLINE_OPTIONS})`;
+    const idList = sql`array[${sql.join(
+      ids.filter((id): id is number => id !== null).map((id) => sql`${id}::int`),
+      sql`, `,
+    )}]::int[]`;
+    /** An app's name in the language: its published translation's, else its own. */
+    const appTitle = (appId: SQL) =>
+      locale === null
+        ? sql`(select a2.title from apps a2 where a2.id = ${appId})`
+        : sql`coalesce((select nullif(t2.fields->>'title', '') from translations t2 where t2.type = 'app' and t2.item = ${appId}::text
+              and t2.locale = ${locale} and t2.is_published and not t2.use_default), (select a2.title from apps a2 where a2.id = ${appId}))`;
+    const appSlug = (appId: SQL) =>
+      locale === null
+        ? sql`(select a2.slug from apps a2 where a2.id = ${appId})`
+        : sql`coalesce((select t2.slug from translations t2 where t2.type = 'app' and t2.item = ${appId}::text
+              and t2.locale = ${locale} and t2.is_published and not t2.use_default), (select a2.slug from apps a2 where a2.id = ${appId}))`;
+    const f = (name: string) => sql`coalesce(t.fields->>${name}, '')`;
+    let statement: SQL;
+    if (type === 'apps') {
+      statement =
+        locale === null
+          ? sql`select a.id, a.title, a.slug, null as app_title, null as published_at,
+                 ${headline(sql`concat_ws(' ', a.tagline, a.description, a.long_description)`)} as headline
+               from apps a where a.id = any(${idList})`
+          : sql`select a.id, ${f('title')} as title, coalesce(t.slug, a.slug) as slug, null as app_title, null as published_at,
+                 ${headline(sql`concat_ws(' ', ${f('tagline')}, ${f('description')}, ${f('longDescription')})`)} as headline
+               from translations t join apps a on a.id = t.app_id
+               where t.type = 'app' and t.locale = ${locale} and a.id = any(${idList})`;
+    } else if (type === 'posts') {
+      statement =
+        locale === null
+          ? sql`select p.id, p.title, p.slug, ${appTitle(sql`p.app_id`)} as app_title, p.published_at,
+                 ${headline(sql`concat_ws(' ', p.excerpt, p.content)`)} as headline
+               from blog_posts p where p.id = any(${idList})`
+          : sql`select p.id, ${f('title')} as title, coalesce(t.slug, p.slug) as slug, ${appTitle(sql`p.app_id`)} as app_title,
+                 coalesce(t.published_at, p.published_at) as published_at,
+                 ${headline(sql`concat_ws(' ', ${f('excerpt')}, ${f('content')})`)} as headline
+               from translations t join blog_posts p on p.id = t.post_id
+               where t.type = 'post' and t.locale = ${locale} and p.id = any(${idList})`;
+    } else if (type === 'support') {
+      statement =
+        locale === null
+          ? sql`select ap.app_id as id, ${appTitle(sql`ap.app_id`)} as title, ${appSlug(sql`ap.app_id`)} as slug,
+                 ${appTitle(sql`ap.app_id`)} as app_title, null as published_at,
+                 ${headline(sql`concat_ws(' ', ap.support_intro, ${faqText(sql`ap.faq`)})`)} as headline
+               from app_pages ap where ap.app_id = any(${idList})`
+          : sql`select a.id, ${appTitle(sql`a.id`)} as title, ${appSlug(sql`a.id`)} as slug,
+                 ${appTitle(sql`a.id`)} as app_title, null as published_at,
+                 ${headline(sql`concat_ws(' ', ${f('supportIntro')}, ${faqText(sql`(t.fields->'faq')`)})`)} as headline
+               from translations t join apps a on t.item = a.id || '-support'
+               where t.type = 'app-page' and t.locale = ${locale} and a.id = any(${idList})`;
+    } else {
+      statement =
+        locale === null
+          ? sql`select null::int as id, ab.title, null as slug, null as app_title, null as published_at,
+                 ${headline(sql`ab.content`)} as headline
+               from about_us ab where ab.app_id is null`
+          : sql`select null::int as id, ${f('title')} as title, null as slug, null as app_title, null as published_at,
+                 ${headline(f('content'))} as headline
+               from translations t where t.type = 'page' and t.item = 'about' and t.locale = ${locale}`;
+    }
+    const rows = rowsOf<Found>(await db.execute(statement));
+    return new Map(rows.map((row) => [row.id === null ? null : Number(row.id), row]));
+  }
+
+  const pathOf = (type: SearchType, found: Found, id: number | null): string => {
+    if (type === 'posts') return paths.readablePost({ id: id!, slug: found.slug ?? '' });
+    if (type === 'apps') return paths.app(found.slug ?? '');
+    if (type === 'support') return paths.appSupport(found.slug ?? '');
+    return paths.about;
+  };
+
+  return {
+    hasTrigram,
+
+    async search({ words, locale, defaultLocale, type, page }: SearchInput): Promise<SearchReply> {
+      const empty = { apps: 0, posts: 0, support: 0, about: 0 };
+      const reply = (fuzzy: boolean, counts: SearchReply['counts'], items: SearchReply['items']): SearchReply => ({
+        query: words,
+        counts,
+        total: type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about,
+        page,
+        pageSize: SEARCH_PAGE_SIZE,
+        fuzzy,
+        items,
+      });
+      if (!words) return reply(false, empty, []);
+
+      const config = sql`site_search_config(${locale ?? defaultLocale})`;
+      const query = sql`websearch_to_tsquery(${config}, ${words})`;
+      const offset = (page - 1) * SEARCH_PAGE_SIZE;
+      const exact = (vector: SQL) => sql`${vector} @@ ${query}`;
+      let counts = await countsOf(hits(locale, exact, () => sql`0`));
+      const asked = type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about;
+      // The title's words (weight A) first, then the cover density of the whole document. Past
+      // RANK_LIMIT matches, ranking every document costs more than it tells: a title match first, then the newest.
+      const rank =
+        asked <= RANK_LIMIT
+          ? (vector: SQL) =>
+              sql`(case when ts_filter(${vector}, '{a}') @@ ${query} then 1 else 0 end + ts_rank_cd(${vector}, ${query}, 33))::float8`
+          : (_vector: SQL, title: SQL) =>
+              sql`(case when to_tsvector(${config}, ${title}) @@ ${query} then 1 else 0 end)::float8`;
+      let hitsOnPage = asked > 0 ? await pageOf(hits(locale, exact, rank), type, offset) : [];
+      let fuzzy = false;
+      const nothing = Object.values(counts).every((n) => n === 0);
+      if (nothing && (await hasTrigram())) {
+        // Typo tolerance: titles spelt nearly alike (pg_trgm's word similarity, its index).
+        fuzzy = true;
+        const similar = (_vector: SQL, title: SQL) => sql`${words} <% ${title}`;
+        const similarity = (_vector: SQL, title: SQL) => sql`word_similarity(${words}, ${title})::float8`;
+        counts = await countsOf(hits(locale, similar, () => sql`0`));
+        hitsOnPage = await pageOf(hits(locale, similar, similarity), type, offset);
+      }
+      const found = { counts, items: hitsOnPage };
+
+      const byType = new Map<SearchType, Map<number | null, Found>>();
+      for (const t of SEARCH_TYPES) {
+        const ids = found.items.filter((hit) => hit.type === t).map((hit) => hit.id);
+        if (ids.length) byType.set(t, await details(t, ids, locale, query, config));
+      }
+      const items = found.items.flatMap((hit) => {
+        const row = byType.get(hit.type)?.get(hit.id === null ? null : Number(hit.id));
+        if (!row) return [];
+        const id = hit.id === null ? null : Number(hit.id);
+        const publishedAt = row.published_at === null ? null : new Date(row.published_at).toISOString();
+        return [
+          {
+            type: hit.type,
+            id,
+            title: row.title,
+            path: pathOf(hit.type, row, id),
+            snippet: markedSnippet(row.headline ?? ''),
+            appTitle: row.app_title,
+            publishedAt,
+          },
+        ];
+      });
+      return reply(fuzzy, found.counts, items);
+    },
+  };
+}
+
+export type SearchRepo = ReturnType<typeof searchRepo>;
