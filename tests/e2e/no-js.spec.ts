@@ -232,7 +232,6 @@ async function expectFooter(page: Page) {
   await expect(f.getByText(SITE, { exact: true })).toBeVisible();
   await expect(f.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveText([
     'Home',
-    'Games & Apps',
     'Blog',
     'Contact',
     'Privacy Policy',

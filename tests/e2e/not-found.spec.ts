@@ -41,7 +41,7 @@ test.describe('not-found page', () => {
   });
 
   test('a near miss of a real route is not found either', async ({ request }) => {
-    for (const path of ['/about-us', '/privacy-policy', '/apps', '/blogs']) {
+    for (const path of ['/about-us', '/privacy-policy', '/app', '/blogs']) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(404);
       expect(await res.text(), path).toContain('404 Page Not Found');

@@ -19,7 +19,6 @@ import { localePath, useLocale } from '../page-kit/locale';
 /** The footer's links, in order. */
 const FOOTER_LINKS = [
   [paths.home, 'nav.home'],
-  [paths.apps, 'catalogue.title'],
   [paths.blogIndex, 'nav.blog'],
   [paths.contact, 'nav.contact'],
   [paths.privacy, 'nav.privacy'],
@@ -63,7 +62,6 @@ function Header() {
           <a
             href={localePath(locale, paths.search)}
             aria-label={t('search.open')}
-            title={t('search.open')}
             className={buttonVariants({ variant: 'ghost', size: 'icon' })}
           >
             <SpriteIcon name="search" />

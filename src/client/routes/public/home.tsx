@@ -1,6 +1,5 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
-import { buttonVariants } from '../../components/ui/button';
 import { AppCard, AppCardSkeleton, AppIcon } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
 import { useHomeContent } from '../../features/pages/api';
@@ -107,7 +106,7 @@ export default function HomePage() {
         )}
         {apps.data && apps.data.length > 0 && (
           <p className="mt-8 text-center">
-            <a href={paths.apps} className={buttonVariants({ variant: 'outline' })}>
+            <a href={paths.apps} className="font-medium text-primary underline-offset-4 hover:underline">
               {t('catalogue.seeAll')}
             </a>
           </p>

@@ -77,7 +77,7 @@ function SearchForm({ q, id = 'search-q' }: { q: string; id?: string }) {
 export function NotFoundSearch() {
   const t = useT();
   return (
-    <section aria-labelledby="not-found-search" className="mx-auto mt-10 max-w-md text-start">
+    <section aria-labelledby="not-found-search" className="mx-auto mt-10 max-w-xl">
       <h2 id="not-found-search" className="mb-3 text-lg font-semibold">
         {t('search.notFoundHeading')}
       </h2>
