@@ -15,7 +15,7 @@ import {
 import type { MessageKey } from '../../../shared/messages';
 import { PageContainer } from '../../components/page';
 import { buttonVariants } from '../../components/ui/button';
-import { SearchField } from '../../components/ui/search-field';
+import { Input, Label } from '../../components/ui/input';
 import { searchQuery, useSearch, type SearchParams } from '../../features/search/api';
 import { cx } from '../../lib/cx';
 import type { HeadData } from '../../page-kit/head';
@@ -58,14 +58,11 @@ function SearchForm({ q, id = 'search-q' }: { q: string; id?: string }) {
   const locale = useLocale();
   return (
     <form role="search" method="get" action={localePath(locale, paths.search)} className="flex flex-wrap gap-2">
-      <SearchField
-        id={id}
-        name="q"
-        label={t('search.label')}
-        defaultValue={q}
-        maxLength={200}
-        className="min-w-0 flex-1"
-      />
+      {/* No magnifier: the public stylesheet carries only the public pages' styles (and the button says Search). */}
+      <Label htmlFor={id} className="sr-only">
+        {t('search.label')}
+      </Label>
+      <Input id={id} type="search" name="q" defaultValue={q} maxLength={200} className="min-w-0 flex-1" />
       <button type="submit" className={buttonVariants()}>
         {t('search.submit')}
       </button>
