@@ -244,7 +244,7 @@ export function AgeRatingsCard({ form }: { form: Form }) {
             id="app-ageRating"
             autoComplete="off"
             maxLength={50}
-            className="sm:w-72"
+            className="block sm:max-w-xs"
             {...form.register('ageRating')}
             {...fieldAria('app-ageRating', form.formState.errors.ageRating?.message, true)}
           />
