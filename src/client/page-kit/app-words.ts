@@ -40,4 +40,5 @@ export const appCardWords = (t: Translate, app: { title: string; status: string 
     webAppLink: t('appPage.playInBrowser'),
     githubRepoLink: t('appCard.github'),
   },
+  newTab: t('appPage.newTab'),
 });

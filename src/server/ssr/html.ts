@@ -249,7 +249,7 @@ export function renderErrorDocument({ site, status, assets, themeScript, locale 
 </head>
 <body>
 <main class="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
-<p class="text-7xl font-black text-primary">${status}</p>
+<p class="text-4xl font-extrabold text-primary sm:text-5xl lg:text-6xl">${status}</p>
 <h1 class="mt-4 text-3xl font-bold tracking-tight">${escapeHtml(heading)}</h1>
 <p class="mt-3 text-muted-foreground">${escapeHtml(text)}</p>
 <p class="mt-8 flex gap-3"><a href="${locale?.prefix || '/'}" class="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground">${escapeHtml(back)}</a>${

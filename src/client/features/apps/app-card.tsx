@@ -50,14 +50,25 @@ const LINKS: { field: AppLinkField; label: string; icon: SpriteIconName }[] = [
 ];
 
 /** Icon link with a CSS tooltip (hover and keyboard focus), so no tooltip library is downloaded here. */
-function IconLink({ href, label, icon }: { href: string; label: string; icon: SpriteIconName }) {
+function IconLink({
+  href,
+  label,
+  icon,
+  newTab = ' (opens in a new tab)',
+}: {
+  href: string;
+  label: string;
+  icon: SpriteIconName;
+  /** What a screen reader hears after the name, in the page's language. */
+  newTab?: string;
+}) {
   return (
     <span className="group/tip relative inline-flex">
       <a
         href={href}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`${label} (opens in a new tab)`}
+        aria-label={`${label}${newTab}`}
         className={cn(
           buttonVariants({ variant: 'ghost', size: 'iconSm' }),
           'text-muted-foreground hover:text-foreground',
@@ -83,6 +94,8 @@ export interface AppCardWords {
   blogPosts: string;
   /** The link icons' names, where they are words. */
   links: Partial<Record<AppLinkField, string>>;
+  /** What follows a link's name: ' (opens in a new tab)'. */
+  newTab: string;
 }
 
 export function AppCard({
@@ -159,7 +172,13 @@ export function AppCard({
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <div className="-ml-2 flex flex-wrap items-center">
             {links.map((l) => (
-              <IconLink key={l.field} href={app[l.field]!} label={words?.links[l.field] ?? l.label} icon={l.icon} />
+              <IconLink
+                key={l.field}
+                href={app[l.field]!}
+                label={words?.links[l.field] ?? l.label}
+                icon={l.icon}
+                newTab={words?.newTab}
+              />
             ))}
           </div>
           {postCount > 0 && (

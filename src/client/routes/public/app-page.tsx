@@ -187,7 +187,7 @@ function AppDetails({ app }: { app: App }) {
                     className={buttonVariants({ variant: 'outline', size: 'lg' })}
                   >
                     {action.label}
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    <span className="sr-only">{t('appPage.newTab')}</span>
                   </a>
                 ))}
               </div>

@@ -13,7 +13,7 @@ export default function NotFoundPage() {
   const rich = useTRich();
   return (
     <PageContainer narrow className="py-24 text-center">
-      <p className="text-7xl font-black text-primary">404</p>
+      <p className="text-4xl font-extrabold text-primary sm:text-5xl lg:text-6xl">404</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('notFound.title')}</h1>
       <p className="mt-3 text-muted-foreground">
         {rich('notFound.text', {
