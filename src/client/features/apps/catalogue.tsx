@@ -13,6 +13,7 @@ import {
   type CatalogueSort,
 } from '../../../shared/schemas/app-catalogue';
 import { cx } from '../../lib/cx';
+import { pillClass } from '../../components/ui/pill';
 
 /** The words the controls show, in the page's language. */
 export interface CatalogueWords {
@@ -29,14 +30,6 @@ export interface CatalogueWords {
   sort: string;
   sortName: Record<CatalogueSort, string>;
 }
-
-const pill = (active: boolean) =>
-  cx(
-    'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-    active
-      ? 'border-primary bg-primary text-primary-foreground'
-      : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-  );
 
 /** The view with `filter` set to `value` (or removed, for undefined); the other filters and the order kept. */
 const withFilter = (query: CatalogueQuery, filter: CatalogueFilter, value: string | undefined) =>
@@ -66,13 +59,13 @@ function OptionLink({
   );
   // An option that would list nothing is shown, not offered (no dead end); the chosen one is its own way out.
   if (!chosen && option.count === 0) {
-    return <span className={cx(pill(false), 'opacity-75')}>{content}</span>;
+    return <span className={cx(pillClass(false), 'opacity-75')}>{content}</span>;
   }
   return (
     <Link
       to={withFilter(query, filter, chosen ? undefined : option.value)}
       aria-current={chosen ? 'true' : undefined}
-      className={pill(chosen)}
+      className={pillClass(chosen)}
       rel="nofollow"
     >
       {content}
@@ -176,7 +169,7 @@ export function CatalogueSortLinks({ query, words }: { query: CatalogueQuery; wo
             <Link
               to={catalogueHref({ ...query, sort })}
               aria-current={sort === current ? 'true' : undefined}
-              className={pill(sort === current)}
+              className={pillClass(sort === current)}
               rel="nofollow"
             >
               {words.sortName[sort]}

@@ -21,6 +21,7 @@ import type { Page } from '../../lib/paged';
 import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { useT, type Translate } from '../../page-kit/messages';
+import { pillClass } from '../../components/ui/pill';
 
 /** The highest page the API serves. */
 const MAX_PAGE = 100_000;
@@ -79,13 +80,6 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
   // Apps with published posts (all of them until the counts arrive), and the chosen one in any case.
   const shown = apps.filter((a) => a.id === current || !counts || (counts[String(a.id)] ?? 0) > 0);
   if (shown.length === 0) return null;
-  const pill = (active: boolean) =>
-    cx(
-      'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-      active
-        ? 'border-primary bg-primary text-primary-foreground'
-        : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-    );
   return (
     <nav aria-label={t('blogIndex.filter')} className="mt-8">
       <ul className="flex flex-wrap gap-2">
@@ -93,7 +87,7 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
           <Link
             to={paths.blogIndex}
             aria-current={current === undefined ? 'page' : undefined}
-            className={pill(current === undefined)}
+            className={pillClass(current === undefined)}
           >
             {t('blogIndex.allApps')}
           </Link>
@@ -103,7 +97,7 @@ function AppFilter({ apps, current }: { apps: App[]; current?: number }) {
             <Link
               to={paths.blogIndexPage(1, a.id)}
               aria-current={a.id === current ? 'page' : undefined}
-              className={pill(a.id === current)}
+              className={pillClass(a.id === current)}
             >
               {a.title}
               {counts?.[String(a.id)] !== undefined && (

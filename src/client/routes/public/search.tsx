@@ -25,6 +25,7 @@ import { PageDate } from '../../page-kit/page-date';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { SiteInfo } from '../../page-kit/site-context';
 import { useSite } from '../../page-kit/site-context';
+import { pillClass } from '../../components/ui/pill';
 
 const TYPE_LABEL: Record<SearchType, MessageKey> = {
   apps: 'search.type.apps',
@@ -85,13 +86,6 @@ export function NotFoundSearch() {
 
 function TypeFilter({ reply, params }: { reply: SearchReply; params: SearchParams }) {
   const t = useT();
-  const pill = (active: boolean) =>
-    cx(
-      'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-      active
-        ? 'border-primary bg-primary text-primary-foreground'
-        : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-    );
   const all = reply.counts.apps + reply.counts.posts + reply.counts.support + reply.counts.about;
   const links: { type?: SearchType; label: string; count: number }[] = [
     { label: t('search.all'), count: all },
@@ -109,7 +103,7 @@ function TypeFilter({ reply, params }: { reply: SearchReply; params: SearchParam
             <Link
               to={paths.searchPage({ q: params.q, type: link.type })}
               aria-current={link.type === params.type ? 'page' : undefined}
-              className={pill(link.type === params.type)}
+              className={pillClass(link.type === params.type)}
             >
               {link.label}
               <span className="text-xs opacity-75">{link.count}</span>
