@@ -514,6 +514,8 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
       '/contact',
       '/privacy',
       '/blog',
+      // Issue 25: the catalogue (its filtered views are not listed).
+      '/apps',
       ...apps.map((a) => `/apps/${a.slug}`),
       ...apps.map((a) => `/apps/${a.id}/blogs`),
       ...posts.map(readable),
