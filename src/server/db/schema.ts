@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   foreignKey,
@@ -276,9 +277,10 @@ export const blogPosts = pgTable(
   'blog_posts',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** Null only for a studio post (`scope` 'studio', issue 26): the database checks the two agree. */
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    /** 'app' (the post belongs to `appId`'s blog) or 'studio' (studio news: /blog, the site feed, never an app's blog). */
+    scope: text('scope').notNull().default('app'),
     title: text('title').notNull(),
     content: text('content').notNull(),
     images: text('images')
@@ -308,6 +310,10 @@ export const blogPosts = pgTable(
     index('blog_posts_created_at_idx').on(t.createdAt),
     uniqueIndex('blog_posts_slug_idx').on(t.slug),
     index('blog_posts_publish_at_idx').on(t.publishAt),
+    check(
+      'blog_posts_scope_check',
+      sql`(${t.scope} = 'studio' and ${t.appId} is null) or (${t.scope} = 'app' and ${t.appId} is not null)`,
+    ),
   ],
 );
 
@@ -528,6 +534,8 @@ export const userMessages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     /** Where it came from beyond the contact form: 'press' for a press-copy request (issue 14). */
     tag: text('tag'),
+    /** When staff last answered it from Messages (issue 26); the replies are in message_replies. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('user_messages_created_at_idx').on(t.createdAt), index('user_messages_is_read_idx').on(t.isRead)],
@@ -555,6 +563,8 @@ export const siteSettings = pgTable('site_settings', {
   auditRetentionDays: integer('audit_retention_days').notNull().default(365),
   /** The language the content rows are written in (issue 24): its pages keep today's addresses. */
   defaultLocale: text('default_locale').notNull().default('en'),
+  /** List mail (issue 26) leaves the outbox at most this many messages a minute. */
+  mailPerMinute: integer('mail_per_minute').notNull().default(60),
 });
 
 /** The site's other languages (issue 24), in the order staff listed them; the default is in site_settings. */
@@ -566,7 +576,8 @@ export const siteLocales = pgTable('site_locales', {
 
 /**
  * A translation of one item into one language (issue 24): `type` is app, post, page (home, about,
- * privacy, contact, site) or app-page (an app's privacy, support, deletion or press texts), `item`
+ * privacy, contact, site), app-page (an app's privacy, support, deletion or press texts) or release
+ * (an app version's "What's new", issue 26), `item`
  * its key ('12', 'about', '12-support'). The item's own row stays the default language's; a
  * translation holds only the fields a visitor reads (`fields`), its own slug, and is published,
  * scheduled and versioned on its own. `app_id` / `post_id` tie it to its item, so deleting the
@@ -581,6 +592,8 @@ export const translations = pgTable(
     locale: text('locale').notNull(),
     appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
     postId: integer('post_id').references(() => blogPosts.id, { onDelete: 'cascade' }),
+    /** Type 'release' (issue 26): the app version whose "What's new" this translates. */
+    releaseId: integer('release_id').references(() => appReleases.id, { onDelete: 'cascade' }),
     fields: jsonb('fields').notNull().default({}),
     /** A post's address in this language (unique within the language and type). */
     slug: text('slug'),
@@ -604,6 +617,7 @@ export const translations = pgTable(
     index('translations_locale_idx').on(t.locale, t.type),
     index('translations_app_id_idx').on(t.appId),
     index('translations_post_id_idx').on(t.postId),
+    index('translations_release_id_idx').on(t.releaseId),
     index('translations_publish_at_idx').on(t.publishAt),
   ],
 );
@@ -639,6 +653,10 @@ export const notificationJobs = pgTable(
     deletionRequestId: integer('deletion_request_id').references(() => deletionRequests.id, { onDelete: 'cascade' }),
     /** 'deletion-outcome' jobs tell of this event (done or rejected, with the staff's note). */
     deletionEventId: integer('deletion_event_id').references(() => deletionRequestEvents.id, { onDelete: 'cascade' }),
+    /** 'subscription-confirmation' jobs (issue 26) email the double opt-in link of this sign-up. */
+    consentId: integer('consent_id').references(() => subscriptionConsents.id, { onDelete: 'cascade' }),
+    /** 'message-reply' jobs (issue 26) send this staff reply to the visitor who wrote. */
+    replyId: integer('reply_id').references(() => messageReplies.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -814,4 +832,210 @@ export const demoContent = pgTable(
     fingerprint: text('fingerprint').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);
+
+// ── Issue 26: lists, double opt-in, campaigns, release notes, inbox replies ─────────────────────
+
+/**
+ * One address that signed up to any list. `token` (random, never shown to anyone but its owner's
+ * mailbox) is the address of its unsubscribe and preference page (/unsubscribe/{token}).
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: serial('id').primaryKey(),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    /** The language its mail is written in; null is the site's default language. */
+    locale: text('locale'),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscribers_email_idx').on(t.email), uniqueIndex('subscribers_token_idx').on(t.token)],
+);
+
+/**
+ * An address on one list: `list` is 'studio' (the newsletter) or 'app:{id}' (that app's notify-me
+ * list, `appId` set so deleting the app removes it). `platforms` narrows an app list (empty: all).
+ * Only 'confirmed' ever receives list mail; 'unsubscribed' keeps its consent records for proof.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    platforms: text('platforms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 'pending' (not yet confirmed), 'confirmed' or 'unsubscribed'. */
+    status: text('status').notNull().default('pending'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_subscriber_list_idx').on(t.subscriberId, t.list),
+    index('subscriptions_list_status_idx').on(t.list, t.status),
+  ],
+);
+
+/**
+ * The proof of one sign-up (GDPR art. 7(1)): when and from which address it was made, on which form
+ * and page, the exact wording and privacy policy version shown, and when and from where it was
+ * confirmed. A new row per sign-up; kept after unsubscribing. The emailed confirmation link's token
+ * is stored hashed (SHA-256), works once and expires.
+ */
+export const subscriptionConsents = pgTable(
+  'subscription_consents',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
+    signedUpIp: text('signed_up_ip'),
+    /** 'footer', 'app-page', 'post', 'preferences', 'import' or 'admin'. */
+    form: text('form').notNull(),
+    /** The page the form was on (its path). */
+    page: text('page').notNull().default(''),
+    /** The consent text exactly as shown beside the checkbox. */
+    wording: text('wording').notNull().default(''),
+    /** The privacy policy version shown (its last-updated time, ISO), if any. */
+    privacyVersion: text('privacy_version'),
+    /** For an import: where staff say the consent was given (e.g. "Mailchimp export, double opt-in"). */
+    source: text('source'),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedIp: text('confirmed_ip'),
+  },
+  (t) => [
+    index('subscription_consents_subscription_idx').on(t.subscriptionId),
+    uniqueIndex('subscription_consents_token_idx')
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} is not null`),
+  ],
+);
+
+/** Addresses staff removed (SHA-256 of the trimmed, lower-cased address): never mailed or imported again. */
+export const suppressions = pgTable('suppressions', {
+  emailHash: text('email_hash').primaryKey(),
+  reason: text('reason').notNull().default('removed'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A mail to a list, written in the admin. `status`: 'draft', 'sending' (its recipients are queued
+ * in campaign_recipients), 'sent' or 'cancelled'. `origin` says what drafted it: null (staff),
+ * 'launch' (the app went Live), 'release' or 'post'; never sent without a person.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    list: text('list').notNull(),
+    /** Send only to subscribers of these platforms (an app list); empty: everyone on the list. */
+    platforms: text('platforms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    subject: text('subject').notNull().default(''),
+    /** Sanitised HTML. */
+    content: text('content').notNull().default(''),
+    status: text('status').notNull().default('draft'),
+    origin: text('origin'),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    postId: integer('post_id').references(() => blogPosts.id, { onDelete: 'set null' }),
+    releaseId: integer('release_id').references(() => appReleases.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campaigns_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * One recipient of a sent campaign, queued when it is sent: 'queued', 'sending' (claimed by an
+ * instance until `leaseUntil`), 'sent' or 'failed'. A removed subscriber's rows go with it.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.subscriberId] }),
+    index('campaign_recipients_status_idx').on(t.status, t.campaignId),
+  ],
+);
+
+/**
+ * One version of an app (release notes): its number, date, platforms and "What's new" text
+ * (the App Store's limit is 4,000 characters). Translated like other content (translations type
+ * 'release', item its id). Also `search_config` and `search_vector` (site search, migration 0018).
+ */
+export const appReleases = pgTable(
+  'app_releases',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    releasedOn: date('released_on', { mode: 'string' }).notNull(),
+    platforms: text('platforms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Plain text with line breaks, as the stores take it. */
+    notes: text('notes').notNull().default(''),
+    /** Raised by every save: a save made from an older version is refused (409). */
+    revision: integer('revision').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('app_releases_app_version_idx').on(t.appId, t.version),
+    index('app_releases_app_date_idx').on(t.appId, t.releasedOn),
+  ],
+);
+
+/** A staff answer to a visitor's message, sent from Messages through SMTP (issue 26). */
+export const messageReplies = pgTable(
+  'message_replies',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => userMessages.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'queued', 'sent' or 'failed' (after the mail job gave up). */
+    status: text('status').notNull().default('queued'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_replies_message_idx').on(t.messageId)],
 );

@@ -370,6 +370,101 @@ async function fillEveryTable(database: Database) {
       note: 'Läuft',
     },
   ]);
+  // Issue 26: a studio post, release notes with a translation, subscribers with their consent
+  // records, a removed address, a campaign with its recipients, and a staff reply with its mail job.
+  await db.insert(blogPosts).values({
+    appId: null,
+    scope: 'studio',
+    title: 'Studio news',
+    slug: 'studio-news',
+    content: '<p>We moved.</p>',
+  });
+  const [release] = await db
+    .insert(schema.appReleases)
+    .values({
+      appId: game!.id,
+      version: '1.2.0',
+      releasedOn: '2025-06-01',
+      platforms: ['ios'],
+      notes: 'Neu:\n– Dunkel',
+    })
+    .returning();
+  await db.insert(schema.translations).values({
+    type: 'release',
+    item: String(release!.id),
+    locale: 'de',
+    appId: game!.id,
+    releaseId: release!.id,
+    fields: { notes: 'Neu' },
+    isPublished: true,
+  });
+  const [subscriber] = await db
+    .insert(schema.subscribers)
+    .values({ email: 'fan@example.com', locale: 'de', token: 't'.repeat(43) })
+    .returning();
+  const [subscription] = await db
+    .insert(schema.subscriptions)
+    .values({
+      subscriberId: subscriber!.id,
+      list: `app:${game!.id}`,
+      appId: game!.id,
+      platforms: ['android'],
+      status: 'confirmed',
+      confirmedAt: at('2025-06-02 10:00:00+00'),
+    })
+    .returning();
+  const [consent] = await db
+    .insert(schema.subscriptionConsents)
+    .values({
+      subscriptionId: subscription!.id,
+      signedUpIp: '203.0.113.7',
+      form: 'app-page',
+      page: '/apps/spiel',
+      wording: 'Email me when it is out. „Abmelden“ jederzeit.',
+      privacyVersion: '2025-06-01T10:00:00.500Z',
+      confirmedAt: at('2025-06-02 10:00:00+00'),
+      confirmedIp: '203.0.113.8',
+    })
+    .returning();
+  await db.insert(schema.suppressions).values({ emailHash: 'c'.repeat(64) });
+  const [campaign] = await db
+    .insert(schema.campaigns)
+    .values({
+      list: `app:${game!.id}`,
+      subject: 'Out now',
+      content: '<p>Play</p>',
+      status: 'sent',
+      origin: 'launch',
+      appId: game!.id,
+      releaseId: release!.id,
+      createdBy: ada!.id,
+    })
+    .returning();
+  await db.insert(schema.campaignRecipients).values({
+    campaignId: campaign!.id,
+    subscriberId: subscriber!.id,
+    status: 'sent',
+    attempts: 1,
+    sentAt: at('2025-06-03 00:00:00+00'),
+  });
+  const [zoe] = await db
+    .select({ id: userMessages.id })
+    .from(userMessages)
+    .where(eq(userMessages.email, 'zoe@example.com'));
+  const [reply] = await db
+    .insert(schema.messageReplies)
+    .values({
+      messageId: zoe!.id,
+      body: 'Merci!',
+      sentBy: ada!.id,
+      status: 'sent',
+      sentAt: at('2025-01-02 00:00:00+00'),
+    })
+    .returning();
+  await db.insert(schema.notificationJobs).values([
+    { channel: 'subscription-confirmation', consentId: consent!.id, failedAt: at('2025-06-02 00:00:00+00') },
+    { channel: 'message-reply', replyId: reply!.id },
+  ]);
   // An uploaded image, through the real pipeline: binary files of every kind (original and variants).
   const png = await sharp({ create: { width: 700, height: 300, channels: 4, background: '#3a6c' } })
     .png()
@@ -676,9 +771,17 @@ describe('a bad file', () => {
       for (const row of f.tables.users!) row.username = 1;
       f.tables.home_content![0]!.hero_title = 1;
     });
+    const t = (bad as BackupFile).tables;
+    const problems =
+      t.blog_posts!.length +
+      t.apps!.length +
+      t.user_messages!.length +
+      t.social_media_links!.length +
+      t.users!.length +
+      1;
     const message = ((await importBackup(target.db, bad).catch((e: unknown) => e)) as Error).message;
     expect(message.split('\n').filter((line) => line.startsWith('  tables.'))).toHaveLength(10);
-    expect(message).toMatch(/… and 1 more$/);
+    expect(message).toMatch(new RegExp(`… and ${problems - 10} more$`));
   });
 
   it.runIf(currentMigration().index > 0)(

@@ -24,6 +24,8 @@ type PostRow = typeof blogPosts.$inferSelect;
 export function toPost(row: PostRow): BlogPost {
   return {
     ...row,
+    // Studio posts (issue 26) are not written yet: until they are, every post has its app.
+    appId: row.appId as number,
     publishedAt: iso(row.publishedAt),
     publishAt: iso(row.publishAt),
     createdAt: iso(row.createdAt),
