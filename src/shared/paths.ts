@@ -55,6 +55,12 @@ export const paths = {
   },
   /** A shared draft (issue 12). */
   preview: (token: string) => `/preview/${token}`,
+  /** Issue 26: the double opt-in link, and a subscriber's one-click unsubscribe and preference page. */
+  subscriptionConfirm: (token: string) => `/subscriptions/confirm?token=${encodeURIComponent(token)}`,
+  unsubscribe: (token: string) => `/unsubscribe/${token}`,
+  /** Issue 26: an app's release notes, and their feed. */
+  appReleases: (slug: string) => `/apps/${slug}/releases`,
+  appReleasesFeed: (slug: string) => `/apps/${slug}/releases.xml`,
   rss: '/rss.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
