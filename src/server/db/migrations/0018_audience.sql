@@ -172,3 +172,9 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- A search with more matches than are worth ranking shows title matches first, then the newest:
+-- these indexes find the title matches without reading every match (decision 117).
+CREATE INDEX "blog_posts_title_search_idx" ON "blog_posts" USING gin (to_tsvector(search_config, title)) WITH (fastupdate = off);
+--> statement-breakpoint
+CREATE INDEX "translations_title_search_idx" ON "translations" USING gin (to_tsvector(site_search_config(locale), coalesce(fields->>'title', ''))) WITH (fastupdate = off);

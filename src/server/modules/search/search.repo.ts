@@ -50,7 +50,9 @@ const plain = (html: SQL) => sql`translate(regexp_replace(${html}, '<[^>]*>', ' 
 const faqText = (faq: SQL) =>
   sql`coalesce((select string_agg(concat_ws(' ', e->>'question', e->>'answer'), ' ') from jsonb_array_elements(case when jsonb_typeof(${faq}) = 'array' then ${faq} else '[]'::jsonb end) e), '')`;
 
-const ORDER: Record<SearchType, number> = { apps: 1, posts: 2, support: 3, about: 4 };
+type Counts = SearchReply['counts'];
+/** A condition or a rank over a row: its vector, its title and its text-search configuration. */
+type Matcher = (vector: SQL, title: SQL, config: SQL) => SQL;
 /** Up to this many matches, every one is ranked (ts_rank_cd); past it a title match comes first, then the newest. */
 const RANK_LIMIT = 1_000;
 /** A snippet is cut from the first this many characters of a text (ts_headline reads all it is given). */
@@ -66,73 +68,122 @@ export function searchRepo(db: Db) {
       .catch(() => false));
 
   /**
-   * What matches, one row per result: its type, id and rank. `match(vector)` says whether a row
-   * matches, `rank(vector, title)` how well (a title match ranks first).
+   * What matches of one type, one row per result: its id and rank. `match(vector, title)` says
+   * whether a row matches, `rank(vector, title)` how well; `order` ends the statement (an order and a
+   * limit, or nothing).
    */
-  function hits(
-    locale: string | null,
-    match: (vector: SQL, title: SQL) => SQL,
-    rank: (vector: SQL, title: SQL) => SQL,
-  ): SQL {
+  function hitsOf(type: SearchType, locale: string | null, match: Matcher, rank: Matcher, order: SQL = sql``): SQL {
+    /** The row's id and rank, and whether it matches, from its vector, title and configuration. */
+    const on = (vector: string, title: SQL, config: SQL) => {
+      const args = [sql.raw(vector), title, config] as const;
+      return { rank: rank(...args), match: match(...args) };
+    };
     if (locale === null) {
-      return sql`
-        select 'apps' as type, a.id as id, ${rank(sql`a.search_vector`, sql`a.title`)} as rank
-          from apps a where not a.is_hidden and ${match(sql`a.search_vector`, sql`a.title`)}
-        union all
-        select 'posts', p.id, ${rank(sql`p.search_vector`, sql`p.title`)}
-          from blog_posts p join apps a on a.id = p.app_id
-          where p.is_published and not a.is_hidden and ${match(sql`p.search_vector`, sql`p.title`)}
-        union all
-        select 'support', ap.app_id, ${rank(sql`ap.search_vector`, sql`''`)}
-          from app_pages ap join apps a on a.id = ap.app_id
-          where not a.is_hidden and ${match(sql`ap.search_vector`, sql`''`)}
-        union all
-        select 'about', null, ${rank(sql`ab.search_vector`, sql`ab.title`)}
-          from about_us ab where ab.app_id is null and ${match(sql`ab.search_vector`, sql`ab.title`)}`;
+      const a = on('a.search_vector', sql`a.title`, sql`a.search_config`);
+      const p = on('p.search_vector', sql`p.title`, sql`p.search_config`);
+      const ap = on('ap.search_vector', sql`''`, sql`ap.search_config`);
+      const ab = on('ab.search_vector', sql`ab.title`, sql`ab.search_config`);
+      switch (type) {
+        case 'apps':
+          return sql`select a.id as id, ${a.rank} as rank from apps a where not a.is_hidden and ${a.match} ${order}`;
+        case 'posts':
+          return sql`select p.id as id, ${p.rank} as rank from blog_posts p join apps a on a.id = p.app_id
+            where p.is_published and not a.is_hidden and ${p.match} ${order}`;
+        case 'support':
+          return sql`select ap.app_id as id, ${ap.rank} as rank from app_pages ap join apps a on a.id = ap.app_id
+            where not a.is_hidden and ${ap.match} ${order}`;
+        case 'about':
+          return sql`select null::int as id, ${ab.rank} as rank from about_us ab where ab.app_id is null and ${ab.match} ${order}`;
+      }
     }
-    const title = sql`(t.fields->>'title')`;
-    return sql`
-      select 'apps' as type, a.id as id, ${rank(sql`t.search_vector`, title)} as rank
-        from translations t join apps a on a.id = t.app_id
-        where t.type = 'app' and t.locale = ${locale} and t.is_published and not t.use_default
-          and not a.is_hidden and ${match(sql`t.search_vector`, title)}
-      union all
-      select 'posts', p.id, ${rank(sql`t.search_vector`, title)}
-        from translations t join blog_posts p on p.id = t.post_id join apps a on a.id = p.app_id
-        where t.type = 'post' and t.locale = ${locale} and t.is_published and not t.use_default
-          and p.is_published and not a.is_hidden and ${match(sql`t.search_vector`, title)}
-      union all
-      select 'support', a.id, ${rank(sql`t.search_vector`, sql`''`)}
-        from translations t join apps a on t.item = a.id || '-support'
-        where t.type = 'app-page' and t.locale = ${locale} and t.is_published and not t.use_default
-          and not a.is_hidden and ${match(sql`t.search_vector`, sql`''`)}
-      union all
-      select 'about', null, ${rank(sql`t.search_vector`, title)}
-        from translations t
-        where t.type = 'page' and t.item = 'about' and t.locale = ${locale} and t.is_published and not t.use_default
-          and ${match(sql`t.search_vector`, title)}`;
+    const t = on('t.search_vector', sql`coalesce(t.fields->>'title', '')`, sql`site_search_config(t.locale)`);
+    const support = on('t.search_vector', sql`''`, sql`site_search_config(t.locale)`);
+    const translated = sql`t.locale = ${locale} and t.is_published and not t.use_default`;
+    switch (type) {
+      case 'apps':
+        return sql`select a.id as id, ${t.rank} as rank from translations t join apps a on a.id = t.app_id
+          where t.type = 'app' and ${translated} and not a.is_hidden and ${t.match} ${order}`;
+      case 'posts':
+        return sql`select p.id as id, ${t.rank} as rank
+          from translations t join blog_posts p on p.id = t.post_id join apps a on a.id = p.app_id
+          where t.type = 'post' and ${translated} and p.is_published and not a.is_hidden and ${t.match} ${order}`;
+      case 'support':
+        return sql`select a.id as id, ${support.rank} as rank from translations t join apps a on t.item = a.id || '-support'
+          where t.type = 'app-page' and ${translated} and not a.is_hidden and ${support.match} ${order}`;
+      case 'about':
+        return sql`select null::int as id, ${t.rank} as rank from translations t
+          where t.type = 'page' and t.item = 'about' and ${translated} and ${t.match} ${order}`;
+    }
   }
 
-  /** How many hits of each type (the match alone: the index answers it). */
-  async function countsOf(hitsSql: SQL): Promise<SearchReply['counts']> {
-    const rows = rowsOf<{ type: SearchType; n: number }>(
-      await db.execute(sql`select type, count(*)::int as n from (${hitsSql}) hits group by type`),
+  /** How many hits of each type, in one statement (the match alone: the index answers it). */
+  async function countsOf(locale: string | null, match: Matcher): Promise<Counts> {
+    const none = () => sql`0`;
+    const columns = SEARCH_TYPES.map(
+      (t) => sql`(select count(*)::int from (${hitsOf(t, locale, match, none)}) h) as ${sql.identifier(t)}`,
     );
-    const counts = { apps: 0, posts: 0, support: 0, about: 0 };
-    for (const row of rows) counts[row.type] = Number(row.n);
-    return counts;
+    const [row] = rowsOf<Record<SearchType, number>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+    return {
+      apps: Number(row?.apps ?? 0),
+      posts: Number(row?.posts ?? 0),
+      support: Number(row?.support ?? 0),
+      about: Number(row?.about ?? 0),
+    };
   }
 
-  /** The asked page of hits: by type, best first, then newest. */
-  async function pageOf(hitsSql: SQL, type: SearchType | undefined, offset: number): Promise<Hit[]> {
-    const order = sql.raw(
-      `case type ${SEARCH_TYPES.map((t) => `when '${t}' then ${ORDER[t]}`).join(' ')} end, rank desc, id desc nulls first`,
+  /** One type's hits from `offset`, at most `limit`, best first, then newest. */
+  async function sliceOf(
+    type: SearchType,
+    locale: string | null,
+    match: Matcher,
+    rank: Matcher,
+    offset: number,
+    limit: number,
+  ): Promise<Hit[]> {
+    const rows = rowsOf<{ id: number | null; rank: number }>(
+      await db.execute(
+        hitsOf(type, locale, match, rank, sql`order by rank desc, id desc nulls first limit ${limit} offset ${offset}`),
+      ),
     );
-    return rowsOf<Hit>(
-      await db.execute(sql`
-        select type, id, rank from (${hitsSql}) hits where ${type ? sql`type = ${type}` : sql`true`}
-        order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${offset}`),
+    return rows.map((row) => ({ type, id: row.id, rank: Number(row.rank) }));
+  }
+
+  /**
+   * One type's hits when there are more than RANK_LIMIT: the titles that match first, then the
+   * rest, each newest first. Both walk an index (the title's expression index, then the ids
+   * backwards) and stop at the page, so the cost does not grow with the number of matches.
+   */
+  async function manySliceOf(
+    type: SearchType,
+    locale: string | null,
+    exact: (vector: SQL) => SQL,
+    titleMatch: (title: SQL, config: SQL) => SQL,
+    offset: number,
+    limit: number,
+  ): Promise<Hit[]> {
+    const none = () => sql`0`;
+    const inTitle: Matcher = (_vector, title, config) => titleMatch(title, config);
+    const [titles] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from (${hitsOf(type, locale, inTitle, none)}) h`),
     );
+    const titleCount = Number(titles?.n ?? 0);
+    const newest = (from: number, count: number) => sql`order by id desc nulls first limit ${count} offset ${from}`;
+    const hits: Hit[] = [];
+    if (offset < titleCount) {
+      const rows = rowsOf<{ id: number | null }>(
+        await db.execute(hitsOf(type, locale, inTitle, none, newest(offset, limit))),
+      );
+      hits.push(...rows.map((row) => ({ type, id: row.id, rank: 1 })));
+    }
+    const left = limit - hits.length;
+    if (left > 0) {
+      const rest: Matcher = (vector, title, config) => sql`${exact(vector)} and not (${titleMatch(title, config)})`;
+      const rows = rowsOf<{ id: number | null }>(
+        await db.execute(hitsOf(type, locale, rest, none, newest(Math.max(0, offset - titleCount), left))),
+      );
+      hits.push(...rows.map((row) => ({ type, id: row.id, rank: 0 })));
+    }
+    return hits;
   }
 
   /** Titles, addresses and snippets of one type's hits on the page. */
@@ -236,26 +287,36 @@ export function searchRepo(db: Db) {
       const query = sql`websearch_to_tsquery(${config}, ${words})`;
       const offset = (page - 1) * SEARCH_PAGE_SIZE;
       const exact = (vector: SQL) => sql`${vector} @@ ${query}`;
-      let counts = await countsOf(hits(locale, exact, () => sql`0`));
-      const asked = type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about;
-      // The title's words (weight A) first, then the cover density of the whole document. Past
-      // RANK_LIMIT matches, ranking every document costs more than it tells: a title match first, then the newest.
-      const rank =
-        asked <= RANK_LIMIT
-          ? (vector: SQL) =>
-              sql`(case when ts_filter(${vector}, '{a}') @@ ${query} then 1 else 0 end + ts_rank_cd(${vector}, ${query}, 33))::float8`
-          : (_vector: SQL, title: SQL) =>
-              sql`(case when to_tsvector(${config}, ${title}) @@ ${query} then 1 else 0 end)::float8`;
-      let hitsOnPage = asked > 0 ? await pageOf(hits(locale, exact, rank), type, offset) : [];
+      // The title's words in the row's own configuration: the form the title indexes of migration 0018 hold.
+      const titleMatch = (title: SQL, rowConfig: SQL) => sql`to_tsvector(${rowConfig}, ${title}) @@ ${query}`;
+      let counts = await countsOf(locale, exact);
+      // Up to RANK_LIMIT matches of a type, every one is ranked: the title's words (weight A) first,
+      // then the cover density of the whole document. Past it, ranking every document costs more
+      // than it tells: a title match first, then the newest.
+      const ranked = (vector: SQL) =>
+        sql`(case when ts_filter(${vector}, '{a}') @@ ${query} then 1 else 0 end + ts_rank_cd(${vector}, ${query}, 33))::float8`;
       let fuzzy = false;
-      const nothing = Object.values(counts).every((n) => n === 0);
-      if (nothing && (await hasTrigram())) {
+      let slice = (t: SearchType, from: number, count: number): Promise<Hit[]> =>
+        counts[t] > RANK_LIMIT
+          ? manySliceOf(t, locale, exact, titleMatch, from, count)
+          : sliceOf(t, locale, exact, ranked, from, count);
+      if (Object.values(counts).every((n) => n === 0) && (await hasTrigram())) {
         // Typo tolerance: titles spelt nearly alike (pg_trgm's word similarity, its index).
         fuzzy = true;
         const similar = (_vector: SQL, title: SQL) => sql`${words} <% ${title}`;
         const similarity = (_vector: SQL, title: SQL) => sql`word_similarity(${words}, ${title})::float8`;
-        counts = await countsOf(hits(locale, similar, () => sql`0`));
-        hitsOnPage = await pageOf(hits(locale, similar, similarity), type, offset);
+        counts = await countsOf(locale, similar);
+        slice = (t, from, count) => sliceOf(t, locale, similar, similarity, from, count);
+      }
+      // The page runs across the types in their order (or within the one asked for).
+      const hitsOnPage: Hit[] = [];
+      let before = 0;
+      for (const t of type ? [type] : SEARCH_TYPES) {
+        const from = Math.max(0, offset - before);
+        const count = Math.min(counts[t] - from, SEARCH_PAGE_SIZE - hitsOnPage.length);
+        before += counts[t];
+        if (count > 0) hitsOnPage.push(...(await slice(t, from, count)));
+        if (hitsOnPage.length >= SEARCH_PAGE_SIZE) break;
       }
       const found = { counts, items: hitsOnPage };
 

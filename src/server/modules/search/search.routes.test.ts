@@ -2,6 +2,7 @@
 // bodies, app texts, support FAQs, About Us), ranks a title match above a body match, follows every
 // publish, schedule, unpublish and delete at once, reads German with German stemming, and answers
 // any text (quotes, operators, 10 KB, NUL) without an error.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
@@ -108,6 +109,32 @@ describe('what a search finds', () => {
     expect(first.items).toHaveLength(10);
     expect(second.items).toHaveLength(2);
     expect(new Set([...first.items, ...second.items].map((i) => i.id)).size).toBe(12);
+  });
+
+  it('past a thousand matches, pages title matches first and then the newest, every match once', async () => {
+    // 1,050 published posts with the word in the body (written in one statement), three older ones in the title.
+    const titled = [];
+    for (let i = 0; i < 3; i++) {
+      titled.push(
+        await ctx.make.makePost(app.id, { title: `Glacier log ${i}`, content: '<p>Ice.</p>', isPublished: true }),
+      );
+    }
+    await ctx.database.db.execute(sql`
+      insert into blog_posts (app_id, title, content, slug, is_published, published_at)
+      select ${app.id}, 'Devlog ' || n, '<p>The glacier moved ' || n || ' metres.</p>', 'glacier-devlog-' || n, true, now()
+      from generate_series(1, 1050) n`);
+    const pages = [];
+    for (let page = 1; page <= 106; page++) pages.push(await found('glacier', { type: 'posts', page }));
+    expect(pages[0]!.counts.posts).toBe(1053);
+    const ids = pages.flatMap((reply) => reply.items.map((item) => item.id));
+    expect(ids).toHaveLength(1053);
+    expect(new Set(ids).size).toBe(1053);
+    expect(ids.slice(0, 3)).toEqual(titled.map((post) => post.id).reverse());
+    const rest = ids.slice(3) as number[];
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+    // All types together: the same posts follow the apps.
+    const all = await found('glacier', { page: 1 });
+    expect(all.items.map((item) => item.id)).toEqual(ids.slice(0, 10));
   });
 });
 
