@@ -337,26 +337,34 @@ test.describe('without JavaScript', () => {
     expect(imageSize(await res.body())).toEqual({ width: 1200, height: 630 });
   });
 
+  // Decision 122: the home page is a summary page (Google's pattern for a list of items each with its
+  // own page): the apps are listed by their pages, and each is described on its page only.
+  test('home: Organization and the list of the apps by their pages', async ({ page, request, baseURL }) => {
+    const apps = await getJson<App[]>(request, '/api/apps');
+    await page.goto('/');
+    const ld = await jsonLd(page);
+    for (const item of ld) expect(item['@context']).toBe('https://schema.org');
+    expect(ld.map((x) => x['@type'])).toEqual(['Organization', 'ItemList']);
+    expect(ld[0]).toMatchObject({ name: SITE, url: baseURL });
+    expect(ld[1]!.itemListElement).toEqual(
+      apps.map((app, index) => ({ '@type': 'ListItem', position: index + 1, url: `${baseURL}/apps/${app.slug}` })),
+    );
+  });
+
   // Issue 13: the types come from each app's kind (a game is a VideoGame and a MobileApplication),
   // its page is its url, and one offer carries its price (0 when free).
-  test('home: Organization and one MobileApplication (and VideoGame for games) per app', async ({
+  test('each app page: one MobileApplication (and VideoGame for games) with its offer', async ({
     page,
     request,
     baseURL,
   }) => {
     const apps = await getJson<App[]>(request, '/api/apps');
-    await page.goto('/');
-    const ld = await jsonLd(page);
-    for (const item of ld) expect(item['@context']).toBe('https://schema.org');
-    const orgs = ld.filter((x) => x['@type'] === 'Organization');
-    expect(orgs).toHaveLength(1);
-    expect(orgs[0]).toMatchObject({ name: SITE, url: baseURL });
-
-    const appLd = ld.filter((x) => x['@type'] !== 'Organization');
-    expect(appLd).toHaveLength(apps.length);
-    expect(appLd.map((x) => x.name).sort()).toEqual(apps.map((a) => a.title).sort());
     for (const app of apps) {
-      const item = appLd.find((x) => x.name === app.title)!;
+      await page.goto(`/apps/${app.slug}`);
+      const ld = await jsonLd(page);
+      expect(ld, app.title).toHaveLength(1);
+      const item = ld[0]!;
+      expect(item.name, app.title).toBe(app.title);
       expect(item.description, app.title).toBe(app.description);
       expect(item.url, app.title).toBe(`${baseURL}/apps/${app.slug}`);
       expect(String(item.image), app.title).toMatch(new RegExp(`^${baseURL}/`));
@@ -379,8 +387,8 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test('home: Pocket Orchard (an idle game) is a VideoGame', async ({ page }) => {
-    await page.goto('/');
+  test('Pocket Orchard (an idle game) is a VideoGame', async ({ page }) => {
+    await page.goto('/apps/pocket-orchard');
     const item = (await jsonLd(page)).find((x) => x.name === 'Pocket Orchard');
     expect(item?.['@type']).toEqual(['VideoGame', 'MobileApplication']);
   });

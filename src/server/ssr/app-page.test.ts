@@ -36,7 +36,7 @@ const jsonLd = (html: string) =>
 const badgeOrder = (html: string) => [...html.matchAll(/data-store="(\w+)"/g)].map((m) => m[1]);
 
 // The schema.org properties each type used here may carry (its own and inherited, from
-// schema.org/SoftwareApplication, /VideoGame, /Offer, /VideoObject, /Organization): a property
+// schema.org/SoftwareApplication, /VideoGame, /Offer, /VideoObject, /Organization, /ItemList): a property
 // outside these is not schema.org, and a rating or review must never appear (the page shows none).
 const THING = ['name', 'description', 'url', 'image', 'sameAs', 'identifier', 'alternateName'];
 const CREATIVE_WORK = [
@@ -68,6 +68,8 @@ const SCHEMA: Record<string, string[]> = {
   Offer: [...THING, 'price', 'priceCurrency', 'availability', 'category', 'seller'],
   VideoObject: [...CREATIVE_WORK, 'embedUrl', 'contentUrl', 'uploadDate', 'duration'],
   Organization: [...THING, 'logo'],
+  ItemList: [...THING, 'itemListElement', 'numberOfItems', 'itemListOrder'],
+  ListItem: [...THING, 'position', 'item'],
 };
 const SUBTYPES: Record<string, string[]> = {
   MobileApplication: ['SoftwareApplication'],
@@ -360,11 +362,16 @@ describe('structured data and previews', () => {
     );
   });
 
-  it('the home page describes each app with the same types, linking to its page', async () => {
+  it('the home page lists the apps by their pages (a summary page), describing none of them again', async () => {
     const ld = jsonLd((await get('/')).body);
-    const lantern = ld.find((x) => x.name === 'Lantern Drift')!;
-    expect(lantern['@type']).toEqual(['VideoGame', 'MobileApplication']);
-    expect(lantern.url).toBe(`${base()}/apps/lantern-drift`);
+    expect(ld.map((x) => x['@type'])).toEqual(['Organization', 'ItemList']);
+    const list = ld[1] as unknown as { itemListElement: { '@type': string; position: number; url: string }[] };
+    expect(list.itemListElement).toContainEqual({
+      '@type': 'ListItem',
+      position: expect.any(Number) as number,
+      url: `${base()}/apps/lantern-drift`,
+    });
+    expect(list.itemListElement.map((x) => x.position)).toEqual(list.itemListElement.map((_, i) => i + 1));
     for (const item of ld) expectSchemaOrg(item);
   });
 });

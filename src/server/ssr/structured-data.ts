@@ -1,6 +1,6 @@
-// JSON-LD for search engines: Organization on the home page, MobileApplication (and VideoGame for
-// games) per app on the home page, its own page and its blog page, BlogPosting on a post. Built
-// from the render's data.
+// JSON-LD for search engines: Organization and the list of the apps' pages on the home page (a
+// summary page, decision 122), MobileApplication (and VideoGame for games) on an app's own page and
+// its blog page, BlogPosting on a post. Built from the render's data.
 import type { Translate } from '../../client/page-kit/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { abs, postDescription } from '../../client/page-kit/seo';
@@ -152,7 +152,16 @@ export function structuredData(
         url: site.url,
         logo: abs(site, '/media/demo/default-icon.svg'),
       },
-      ...apps.map((app) => appJsonLd(site, app, t)),
+      // A summary page (decision 122): the apps as a list of their pages, each described on its own page only.
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        itemListElement: apps.map((app, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: abs(site, paths.app(app.slug)),
+        })),
+      },
     ];
   }
   if (routePath === '/apps/:appKey') {
