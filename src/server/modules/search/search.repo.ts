@@ -80,8 +80,8 @@ export function searchRepo(db: Db) {
           from apps a where not a.is_hidden and ${match(sql`a.search_vector`, sql`a.title`)}
         union all
         select 'posts', p.id, ${rank(sql`p.search_vector`, sql`p.title`)}
-          from blog_posts p join apps a on a.id = p.app_id
-          where p.is_published and not a.is_hidden and ${match(sql`p.search_vector`, sql`p.title`)}
+          from blog_posts p left join apps a on a.id = p.app_id
+          where p.is_published and (p.app_id is null or not a.is_hidden) and ${match(sql`p.search_vector`, sql`p.title`)}
         union all
         select 'support', ap.app_id, ${rank(sql`ap.search_vector`, sql`''`)}
           from app_pages ap join apps a on a.id = ap.app_id
@@ -98,9 +98,9 @@ export function searchRepo(db: Db) {
           and not a.is_hidden and ${match(sql`t.search_vector`, title)}
       union all
       select 'posts', p.id, ${rank(sql`t.search_vector`, title)}
-        from translations t join blog_posts p on p.id = t.post_id join apps a on a.id = p.app_id
+        from translations t join blog_posts p on p.id = t.post_id left join apps a on a.id = p.app_id
         where t.type = 'post' and t.locale = ${locale} and t.is_published and not t.use_default
-          and p.is_published and not a.is_hidden and ${match(sql`t.search_vector`, title)}
+          and p.is_published and (p.app_id is null or not a.is_hidden) and ${match(sql`t.search_vector`, title)}
       union all
       select 'support', a.id, ${rank(sql`t.search_vector`, sql`''`)}
         from translations t join apps a on t.item = a.id || '-support'
