@@ -111,10 +111,11 @@ export const messagesModule: AppModule = async (app, { deps, auth }) => {
       schema: { params: IdParamsSchema, body: MessageReplyInputSchema, response: { 201: MessageReplySchema } },
     },
     async (request, reply) => {
+      const { id } = request.params;
+      if (!(await repo.get(id))) throw notFound('Message');
       if (!sendsReplies(deps.config)) {
         throw conflict('Mail is not set up on this server (SMTP_URL and NOTIFY_EMAIL_FROM): reply from your own email');
       }
-      const { id } = request.params;
       // The entry names the message by its number: the visitor's details and the reply stay out of the log.
       const added = await deps.audit.change(request, async (log) => {
         const made = await repo.addReply(id, request.body.body, request.user?.id ?? null, deps.now());
