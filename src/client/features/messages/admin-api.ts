@@ -1,7 +1,7 @@
 // Visitor messages in the admin: pages of the inbox (searched on the server), mark as read or
 // unread, delete, and the live unread count. Every change re-fetches the list (SPEC §4).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api } from '../../../shared/paths';
 import type {
   Message,
@@ -127,10 +127,17 @@ const QUEUED_POLL_MS = 3_000;
  */
 export const useMessageThread = (id: number) =>
   useQuery<MessageThread>({
-    queryKey: [...inboxKey, 'thread', id],
+    // Not under the inbox's key: deleting the message refreshes the inbox, never re-reads a gone thread.
+    queryKey: [api.message(id)],
     queryFn: () => http.get<MessageThread>(api.message(id)),
     refetchInterval: (query) => (query.state.data?.replies.some((r) => r.status === 'queued') ? QUEUED_POLL_MS : false),
   });
+
+/** Issue 26: the inbox re-read (a reply was sent: the list shows the message as Replied). */
+export function useRefreshInbox() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: inboxKey }), [queryClient]);
+}
 
 /** Issue 26: sends a reply to the visitor (queued on the server, then mailed). */
 export function useReplyToMessage() {

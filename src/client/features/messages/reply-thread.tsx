@@ -2,7 +2,7 @@
 // how the mail went) and a form to write another, sent from the studio's address with the visitor's
 // message quoted. When the server cannot send mail, the form gives way to a mailto: link.
 import { Mail, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   MessageReplyInputSchema,
   type Message,
@@ -12,7 +12,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FieldError, Label, Textarea } from '../../components/ui/input';
-import { useMessageThread, useReplyToMessage } from './admin-api';
+import { useMessageThread, useRefreshInbox, useReplyToMessage } from './admin-api';
 
 const STATUS: Record<ReplyStatus, { label: string; variant: 'yellow' | 'green' | 'grey' }> = {
   queued: { label: 'Sending', variant: 'yellow' },
@@ -72,6 +72,12 @@ export function ReplyThread({ message, idPrefix }: { message: Message; idPrefix:
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const fieldId = `${idPrefix}-reply`;
+  // A reply has just gone out: the list behind shows the message as Replied.
+  const refreshInbox = useRefreshInbox();
+  const repliedAt = thread.data?.repliedAt;
+  useEffect(() => {
+    if (repliedAt && repliedAt !== message.repliedAt) refreshInbox();
+  }, [repliedAt, message.repliedAt, refreshInbox]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
