@@ -112,6 +112,8 @@ const TABLE: Row[] = [
   row('POST /api/admin/blogs',                    401, 201, 201),
   row('PUT /api/admin/blogs/:id',                 401, 200, 200, { id: 'draftPostId' }),
   row('PATCH /api/admin/blogs/:id/publish',       401, 404, 404),
+  // Issue 26: a published studio post drafted as a newsletter campaign.
+  row('POST /api/admin/blogs/:id/newsletter',     401, 404, 404),
   row('DELETE /api/admin/blogs/:id',              401, 404, 404),
   row('PATCH /api/admin/blogs/:id/unpublish',     401, 404, 404),
   row('GET /api/blogs',                           200, 200, 200),
@@ -145,6 +147,9 @@ const TABLE: Row[] = [
   row('GET /api/messages',                        401, 200, 200),
   row('PATCH /api/messages/:id/read',             401, 200, 200, { id: 'messageId' }),
   row('DELETE /api/messages/:id',                 401, 404, 404),
+  // Replies from the inbox (issue 26): the message with its thread; a reply (no message: 404).
+  row('GET /api/messages/:id',                    401, 200, 200, { id: 'messageId' }),
+  row('POST /api/messages/:id/replies',           401, 404, 404),
 
   row('GET /api/social-media',                    200, 200, 200),
   row('POST /api/social-media',                   401, 201, 201),

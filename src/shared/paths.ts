@@ -148,6 +148,8 @@ export const api = {
   unreadCount: '/api/messages/unread-count',
   adminEvents: '/api/admin/events',
   message: (id: number | string) => `/api/messages/${id}`,
+  /** Issue 26: staff replies to a visitor's message (POST), sent by email. */
+  messageReplies: (id: number | string) => `/api/messages/${id}/replies`,
   socialMedia: '/api/social-media',
   socialLink: (id: number | string) => `/api/social-media/${id}`,
   checkAuth: '/api/admin/check-auth',
@@ -205,6 +207,8 @@ export const api = {
   adminBlog: (id: number | string) => `/api/admin/blogs/${id}`,
   publishBlog: (id: number | string) => `/api/admin/blogs/${id}/publish`,
   unpublishBlog: (id: number | string) => `/api/admin/blogs/${id}/unpublish`,
+  /** Issue 26: a published studio post drafted as a campaign to the newsletter. */
+  blogNewsletter: (id: number | string) => `/api/admin/blogs/${id}/newsletter`,
   /** The blog index: published posts, a page at a time, of one app or all. */
   blogs: (query: { page?: number; pageSize?: number; appId?: number } = {}) => {
     const search = new URLSearchParams(

@@ -6,7 +6,7 @@ import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 interface AdminPost {
   id: number;
-  appId: number;
+  appId: number | null;
   appTitle: string | null;
   title: string;
   content: string;

@@ -58,6 +58,8 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PUT /api/apps/:id': (f) => VALID_BODIES['POST /api/apps']!(f),
   'POST /api/admin/blogs': (f) => ({ appId: f.appId, title: 'Probe post', content: '<p>Written by a test.</p>' }),
   'PUT /api/admin/blogs/:id': (f) => VALID_BODIES['POST /api/admin/blogs']!(f),
+  // Issue 26: a staff reply to a visitor's message.
+  'POST /api/messages/:id/replies': () => ({ body: 'Thank you for writing to us.' }),
   'PUT /api/admin/drafts/:kind/:key': () => ({ data: { title: 'Probe draft' }, baseVersion: 0 }),
   'PUT /api/site-settings': () => ({ name: 'Probe Studio', tagline: 'Made by a test' }),
   'PUT /api/admin/ui-strings/:locale': () => ({ strings: { 'nav.home': null } }),

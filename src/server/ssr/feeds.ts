@@ -182,7 +182,8 @@ ${lines.join('\n')}
     selfPath: string,
     description: string,
     posts: BlogPost[],
-    appTitles: Map<number, string>,
+    /** Each post's category: its app's name; under null, the studio's (its studio posts, issue 26). */
+    appTitles: Map<number | null, string>,
     language: Pick<SiteLocale, 'code' | 'isDefault'> = { code: 'en', isDefault: true },
   ) => {
     const items = posts
@@ -220,7 +221,8 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
       blogs.listPublished(),
       site.get(),
     ]);
-    const titles = new Map(appList.map((a) => [a.id, a.title]));
+    const titles = new Map<number | null, string>(appList.map((a) => [a.id, a.title]));
+    titles.set(null, settings.name);
     const [fallback] = settings.locales;
     return rss(
       `${settings.name} blog`,
@@ -278,13 +280,14 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
         },
       ];
     });
-    const titles = new Map(
+    const titles = new Map<number | null, string>(
       appList.map((a) => {
         const row = appRows.get(String(a.id));
         return [a.id, (row?.isPublished && textOf(row, 'title')) || a.title];
       }),
     );
     const name = (siteRow?.isPublished && textOf(siteRow, 'name')) || settings.name;
+    titles.set(null, name);
     return rss(`${name} blog`, link(prefix), selfPath(prefix), `${name}`, shown, titles, language);
   };
 

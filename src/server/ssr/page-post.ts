@@ -31,7 +31,8 @@ export function pagePost(
   if (POST_ROUTES.has(routePath) && params.id) post = data.getQueryData<BlogPost>([api.blog(params.id)]);
   if (preview && params.token) post = data.getQueryData<PreviewPost>([api.preview(params.token)]);
   if (!post) return undefined;
-  const app = data.getQueryData<App>([api.app(post.appId)]);
+  // A studio post (issue 26) has no app.
+  const app = post.appId === null ? undefined : data.getQueryData<App>([api.app(post.appId)]);
   // A shared draft names its app in the link's language, as its page does.
   return { post, app: preview ? previewApp(post as PreviewPost, app) : app, preview };
 }

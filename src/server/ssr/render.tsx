@@ -254,7 +254,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         queryClient.clear();
         return { kind: 'moved', to: localePath(locale, paths.readablePost(post)) };
       }
-      await read([api.app(post.appId)]);
+      if (post.appId !== null) await read([api.app(post.appId)]);
     }
 
     // The page's head, from what was read so far (never the body reads): a path of '' is this address.

@@ -532,4 +532,6 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'تحقق من الإملاء، أو جرّب كلمات أقل أو غيرها.',
   'search.pagination': 'صفحات نتائج البحث',
   'search.notFoundHeading': 'ابحث في هذا الموقع',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'الاستوديو',
 };

@@ -551,4 +551,6 @@ export const de: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Prüfen Sie die Schreibweise oder versuchen Sie weniger oder andere Wörter.',
   'search.pagination': 'Seiten der Suchergebnisse',
   'search.notFoundHeading': 'Diese Website durchsuchen',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'Das Studio',
 };

@@ -490,6 +490,8 @@ export const en = {
   'search.noResultsText': 'Check the spelling, or try fewer or other words.',
   'search.pagination': 'Search result pages',
   'search.notFoundHeading': 'Search this site',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'The studio',
 } as const;
 
 export type MessageKey = keyof typeof en;

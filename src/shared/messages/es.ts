@@ -552,4 +552,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Revisa la ortografía o prueba con menos palabras u otras.',
   'search.pagination': 'Páginas de resultados',
   'search.notFoundHeading': 'Buscar en este sitio',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'El estudio',
 };

@@ -557,4 +557,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Vérifiez l’orthographe ou essayez moins de mots, ou d’autres.',
   'search.pagination': 'Pages de résultats',
   'search.notFoundHeading': 'Rechercher sur ce site',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'Le studio',
 };

@@ -552,4 +552,6 @@ export const it: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Controlla l’ortografia o prova con meno parole, o con altre.',
   'search.pagination': 'Pagine dei risultati',
   'search.notFoundHeading': 'Cerca in questo sito',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'Lo studio',
 };

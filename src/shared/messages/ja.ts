@@ -536,4 +536,6 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '綴りを確認するか、言葉を減らすか別の言葉でお試しください。',
   'search.pagination': '検索結果のページ',
   'search.notFoundHeading': 'このサイトを検索',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'スタジオ',
 };

@@ -528,4 +528,6 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '철자를 확인하거나 더 적은 단어 또는 다른 단어로 검색해 보세요.',
   'search.pagination': '검색 결과 페이지',
   'search.notFoundHeading': '이 사이트 검색',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': '스튜디오',
 };

@@ -546,4 +546,6 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Confira a ortografia ou tente menos palavras, ou outras.',
   'search.pagination': 'Páginas de resultados',
   'search.notFoundHeading': 'Buscar neste site',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': 'O estúdio',
 };

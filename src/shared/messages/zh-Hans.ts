@@ -520,4 +520,6 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '请检查拼写，或换用更少或其他的词。',
   'search.pagination': '搜索结果页',
   'search.notFoundHeading': '搜索本站',
+  // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
+  'studioNews.byline': '工作室',
 };

@@ -23,12 +23,27 @@ const seoText = (max: number, label: string) =>
  * What the blog post form sends on create and update. The spec's fields come first; the rest
  * (issue 12) are optional and, when missing on an update, keep what the post has.
  */
+export const SELECT_APP = 'Please select an app';
+export const STUDIO_POST_HAS_NO_APP = 'A studio post belongs to no app: send appId null';
+/** Whom a post belongs to (issue 26): one app, or the studio itself (studio news, appId null). */
+export const POST_SCOPES = ['app', 'studio'] as const;
+export type PostScope = (typeof POST_SCOPES)[number];
+/** The name a studio post shows where an app post shows its app's. */
+export const STUDIO_NAME = 'The studio';
+
 export const BlogPostInputSchema = z.object({
+  /**
+   * The post's app. Null only with `scope: "studio"` made explicit (BlogPostBodySchema checks it):
+   * without it, a missing or empty app is the spec's "Please select an app".
+   */
   appId: z.coerce
-    .number({ message: 'Please select an app' })
-    .int('Please select an app')
-    .positive('Please select an app')
-    .max(2_147_483_647, 'Please select an app'),
+    .number({ message: SELECT_APP })
+    .int(SELECT_APP)
+    .positive(SELECT_APP)
+    .max(2_147_483_647, SELECT_APP)
+    .nullable(),
+  /** Issue 26: "studio" for studio news (appId null); missing or "app" for an app's post. */
+  scope: z.enum(POST_SCOPES).optional(),
   title: requiredText(LIMITS.shortText, 'Title is required', 'Title must be at most 200 characters'),
   content: requiredText(LIMITS.htmlMax, 'Content is required', 'Content is too long'),
   images: z.array(imageUrl('Each image must be a valid URL')).max(LIMITS.imagesMax, 'At most 50 images').default([]),
@@ -55,11 +70,24 @@ export const BlogPostInputSchema = z.object({
   version: z.number().int().positive().optional(),
 });
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
+
+/** What the API takes: the form's fields, with an app, or null and the studio chosen explicitly. */
+export const BlogPostBodySchema = BlogPostInputSchema.superRefine((data, ctx) => {
+  if (data.scope === 'studio' && data.appId !== null) {
+    ctx.addIssue({ code: 'custom', path: ['appId'], message: STUDIO_POST_HAS_NO_APP });
+  } else if (data.scope !== 'studio' && data.appId === null) {
+    ctx.addIssue({ code: 'custom', path: ['appId'], message: SELECT_APP });
+  }
+});
+/** A post's scope as the database keeps it: "studio" exactly when it has no app. */
+export const scopeOf = (appId: number | null): PostScope => (appId === null ? 'studio' : 'app');
 export type BlogPostData = z.output<typeof BlogPostInputSchema>;
 
 export const BlogPostSchema = z.object({
   id: z.number(),
-  appId: z.number(),
+  /** Null for a studio post (issue 26). */
+  appId: z.number().nullable(),
+  scope: z.enum(POST_SCOPES),
   title: z.string(),
   content: z.string(),
   images: z.array(z.string()),
@@ -89,7 +117,7 @@ export const postState = (post: Pick<BlogPost, 'isPublished' | 'publishAt'>): Po
 export const AdminBlogPostSchema = BlogPostSchema.extend({ appTitle: z.string().nullable() });
 export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
 
-/** A post in the blog index (/blog) also names its app. */
+/** A post in the blog index (/blog) also names its app ("The studio" for a studio post). */
 export const PublicBlogPostSchema = BlogPostSchema.extend({ appTitle: z.string() });
 export type PublicBlogPost = z.infer<typeof PublicBlogPostSchema>;
 

@@ -39,9 +39,57 @@ export const MessageSchema = z.object({
   /** Where it came from beyond the contact form: 'press' for a press-copy request (issue 14); else null. */
   tag: z.string().nullable(),
   createdAt: z.string(),
+  /** When staff's latest reply from Messages was sent (issue 26); null: not answered from here. */
+  repliedAt: z.string().nullable(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
 /** GET /api/messages/unread-count, and the data of the inbox stream's `unread` events. */
 export const UnreadCountSchema = z.object({ unread: z.number().int().min(0) });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+// Replies from the inbox (issue 26, part I).
+
+export const REPLY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type ReplyStatus = (typeof REPLY_STATUSES)[number];
+
+/** What staff write in reply (plain text; the visitor's message is quoted under it in the email). */
+export const MessageReplyInputSchema = z.object({
+  body: z
+    .string({ error: 'Write your reply' })
+    .trim()
+    .min(1, 'Write your reply')
+    .max(LIMITS.messageMax, 'Your reply must be at most 5000 characters'),
+});
+export type MessageReplyInput = z.input<typeof MessageReplyInputSchema>;
+
+/** A reply as the thread under the message shows it: who sent it, when, and how its mail went. */
+export const MessageReplySchema = z.object({
+  id: z.number(),
+  messageId: z.number(),
+  body: z.string(),
+  status: z.enum(REPLY_STATUSES),
+  /** The staff member who wrote it (null once their account is gone). */
+  sentBy: z.object({ id: z.number(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** Why the latest attempt failed (kept while it is retried, and when it gave up). */
+  lastError: z.string().nullable(),
+});
+export type MessageReply = z.infer<typeof MessageReplySchema>;
+
+/** GET /api/messages/{id}: the message, its replies (oldest first) and whether mail can be sent. */
+export const MessageThreadSchema = MessageSchema.extend({
+  replies: z.array(MessageReplySchema),
+  /** SMTP and a sender address are set: staff reply here; otherwise by their own mail (mailto:). */
+  canReply: z.boolean(),
+});
+export type MessageThread = z.infer<typeof MessageThreadSchema>;
+
+/** A subject line from a visitor's words: no line breaks (so no header can be added), one line. */
+export const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+/** The reply's subject: "Re: " and the visitor's subject, on one line. */
+export const replySubject = (subject: string) => {
+  const line = oneLine(subject);
+  return /^re:/i.test(line) ? line : `Re: ${line}`;
+};

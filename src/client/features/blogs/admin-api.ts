@@ -59,7 +59,7 @@ function cachedAppId(queryClient: QueryClient, postId: number): number | undefin
     queryKey: [api.adminBlogs],
   })) {
     const found = data?.pages?.flatMap((page) => page.items).find((p) => p.id === postId);
-    if (found) return found.appId;
+    if (found) return found.appId ?? undefined;
   }
   return undefined;
 }
@@ -68,7 +68,7 @@ export function useCreateBlogPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BlogPostData) => http.post<BlogPost>(api.adminBlogs, input),
-    onSuccess: (post) => invalidateBlogQueries(queryClient, { postId: post.id, appIds: [post.appId] }),
+    onSuccess: (post) => invalidateBlogQueries(queryClient, { postId: post.id, appIds: [post.appId ?? undefined] }),
     meta: {
       success: { title: 'Blog post created successfully' },
       error: (error) => ({ title: 'Failed to create blog post', description: errorMessage(error) }),
@@ -83,7 +83,10 @@ export function useUpdateBlogPost() {
     mutationFn: ({ id, input: { version, ...body } }: { id: number; input: BlogPostData }) =>
       http.putVersion<BlogPost>(api.adminBlog(id), body, version),
     onSettled: (_post, _error, { id, input }) =>
-      invalidateBlogQueries(queryClient, { postId: id, appIds: [cachedAppId(queryClient, id), input.appId] }),
+      invalidateBlogQueries(queryClient, {
+        postId: id,
+        appIds: [cachedAppId(queryClient, id), input.appId ?? undefined],
+      }),
     meta: {
       success: { title: 'Blog post updated successfully' },
       error: (error) => ({ title: 'Failed to update blog post', description: errorMessage(error) }),
@@ -155,6 +158,20 @@ export function useRevokePreviewLink(postId: number, locale?: string) {
       invalidates: [[api.previewLinks(postId, locale)]],
       success: { title: 'Preview link revoked', description: 'The link no longer opens the draft.' },
       error: (error) => ({ title: 'Failed to revoke the preview link', description: errorMessage(error) }),
+    },
+  });
+}
+
+/**
+ * Issue 26: a published studio post drafted as a campaign to the studio's newsletter; answers the
+ * campaign and the address of its editor on the Campaigns screen (nothing is mailed yet).
+ */
+export function useSendPostToNewsletter() {
+  return useMutation({
+    mutationFn: (postId: number) => http.post<{ id: number; editUrl: string }>(api.blogNewsletter(postId), {}),
+    meta: {
+      success: { title: 'Campaign drafted: review it and send it from Campaigns' },
+      error: (error) => ({ title: 'Failed to draft the campaign', description: errorMessage(error) }),
     },
   });
 }

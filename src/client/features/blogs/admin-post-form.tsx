@@ -3,18 +3,20 @@
 // switch. Editing a draft also offers Publish in the header. Closing with unsaved changes asks first.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Send, Undo2 } from 'lucide-react';
+import { ExternalLink, Mail, Send, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from '../../../shared/schemas/zod';
 import { LIMITS } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import {
   BlogPostInputSchema,
+  SELECT_APP,
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
+  STUDIO_NAME,
   type AdminBlogPost,
   type BlogPost,
   type BlogPostData,
@@ -35,17 +37,30 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/utils';
 import { useDraftEditor } from '../../components/drafts/draft-editor';
 import { DiscardChangesDialog } from '../../components/drafts/unsaved-changes';
-import { useCreateBlogPost, usePublishBlogPost, useUnpublishBlogPost, useUpdateBlogPost } from './admin-api';
+import {
+  useCreateBlogPost,
+  usePublishBlogPost,
+  useSendPostToNewsletter,
+  useUnpublishBlogPost,
+  useUpdateBlogPost,
+} from './admin-api';
 import { PostStatusBadge, scheduleTime } from './post-status';
 import { HistoryButton } from '../../components/revisions/history-panel';
 import { PreviewLinks } from './preview-links';
 
-/** The form's values: the API's input, with the publish time as the date-time field holds it (local, or ''). */
-const PostFormSchema = BlogPostInputSchema.extend({
+/** The app picker's explicit choice for studio news (issue 26): the post belongs to no app. */
+const STUDIO_CHOICE = 'studio';
+
+/**
+ * The form's values: the API's input, with the publish time as the date-time field holds it (local,
+ * or '') and the app as the picker holds it (an app's id, "studio", or '' while nothing is chosen).
+ */
+const PostFormSchema = BlogPostInputSchema.omit({ scope: true }).extend({
+  appId: z.string().refine((v) => v === STUDIO_CHOICE || /^[1-9]\d{0,9}$/.test(v), SELECT_APP),
   publishAt: z.string().refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Please enter a valid date and time'),
 });
-type PostFormInput = Omit<BlogPostInput, 'publishAt'> & { publishAt: string };
-type PostFormData = Omit<BlogPostData, 'publishAt'> & { publishAt: string };
+type PostFormInput = Omit<BlogPostInput, 'publishAt' | 'appId' | 'scope'> & { publishAt: string; appId: string };
+type PostFormData = Omit<BlogPostData, 'publishAt' | 'appId' | 'scope'> & { publishAt: string; appId: string };
 
 /** An ISO time as a datetime-local field shows it (the reader's time zone, to the minute). */
 function localInput(iso: string | null | undefined): string {
@@ -74,7 +89,7 @@ type PostLike = Pick<
 const toValues = (post: PostLike | null): PostFormInput =>
   post
     ? {
-        appId: String(post.appId),
+        appId: post.appId === null ? STUDIO_CHOICE : String(post.appId),
         title: post.title,
         content: post.content,
         images: post.images,
@@ -197,6 +212,26 @@ function UnpublishAction({ post }: { post: AdminBlogPost }) {
   );
 }
 
+/**
+ * Issue 26: a published studio post drafted as a newsletter campaign in one step, then opened on the
+ * Campaigns screen for a person to review and send.
+ */
+function NewsletterAction({ post }: { post: AdminBlogPost }) {
+  const send = useSendPostToNewsletter();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={send.isPending}
+      onClick={() => send.mutate(post.id, { onSuccess: (campaign) => void navigate(campaign.editUrl) })}
+    >
+      <Mail aria-hidden="true" />
+      {send.isPending ? 'Drafting the campaign...' : 'Send to the newsletter'}
+    </Button>
+  );
+}
+
 /** How the form reads the apps a post can belong to: the apps feature's query, handed in by the route. */
 export type AppsQuery = { queryKey: readonly unknown[] };
 
@@ -283,7 +318,12 @@ function BlogPostForm({
       : published
         ? undefined
         : when;
-    const input: BlogPostData = { ...data, isPublished: published, publishAt, version: session.version };
+    // "The studio" sends no app, and says so (the API takes appId null only with scope "studio").
+    const owner =
+      data.appId === STUDIO_CHOICE
+        ? { appId: null, scope: 'studio' as const }
+        : { appId: Number(data.appId), scope: 'app' as const };
+    const input: BlogPostData = { ...data, ...owner, isPublished: published, publishAt, version: session.version };
     // Only an explicit Unpublish returns a post to draft (SPEC §4): a published post is saved as published.
     const saving = post ? update.mutateAsync({ id: post.id, input }) : create.mutateAsync(input);
     await saving.then(
@@ -306,14 +346,34 @@ function BlogPostForm({
   const imagesError =
     errors.images?.message ??
     (Array.isArray(errors.images) ? errors.images.find((e) => e?.message)?.message : undefined);
-  const appOptions = (apps.data ?? []).map((a) => ({ value: String(a.id), label: a.title }));
+  const appOptions = [
+    { value: STUDIO_CHOICE, label: STUDIO_NAME },
+    ...(apps.data ?? []).map((a) => ({ value: String(a.id), label: a.title })),
+  ];
 
   const saving = form.formState.isSubmitting;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={saving}>
       {session.banner}
       {session.dialogs}
-      <FormField id="blog-app" label="App" error={errors.appId?.message}>
+      <FormField
+        id="blog-app"
+        label="App"
+        error={errors.appId?.message}
+        hint={
+          apps.data?.length === 0 ? (
+            <>
+              There are no apps yet: this post can be studio news, or{' '}
+              <Link to={paths.admin.newApp} className="font-medium text-primary underline-offset-4 hover:underline">
+                add an app first
+              </Link>
+              .
+            </>
+          ) : (
+            'Choose “The studio” for studio news: it shows on the blog and in the site feed, on no app’s blog.'
+          )
+        }
+      >
         {apps.isPending ? (
           <Skeleton className="h-10 w-full" />
         ) : apps.isError ? (
@@ -322,14 +382,6 @@ function BlogPostForm({
             <Button variant="outline" size="sm" onClick={() => void apps.refetch()}>
               Try again
             </Button>
-          </p>
-        ) : apps.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            A blog post belongs to an app, and there are no apps yet.{' '}
-            <Link to={paths.admin.newApp} className="font-medium text-primary underline-offset-4 hover:underline">
-              Add an app first
-            </Link>
-            .
           </p>
         ) : (
           <Controller
@@ -343,7 +395,7 @@ function BlogPostForm({
                 options={appOptions}
                 placeholder="Select an app"
                 invalid={Boolean(errors.appId)}
-                describedBy={errors.appId ? 'blog-app-error' : undefined}
+                describedBy={errors.appId ? 'blog-app-error' : 'blog-app-hint'}
               />
             )}
           />
@@ -601,7 +653,7 @@ export function BlogPostDialog({
           description={
             post
               ? 'Change the post, its gallery or its status.'
-              : 'Write a post for one of your apps. Save it as a draft or publish it now.'
+              : 'Write a post for one of your apps, or studio news. Save it as a draft or publish it now.'
           }
           className="max-w-3xl gap-5 bg-background p-4 pb-0 sm:p-6 sm:pb-0"
         >
@@ -644,6 +696,7 @@ export function BlogPostDialog({
                   current={post}
                   onRestored={(item) => setRestored(item as BlogPost)}
                 />
+                {post.isPublished && post.appId === null && <NewsletterAction post={post} />}
                 {post.isPublished ? <UnpublishAction post={post} /> : <PublishAction post={post} />}
               </div>
             </div>

@@ -1,11 +1,17 @@
 // Visitor messages in the admin: pages of the inbox (searched on the server), mark as read or
 // unread, delete, and the live unread count. Every change re-fetches the list (SPEC §4).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api } from '../../../shared/paths';
-import type { Message, UnreadCount } from '../../../shared/schemas/messages';
+import type {
+  Message,
+  MessageReply,
+  MessageReplyInput,
+  MessageThread,
+  UnreadCount,
+} from '../../../shared/schemas/messages';
 import type { AuthCheck } from '../../../shared/schemas/users';
-import { http } from '../../lib/http';
+import { errorMessage, http } from '../../lib/http';
 import { fetchPage, pagePath, type Page, type PageParams } from '../../lib/paged';
 
 export const MESSAGES_PAGE_SIZE = 25;
@@ -110,4 +116,38 @@ export function useInboxEvents(): void {
       events?.close();
     };
   }, [queryClient, signedIn]);
+}
+
+/** How often an open thread looks again while a reply of it is still queued (issue 26). */
+const QUEUED_POLL_MS = 3_000;
+
+/**
+ * Issue 26: one message with its replies and whether staff can reply from here; read while it is
+ * open, and again every few seconds while a reply waits to be sent (its status then shows).
+ */
+export const useMessageThread = (id: number) =>
+  useQuery<MessageThread>({
+    // Not under the inbox's key: deleting the message refreshes the inbox, never re-reads a gone thread.
+    queryKey: [api.message(id)],
+    queryFn: () => http.get<MessageThread>(api.message(id)),
+    refetchInterval: (query) => (query.state.data?.replies.some((r) => r.status === 'queued') ? QUEUED_POLL_MS : false),
+  });
+
+/** Issue 26: the inbox re-read (a reply was sent: the list shows the message as Replied). */
+export function useRefreshInbox() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: inboxKey }), [queryClient]);
+}
+
+/** Issue 26: sends a reply to the visitor (queued on the server, then mailed). */
+export function useReplyToMessage() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: MessageReplyInput }) =>
+      http.post<MessageReply>(api.messageReplies(id), input),
+    meta: {
+      ...refreshes,
+      success: { title: 'Reply queued', description: 'It is being sent; its status shows in the thread.' },
+      error: (error) => ({ title: 'Failed to send the reply', description: errorMessage(error) }),
+    },
+  });
 }

@@ -3,7 +3,7 @@
 import { AppWindow, CalendarDays, Image as ImageIcon, Newspaper, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { EXCERPT_ADMIN } from '../../../shared/constants';
-import type { AdminBlogPost } from '../../../shared/schemas/blog-posts';
+import { STUDIO_NAME, type AdminBlogPost } from '../../../shared/schemas/blog-posts';
 import { excerpt } from '../../../shared/text';
 import { LocalDate } from '../../components/local-date';
 import { Button } from '../../components/ui/button';
@@ -113,7 +113,7 @@ function PostCard({
             <span className="inline-flex items-center gap-1.5">
               <AppWindow aria-hidden="true" className="size-4" />
               <span className="sr-only">App: </span>
-              <span>{post.appTitle ?? 'Unknown App'}</span>
+              <span>{post.appId === null ? STUDIO_NAME : (post.appTitle ?? 'Unknown App')}</span>
             </span>
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4" />

@@ -1,7 +1,7 @@
 // Contact Messages (SPEC §2): visitors' messages; the subject expands the full text (marking an
 // unread message read), mark as read (or unread again), delete with confirmation; paged and searched
 // on the server. A table from 1024 px, stacked cards below.
-import { ChevronRight, Inbox, Mail, MailCheck, MailOpen, Trash2 } from 'lucide-react';
+import { ChevronRight, Inbox, MailCheck, MailOpen, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDayMonthYear } from '../../../shared/dates';
@@ -20,6 +20,7 @@ import {
   useUnreadCount,
 } from '../../features/messages/admin-api';
 import { cn } from '../../lib/utils';
+import { ReplyThread } from '../../features/messages/reply-thread';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 import { ActionButton } from '../../components/ui/action-button';
@@ -38,8 +39,14 @@ function MessageDate({ value }: { value: string }) {
   return <time dateTime={value}>{formatDayMonthYear(value, localTimeZone())}</time>;
 }
 
-function StatusBadge({ isRead }: { isRead: boolean }) {
-  return isRead ? <Badge variant="secondary">Read</Badge> : <Badge variant="blue">Unread</Badge>;
+function StatusBadge({ message }: { message: Message }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {message.isRead ? <Badge variant="secondary">Read</Badge> : <Badge variant="blue">Unread</Badge>}
+      {/* Issue 26: answered from here. */}
+      {message.repliedAt && <Badge variant="green">Replied</Badge>}
+    </span>
+  );
 }
 
 function Sender({ message }: { message: Message }) {
@@ -97,13 +104,8 @@ function MessageBody({ id, message }: { id: string; message: Message }) {
   return (
     <div id={id} className="space-y-3 rounded-md bg-muted/50 p-4">
       <p className="text-sm break-words whitespace-pre-wrap">{message.message}</p>
-      <a
-        href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        <Mail aria-hidden="true" className="size-4" />
-        Reply by email
-      </a>
+      {/* Issue 26: the replies sent from here, and the reply form (or the mailto: link without SMTP). */}
+      <ReplyThread message={message} idPrefix={id} />
     </div>
   );
 }
@@ -274,7 +276,7 @@ export default function Messages() {
                           />
                         </TableCell>
                         <TableCell className="align-top">
-                          <StatusBadge isRead={message.isRead} />
+                          <StatusBadge message={message} />
                         </TableCell>
                         <TableCell className="align-top">
                           <div className="flex items-center justify-end gap-1">{actions(message, true)}</div>
@@ -305,7 +307,7 @@ export default function Messages() {
                   >
                     <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
                       <MessageDate value={message.createdAt} />
-                      <StatusBadge isRead={message.isRead} />
+                      <StatusBadge message={message} />
                     </div>
                     <Sender message={message} />
                     <SubjectToggle message={message} open={open} controls={bodyId} onToggle={() => toggle(message)} />

@@ -123,9 +123,14 @@ function PostItem({ post }: { post: PublicBlogPost }) {
     <li>
       <article className="rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-          <Link to={paths.appBlogs(post.appId)} className="font-semibold text-primary hover:underline">
-            {post.appTitle}
-          </Link>
+          {/* A studio post (issue 26) names the studio where an app post links its app. */}
+          {post.appId === null ? (
+            <span className="font-semibold text-primary">{t('studioNews.byline')}</span>
+          ) : (
+            <Link to={paths.appBlogs(post.appId)} className="font-semibold text-primary hover:underline">
+              {post.appTitle}
+            </Link>
+          )}
           {post.publishedAt && (
             <>
               <span aria-hidden="true">·</span>

@@ -52,8 +52,9 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('itemNotFound.back')}
         </Link>
+        {/* A studio post (issue 26) has no app: its way back is the blog. */}
         <Link
-          to={paths.appBlogs(p.appId)}
+          to={p.appId === null ? paths.blogIndex : paths.appBlogs(p.appId)}
           className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -61,6 +62,7 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
         </Link>
       </nav>
       <article className="mt-8">
+        {p.appId === null && <p className="font-semibold">{t('studioNews.byline')}</p>}
         {a && (
           <Link to={paths.appBlogs(a.id)} className="inline-flex items-center gap-3 rounded-lg hover:opacity-90">
             <AppIcon app={a} size={40} decorative className="size-10 rounded-xl border bg-muted object-cover" />
@@ -128,7 +130,7 @@ export function PostSkeleton() {
 export default function BlogPostPage() {
   const id = parseId(useParams().id);
   const post = useBlogPost(id ?? 0, id !== null);
-  const app = useApp(post.data?.appId ?? 0, Boolean(post.data));
+  const app = useApp(post.data?.appId ?? 0, Boolean(post.data?.appId));
 
   if (id === null || post.isError) return <PostNotFound />;
   if (post.isPending) return <PostSkeleton />;
@@ -149,7 +151,11 @@ export const blogPostPage = definePublicPage({
     const id = parseId(params.id);
     const post = id ? data.getQueryData<BlogPost>(blogPostQuery(id).queryKey) : undefined;
     return post
-      ? blogPostHead(site, post, data.getQueryData<App>(appQuery(post.appId).queryKey))
+      ? blogPostHead(
+          site,
+          post,
+          post.appId === null ? undefined : data.getQueryData<App>(appQuery(post.appId).queryKey),
+        )
       : itemNotFoundHead(site, t('post.notFound'));
   },
   element: <BlogPostPage />,

@@ -46,7 +46,7 @@ export default function PreviewPage() {
   const t = useT();
   const token = previewToken(useParams().token);
   const post = usePreview(token ?? '', token !== null);
-  const app = useApp(post.data?.appId ?? 0, Boolean(post.data));
+  const app = useApp(post.data?.appId ?? 0, Boolean(post.data?.appId));
 
   if (token === null || post.isError) return <PreviewGone />;
   if (post.isPending) return <PostSkeleton />;
@@ -81,7 +81,11 @@ export const previewPage = definePublicPage({
     const secret = previewToken(params.token);
     const post = secret ? data.getQueryData<PreviewPost>(previewQuery(secret).queryKey) : undefined;
     return post
-      ? previewHead(site, post, previewApp(post, data.getQueryData<App>(appQuery(post.appId).queryKey)))
+      ? previewHead(
+          site,
+          post,
+          previewApp(post, post.appId === null ? undefined : data.getQueryData<App>(appQuery(post.appId).queryKey)),
+        )
       : itemNotFoundHead(site, PREVIEW_NOT_AVAILABLE);
   },
   element: <PreviewPage />,

@@ -18,7 +18,7 @@ export interface VisibleApps {
   /** The apps every visitor sees (feeds, the files stores fetch). */
   visitorApps(): Promise<App[]>;
   /** Whether this caller may read a post: staff read every post, visitors published posts of visible apps. */
-  maySeePost(request: FastifyRequest, post: { appId: number; isPublished: boolean }): Promise<boolean>;
+  maySeePost(request: FastifyRequest, post: { appId: number | null; isPublished: boolean }): Promise<boolean>;
 }
 
 export function visibleApps(apps: AppsRepo, auth: Pick<Auth, 'loadUser'>): VisibleApps {
@@ -38,7 +38,8 @@ export function visibleApps(apps: AppsRepo, auth: Pick<Auth, 'loadUser'>): Visib
     visitorApps: () => apps.list(),
     async maySeePost(request, post) {
       if ((await audience(request)).includeHidden) return true;
-      return post.isPublished && (await apps.get(post.appId)) !== undefined;
+      // A studio post (issue 26) has no app to hide it.
+      return post.isPublished && (post.appId === null || (await apps.get(post.appId)) !== undefined);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../shared/schemas/paging';
 import {
   FUTURE_PUBLISH_DATE,
@@ -8,6 +8,8 @@ import {
   type BlogPost,
   type BlogPostData,
   type PublicBlogPost,
+  scopeOf,
+  STUDIO_NAME,
 } from '../../../shared/schemas/blog-posts';
 import { slugify } from '../../../shared/slug';
 import type { Db } from '../../db/client';
@@ -24,8 +26,8 @@ type PostRow = typeof blogPosts.$inferSelect;
 export function toPost(row: PostRow): BlogPost {
   return {
     ...row,
-    // Studio posts (issue 26) are not written yet: until they are, every post has its app.
-    appId: row.appId as number,
+    // A studio post (issue 26) has no app; the database keeps scope and appId in agreement.
+    scope: scopeOf(row.appId),
     publishedAt: iso(row.publishedAt),
     publishAt: iso(row.publishAt),
     createdAt: iso(row.createdAt),
@@ -37,6 +39,7 @@ export function toPost(row: PostRow): BlogPost {
 export function postRevisionData(row: PostRow): Record<string, unknown> {
   return {
     appId: row.appId,
+    scope: scopeOf(row.appId),
     title: row.title,
     content: row.content,
     images: row.images,
@@ -53,8 +56,11 @@ export function postRevisionData(row: PostRow): Record<string, unknown> {
 
 // Newest first: by publication when published, else by creation.
 const newestFirst = [desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)];
-/** Visitors see published posts of apps that are not hidden. */
-const publicPost = and(eq(blogPosts.isPublished, true), eq(apps.isHidden, false));
+/**
+ * Visitors see published posts of apps that are not hidden, and published studio posts (issue 26;
+ * read with a left join to apps, as a studio post has none).
+ */
+const publicPost = and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.appId), eq(apps.isHidden, false)));
 
 /** Who makes a change, for its revision and to drop their autosaved draft. */
 export interface Editor {
@@ -132,7 +138,7 @@ export function blogsRepo(db: Db, now: () => Date) {
       const rows = await db
         .select({ post: blogPosts })
         .from(blogPosts)
-        .innerJoin(apps, eq(apps.id, blogPosts.appId))
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
         .where(publicPost)
         .orderBy(...newestFirst);
       return rows.map((r) => toPost(r.post));
@@ -163,15 +169,15 @@ export function blogsRepo(db: Db, now: () => Date) {
         db
           .select({ post: blogPosts, appTitle: apps.title })
           .from(blogPosts)
-          .innerJoin(apps, eq(apps.id, blogPosts.appId))
+          .leftJoin(apps, eq(apps.id, blogPosts.appId))
           .where(where)
           .orderBy(...newestFirst)
           .limit(limit)
           .offset(offset),
-        db.select({ n: count() }).from(blogPosts).innerJoin(apps, eq(apps.id, blogPosts.appId)).where(where),
+        db.select({ n: count() }).from(blogPosts).leftJoin(apps, eq(apps.id, blogPosts.appId)).where(where),
       ]);
       return {
-        items: rows.map((r): PublicBlogPost => ({ ...toPost(r.post), appTitle: r.appTitle })),
+        items: rows.map((r): PublicBlogPost => ({ ...toPost(r.post), appTitle: r.appTitle ?? STUDIO_NAME })),
         total: Number(total?.n ?? 0),
       };
     },
@@ -182,7 +188,7 @@ export function blogsRepo(db: Db, now: () => Date) {
         .from(blogPosts)
         .leftJoin(apps, eq(apps.id, blogPosts.appId))
         .orderBy(...newestFirst);
-      return rows.map((r) => ({ ...toPost(r.post), appTitle: r.appTitle }));
+      return rows.map((r) => ({ ...toPost(r.post), appTitle: r.post.appId === null ? STUDIO_NAME : r.appTitle }));
     },
 
     /**
@@ -190,7 +196,14 @@ export function blogsRepo(db: Db, now: () => Date) {
      * admin's search box), and how many match in all.
      */
     async page({ limit, offset, q }: { limit: number; offset: number; q: string }) {
-      const where = q ? or(ilike(blogPosts.title, likePattern(q)), ilike(apps.title, likePattern(q))) : undefined;
+      // A studio post's "app title" is "The studio" (as the list shows it), so a search for it finds them.
+      const where = q
+        ? or(
+            ilike(blogPosts.title, likePattern(q)),
+            ilike(apps.title, likePattern(q)),
+            STUDIO_NAME.toLowerCase().includes(q.toLowerCase()) ? isNull(blogPosts.appId) : undefined,
+          )
+        : undefined;
       const [rows, [total]] = await Promise.all([
         db
           .select({ post: blogPosts, appTitle: apps.title })
@@ -203,7 +216,10 @@ export function blogsRepo(db: Db, now: () => Date) {
         db.select({ n: count() }).from(blogPosts).leftJoin(apps, eq(apps.id, blogPosts.appId)).where(where),
       ]);
       return {
-        items: rows.map((r): AdminBlogPost => ({ ...toPost(r.post), appTitle: r.appTitle })),
+        items: rows.map((r): AdminBlogPost => ({
+          ...toPost(r.post),
+          appTitle: r.post.appId === null ? STUDIO_NAME : r.appTitle,
+        })),
         total: Number(total?.n ?? 0),
       };
     },
@@ -222,6 +238,7 @@ export function blogsRepo(db: Db, now: () => Date) {
           .insert(blogPosts)
           .values({
             appId: data.appId,
+            scope: scopeOf(data.appId),
             title: data.title,
             content,
             images: data.images,
@@ -271,6 +288,7 @@ export function blogsRepo(db: Db, now: () => Date) {
           .update(blogPosts)
           .set({
             appId: data.appId,
+            scope: scopeOf(data.appId),
             title: data.title,
             content,
             images: data.images,

@@ -23,6 +23,7 @@ const POST_KEYS = [
   'isPublished',
   'publishAt',
   'publishedAt',
+  'scope',
   'seoDescription',
   'seoTitle',
   'shareImage',

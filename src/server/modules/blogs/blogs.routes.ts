@@ -4,10 +4,11 @@ import { paths } from '../../../shared/paths';
 import {
   AdminBlogPostSchema,
   BlogIndexQuerySchema,
-  BlogPostInputSchema,
+  BlogPostBodySchema,
   BlogPostSchema,
   PreviewPostSchema,
   PublicBlogPostSchema,
+  STUDIO_NAME,
 } from '../../../shared/schemas/blog-posts';
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
@@ -17,13 +18,23 @@ import {
   PreviewLinkSchema,
   PreviewTokenParamsSchema,
 } from '../../../shared/schemas/preview-links';
+import { STUDIO_LIST } from '../../../shared/schemas/lists';
 import { invalid, notFound } from '../../lib/errors';
+import { draftCampaign } from '../campaigns/draft-campaign';
 import { editVersion } from '../../lib/if-match';
 import type { AppModule } from '../../types';
 import type { Editor } from './blogs.repo';
 import { overlay } from '../translations/locale-reads';
 
 const PreviewLinkParamsSchema = IdParamsSchema.extend({ linkId: IdParamsSchema.shape.id });
+
+/** Issue 26: "Send to the newsletter" answers the campaign it drafted, and where staff review it. */
+export const PostCampaignSchema = z.object({ id: z.number(), editUrl: z.string() });
+export const NOT_STUDIO_NEWS = 'Only a published studio post can be sent to the newsletter';
+/** The Campaigns screen's editor of one campaign (issue 26, helper G's screen). */
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const campaignEditPath = (id: number) => `/admin-page/campaigns/edit?id=${id}`;
 
 export const blogsModule: AppModule = async (app, { deps, auth }) => {
   const repo = deps.repos.blogs;
@@ -57,8 +68,9 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
     return locale!.isDefault ? null : locale!.code;
   }
 
-  async function assertAppExists(appId: number) {
-    if (!(await apps.get(appId, { includeHidden: true }))) {
+  /** The post's app exists; a studio post (null, issue 26) has none to check. */
+  async function assertAppExists(appId: number | null) {
+    if (appId !== null && !(await apps.get(appId, { includeHidden: true }))) {
       throw invalid('Please select an app', [{ path: 'appId', message: 'Please select an app' }]);
     }
   }
@@ -115,7 +127,8 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
    * The app's name as a preview in `locale` shows it: its translation's (published or, as a preview
    * shows drafts, only saved), else the default language's; null for an app the reader may not see.
    */
-  async function previewAppTitle(request: FastifyRequest, appId: number, locale: string | null) {
+  async function previewAppTitle(request: FastifyRequest, appId: number | null, locale: string | null) {
+    if (appId === null) return STUDIO_NAME;
     const [found, row] = await Promise.all([
       apps.get(appId, await deps.visibleApps.audience(request)),
       locale ? deps.repos.translations.get('app', String(appId), locale) : undefined,
@@ -158,7 +171,7 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
 
   app.post(
     '/api/admin/blogs',
-    { ...write, schema: { body: BlogPostInputSchema, response: { 201: BlogPostSchema } } },
+    { ...write, schema: { body: BlogPostBodySchema, response: { 201: BlogPostSchema } } },
     async (request, reply) => {
       await assertAppExists(request.body.appId);
       const post = await deps.audit.write(request, {
@@ -173,7 +186,7 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
 
   app.put(
     '/api/admin/blogs/:id',
-    { ...write, schema: { params: IdParamsSchema, body: BlogPostInputSchema, response: { 200: BlogPostSchema } } },
+    { ...write, schema: { params: IdParamsSchema, body: BlogPostBodySchema, response: { 200: BlogPostSchema } } },
     async (request) => {
       if (!(await repo.get(request.params.id))) throw notFound('Blog post');
       await assertAppExists(request.body.appId);
@@ -275,6 +288,41 @@ export const blogsModule: AppModule = async (app, { deps, auth }) => {
       });
       if (!revoked) throw notFound('Preview link');
       return { success: true as const };
+    },
+  );
+
+  // Issue 26: a published studio post becomes a draft campaign to the studio's newsletter, in one
+  // step; a person reviews and sends it from the Campaigns screen (nothing is mailed here).
+  app.post(
+    '/api/admin/blogs/:id/newsletter',
+    { ...write, schema: { params: IdParamsSchema, response: { 201: PostCampaignSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const post = await repo.get(id);
+      if (!post) throw notFound('Blog post');
+      if (post.appId !== null || !post.isPublished) throw invalid(NOT_STUDIO_NEWS);
+      const link = `${deps.config.siteUrl}${paths.readablePost(post)}`;
+      const readOn = `<p><a href="${escapeHtml(link)}">${escapeHtml(post.title)}</a></p>`;
+      // Its excerpt and a link when it has one, else the whole post (and the link to it).
+      const content = post.excerpt ? `<p>${escapeHtml(post.excerpt)}</p>${readOn}` : `${post.content}${readOn}`;
+      const campaign = await deps.audit.change(request, async (log) => {
+        const made = await draftCampaign(deps.database.db, {
+          list: STUDIO_LIST,
+          origin: 'post',
+          subject: post.title,
+          content,
+          postId: post.id,
+          createdBy: request.user?.id ?? null,
+        });
+        log({
+          action: 'campaign.draft',
+          targetType: 'campaign',
+          targetId: made.id,
+          changes: { post: { after: post.id }, list: { after: STUDIO_LIST } },
+        });
+        return made;
+      });
+      return reply.code(201).send({ id: campaign.id, editUrl: campaignEditPath(campaign.id) });
     },
   );
 

@@ -52,15 +52,17 @@ const updatePost = (post: BlogPost, overrides: Record<string, unknown> = {}) =>
 const staffView = (id: number) => ok<BlogPost>(get(api.blog(id), ctx.editor));
 
 /** Where a visitor may meet a post: its page, its app's list, the counts, the feeds, the sitemap, the index. */
-async function publicPlaces(post: { id: number; appId: number }) {
+async function publicPlaces(post: { id: number; appId: number | null }) {
   // The post's address, with or without its slug, as an element's whole text (so /blogs/1 is not /blogs/12).
   const link = new RegExp(`${paths.blogPost(post.id)}(?:/[a-z0-9-]+)?</`);
+  // A studio post (issue 26) has no app: its app's places are looked up as those of an app it is not in.
+  const appId = post.appId ?? otherAppId;
   const [own, list, counts, rss, appRss, sitemap, index] = await Promise.all([
     get(api.blog(post.id)),
-    get(api.appBlogs(post.appId)),
+    get(api.appBlogs(appId)),
     get(api.blogCounts),
     get(paths.rss),
-    get(paths.appRss(post.appId)),
+    get(paths.appRss(appId)),
     get(paths.sitemap),
     get(api.blogs({ pageSize: 50 })),
   ]);
@@ -68,7 +70,7 @@ async function publicPlaces(post: { id: number; appId: number }) {
   return {
     page: own.statusCode === 200,
     appList: (list.json() as BlogPost[]).some((p) => p.id === post.id),
-    counted: Number((counts.json() as Record<string, number>)[String(post.appId)] ?? 0),
+    counted: Number((counts.json() as Record<string, number>)[String(appId)] ?? 0),
     rss: link.test(rss.body),
     appRss: link.test(appRss.body),
     sitemap: link.test(sitemap.body),

@@ -1,13 +1,28 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ContactMessageInputSchema, Message } from '../../../shared/schemas/messages';
+import type { ContactMessageInputSchema, Message, MessageReply, ReplyStatus } from '../../../shared/schemas/messages';
 import { likePattern } from '../../../shared/schemas/paging';
 import type { Db } from '../../db/client';
-import { userMessages } from '../../db/schema';
+import { messageReplies, users, userMessages } from '../../db/schema';
 import { iso } from '../../lib/rows';
 import type { Channel, NotificationsRepo } from '../notifications/notifications.repo';
 
-const toMessage = (r: typeof userMessages.$inferSelect): Message => ({ ...r, createdAt: iso(r.createdAt) });
+const toMessage = (r: typeof userMessages.$inferSelect): Message => ({
+  ...r,
+  createdAt: iso(r.createdAt),
+  repliedAt: r.repliedAt && iso(r.repliedAt),
+});
+
+const toReply = (r: typeof messageReplies.$inferSelect, username: string | null): MessageReply => ({
+  id: r.id,
+  messageId: r.messageId,
+  body: r.body,
+  status: r.status as ReplyStatus,
+  sentBy: r.sentBy !== null && username !== null ? { id: r.sentBy, username } : null,
+  createdAt: iso(r.createdAt),
+  sentAt: r.sentAt && iso(r.sentAt),
+  lastError: r.lastError,
+});
 const newestFirst = [desc(userMessages.createdAt), desc(userMessages.id)];
 
 /** Messages whose sender, email, subject or text holds `q` (any case). */
@@ -80,6 +95,49 @@ export function messagesRepo(db: Db, notifications: NotificationsRepo) {
         .from(userMessages)
         .where(and(eq(userMessages.isRead, false)));
       return Number(row?.n ?? 0);
+    },
+
+    async get(id: number): Promise<Message | undefined> {
+      const [row] = await db.select().from(userMessages).where(eq(userMessages.id, id));
+      return row && toMessage(row);
+    },
+
+    /** Issue 26: a message's replies from the inbox, oldest first, with who wrote each. */
+    async replies(messageId: number): Promise<MessageReply[]> {
+      const rows = await db
+        .select({ reply: messageReplies, username: users.username })
+        .from(messageReplies)
+        .leftJoin(users, eq(users.id, messageReplies.sentBy))
+        .where(eq(messageReplies.messageId, messageId))
+        .orderBy(asc(messageReplies.createdAt), asc(messageReplies.id));
+      return rows.map((r) => toReply(r.reply, r.username));
+    },
+
+    /**
+     * Issue 26: stores a staff reply, queued, and in the same transaction its mail job (the notifier
+     * sends it, retries it and records how it went). Undefined when the message is gone.
+     */
+    async addReply(
+      messageId: number,
+      body: string,
+      userId: number | null,
+      now: Date,
+    ): Promise<MessageReply | undefined> {
+      return db.transaction(async (tx) => {
+        const [message] = await tx
+          .select({ id: userMessages.id })
+          .from(userMessages)
+          .where(eq(userMessages.id, messageId))
+          .for('update');
+        if (!message) return undefined;
+        const [row] = await tx
+          .insert(messageReplies)
+          .values({ messageId, body, sentBy: userId, status: 'queued', createdAt: now })
+          .returning();
+        await notifications.enqueueReply(tx as unknown as Db, row!.id, now);
+        const [user] = userId === null ? [] : await tx.select().from(users).where(eq(users.id, userId));
+        return toReply(row!, user?.username ?? null);
+      });
     },
 
     async remove(id: number): Promise<boolean> {

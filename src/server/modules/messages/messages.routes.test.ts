@@ -136,6 +136,8 @@ describe('POST /api/messages (contact form)', () => {
       // A contact form message has no tag (a press-copy request's is 'press').
       tag: null,
       createdAt: expect.any(String),
+      // Not answered from the inbox (issue 26).
+      repliedAt: null,
     });
     expect(Number.isNaN(Date.parse(latest!.createdAt))).toBe(false);
   });

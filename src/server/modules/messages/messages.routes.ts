@@ -6,11 +6,15 @@ import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import {
   ContactMessageRequestSchema,
   HONEYPOT_FIELD,
+  MessageReplyInputSchema,
+  MessageReplySchema,
   MessageSchema,
+  MessageThreadSchema,
   UnreadCountSchema,
 } from '../../../shared/schemas/messages';
 import { pageOf, PageQuerySchema, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
+import { sendsReplies } from '../notifications/notifier';
 import { tooManyAttempts } from '../../lib/rate-limits';
 import { StreamSlots, streamLimitsFor } from '../../lib/stream-slots';
 import type { AppModule } from '../../types';
@@ -85,6 +89,53 @@ export const messagesModule: AppModule = async (app, { deps, auth }) => {
       },
     );
   }
+
+  // Issue 26: one message with its replies (oldest first), and whether staff can reply from here.
+  app.get(
+    '/api/messages/:id',
+    { ...staff, schema: { params: IdParamsSchema, response: { 200: MessageThreadSchema } } },
+    async (request) => {
+      const message = await repo.get(request.params.id);
+      if (!message) throw notFound('Message');
+      return { ...message, replies: await repo.replies(message.id), canReply: sendsReplies(deps.config) };
+    },
+  );
+
+  // Issue 26: a reply to the visitor, queued with its mail job in one transaction and sent by the
+  // notifier (retried, and recorded on the reply, as the other mail is). Without SMTP, staff reply
+  // from their own mail (the admin shows a mailto: link instead).
+  app.post(
+    '/api/messages/:id/replies',
+    {
+      ...staff,
+      schema: { params: IdParamsSchema, body: MessageReplyInputSchema, response: { 201: MessageReplySchema } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await repo.get(id))) throw notFound('Message');
+      if (!sendsReplies(deps.config)) {
+        throw conflict('Mail is not set up on this server (SMTP_URL and NOTIFY_EMAIL_FROM): reply from your own email');
+      }
+      // The entry names the message by its number: the visitor's details and the reply stay out of the log.
+      const added = await deps.audit.change(request, async (log) => {
+        const made = await repo.addReply(id, request.body.body, request.user?.id ?? null, deps.now());
+        if (made) {
+          log({
+            action: 'message.reply',
+            targetType: 'message',
+            targetId: id,
+            targetLabel: `Message ${id}`,
+            changes: { reply: { after: made.id } },
+          });
+        }
+        return made;
+      });
+      if (!added) throw notFound('Message');
+      deps.outbox.kick();
+      inbox.changed();
+      return reply.code(201).send(added);
+    },
+  );
 
   app.delete(
     '/api/messages/:id',

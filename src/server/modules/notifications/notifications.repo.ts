@@ -4,7 +4,15 @@
 // deletion the link that confirms it (issue 14, 21) or that it was done or rejected (issue 21).
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apps, deletionRequestEvents, deletionRequests, notificationJobs, userMessages } from '../../db/schema';
+import {
+  apps,
+  contactInfo,
+  deletionRequestEvents,
+  deletionRequests,
+  messageReplies,
+  notificationJobs,
+  userMessages,
+} from '../../db/schema';
 
 /** The channels of a new message's notifications. */
 export type Channel = 'email' | 'webhook';
@@ -12,6 +20,9 @@ export type Channel = 'email' | 'webhook';
 export const DELETION_CONFIRMATION = 'deletion-confirmation';
 /** The job that emails a visitor that their deletion request was done or rejected. */
 export const DELETION_OUTCOME = 'deletion-outcome';
+
+/** The job that emails a visitor staff's reply to their message (issue 26). */
+export const MESSAGE_REPLY = 'message-reply';
 
 type DeletionRow = typeof deletionRequests.$inferSelect & { appTitle: string; appSlug: string };
 
@@ -28,6 +39,14 @@ export type ClaimedJob =
       channel: typeof DELETION_OUTCOME;
       request: DeletionRow;
       event: typeof deletionRequestEvents.$inferSelect;
+    })
+  | (Claimed & {
+      kind: typeof MESSAGE_REPLY;
+      channel: typeof MESSAGE_REPLY;
+      reply: typeof messageReplies.$inferSelect;
+      message: typeof userMessages.$inferSelect;
+      /** The studio's contact address (Contact Info), for Reply-To; null when there is none. */
+      studioEmail: string | null;
     });
 
 export function notificationsRepo(db: Db) {
@@ -57,6 +76,31 @@ export function notificationsRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** Issue 26: queues the email of a staff reply (call inside the reply's transaction). */
+    async enqueueReply(tx: Db, replyId: number, at: Date): Promise<void> {
+      await tx.insert(notificationJobs).values({ channel: MESSAGE_REPLY, replyId, runAt: at });
+    },
+
+    /** A reply's mail went: the reply is sent, and its message marked replied (issue 26). */
+    async replySent(replyId: number, at: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [reply] = await tx
+          .update(messageReplies)
+          .set({ status: 'sent', sentAt: at, lastError: null })
+          .where(eq(messageReplies.id, replyId))
+          .returning({ messageId: messageReplies.messageId });
+        if (reply) await tx.update(userMessages).set({ repliedAt: at }).where(eq(userMessages.id, reply.messageId));
+      });
+    },
+
+    /** A reply's attempt failed: why, kept on the reply (still queued while it is retried; failed once given up). */
+    async replyFailed(replyId: number, error: string, gaveUp: boolean): Promise<void> {
+      await db
+        .update(messageReplies)
+        .set({ lastError: error, ...(gaveUp ? { status: 'failed' } : {}) })
+        .where(eq(messageReplies.id, replyId));
+    },
+
     /** Queues one job per channel for a message (call inside the message's transaction). */
     async enqueue(tx: Db, messageId: number, channels: Channel[], at: Date): Promise<void> {
       if (channels.length === 0) return;
@@ -83,6 +127,23 @@ export function notificationsRepo(db: Db) {
           .where(eq(notificationJobs.id, due.id))
           .returning();
         const claimed = { id: job!.id, attempts: job!.attempts };
+        if (job!.replyId !== null) {
+          // A staff reply (issue 26): gone with its message (the cascade removes the job too).
+          const [row] = await tx
+            .select({ reply: messageReplies, message: userMessages })
+            .from(messageReplies)
+            .innerJoin(userMessages, eq(userMessages.id, messageReplies.messageId))
+            .where(eq(messageReplies.id, job!.replyId));
+          if (!row) return null;
+          const [contact] = await tx.select({ email: contactInfo.email }).from(contactInfo).limit(1);
+          return {
+            ...claimed,
+            kind: MESSAGE_REPLY,
+            channel: MESSAGE_REPLY,
+            ...row,
+            studioEmail: contact?.email || null,
+          };
+        }
         if (job!.deletionRequestId !== null) {
           const [row] = await tx
             .select({ request: deletionRequests, appTitle: apps.title, appSlug: apps.slug })

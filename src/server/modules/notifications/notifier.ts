@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Channel, ClaimedJob, NotificationsRepo } from './notifications.repo';
+import { MESSAGE_REPLY, type Channel, type ClaimedJob, type NotificationsRepo } from './notifications.repo';
+import { oneLine, replySubject } from '../../../shared/schemas/messages';
 import { paths } from '../../../shared/paths';
 import { DELETION_CONFIRM_DAYS } from '../../../shared/schemas/app-pages';
 import { hashDeletionToken } from '../deletion-requests/deletion-requests.repo';
@@ -39,6 +40,11 @@ export function channelsFor(config: Config): Channel[] {
  * be sent (a server and a sender); otherwise a request counts from its submission.
  */
 export function confirmsDeletions(config: Config): boolean {
+  return Boolean(config.notify.smtpUrl && config.notify.emailFrom);
+}
+
+/** Issue 26: staff reply to messages from the inbox when mail can be sent (a server and a sender). */
+export function sendsReplies(config: Config): boolean {
   return Boolean(config.notify.smtpUrl && config.notify.emailFrom);
 }
 
@@ -149,19 +155,31 @@ export class Notifier {
       const about =
         job.kind === 'message'
           ? { ids: { messageId: job.message.id }, what: `notification of message ${job.message.id}` }
-          : {
-              ids: { deletionRequestId: job.request.id },
-              what: `${job.kind === 'deletion-outcome' ? 'outcome' : 'confirmation link'} of deletion request ${job.request.reference}`,
-            };
+          : job.kind === MESSAGE_REPLY
+            ? { ids: { replyId: job.reply.id }, what: `reply ${job.reply.id} to message ${job.message.id}` }
+            : {
+                ids: { deletionRequestId: job.request.id },
+                what: `${job.kind === 'deletion-outcome' ? 'outcome' : 'confirmation link'} of deletion request ${job.request.reference}`,
+              };
       try {
         if (job.kind === 'message') await this.#send(job.channel, job.message);
         else if (job.kind === 'deletion-outcome') await this.#deletionOutcome(job.request, job.event);
+        else if (job.kind === MESSAGE_REPLY) await this.#reply(job);
         else await this.#confirmDeletion(job.request);
+        // A reply is marked sent (and its message replied) before its job goes: a crash between
+        // the two sends it again rather than leaving it queued for ever.
+        if (job.kind === MESSAGE_REPLY) await this.#repo.replySent(job.reply.id, this.now());
         await this.#repo.done(job.id);
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         const delays = this.config.notify.retryDelaysMs;
-        if (job.attempts > delays.length) {
+        const gaveUp = job.attempts > delays.length;
+        if (job.kind === MESSAGE_REPLY) {
+          await this.#repo
+            .replyFailed(job.reply.id, reason, gaveUp)
+            .catch((e: unknown) => this.log.warn({ err: e }, 'notifications: could not record a reply failure'));
+        }
+        if (gaveUp) {
           await this.#repo.giveUp(job.id, this.now(), reason);
           this.log.error(
             { err, channel: job.channel, ...about.ids, attempts: job.attempts },
@@ -254,6 +272,28 @@ export class Notifier {
         '',
         done ? t('deletionEmail.whatIsDeleted', { link: page }) : t('deletionEmail.questions'),
       ].join('\n'),
+    });
+  }
+
+  /**
+   * Issue 26: staff's reply to a visitor's message, from the studio's address (Reply-To its contact
+   * address when it has one), with the visitor's message quoted under it. The visitor's words go
+   * into the subject and the name of the address on one line only: none can add a header.
+   */
+  async #reply({ reply, message, studioEmail }: Extract<ClaimedJob, { kind: typeof MESSAGE_REPLY }>): Promise<void> {
+    const { emailFrom } = this.config.notify;
+    const name = oneLine(`${message.firstName} ${message.lastName}`);
+    const quoted = message.message
+      .split(/\r?\n/)
+      .map((line) => (line ? `> ${line}` : '>'))
+      .join('\n');
+    const sentOn = message.createdAt.toUTCString();
+    await this.#transport().sendMail({
+      from: emailFrom,
+      to: { name, address: message.email },
+      ...(studioEmail && studioEmail !== emailFrom ? { replyTo: studioEmail } : {}),
+      subject: replySubject(message.subject),
+      text: [reply.body, '', `On ${sentOn}, ${name} wrote:`, quoted].join('\n'),
     });
   }
 

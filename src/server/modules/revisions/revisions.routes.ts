@@ -55,7 +55,7 @@ export const revisionsModule: AppModule = async (app, { deps, auth }) => {
         const data = parseData(BlogPostInputSchema, fields);
         const current = await posts.get(revision.itemId);
         if (!current) throw notFound('Blog post');
-        if (!(await apps.get(data.appId, { includeHidden: true }))) {
+        if (data.appId !== null && !(await apps.get(data.appId, { includeHidden: true }))) {
           throw invalid('The app of this revision was deleted: pick another app in the editor instead');
         }
         return posts.update(revision.itemId, { ...data, isPublished: current.isPublished }, editor, 'restore');

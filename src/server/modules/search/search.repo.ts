@@ -87,8 +87,8 @@ export function searchRepo(db: Db) {
         case 'apps':
           return sql`select a.id as id, ${a.rank} as rank from apps a where not a.is_hidden and ${a.match} ${order}`;
         case 'posts':
-          return sql`select p.id as id, ${p.rank} as rank from blog_posts p join apps a on a.id = p.app_id
-            where p.is_published and not a.is_hidden and ${p.match} ${order}`;
+          return sql`select p.id as id, ${p.rank} as rank from blog_posts p left join apps a on a.id = p.app_id
+            where p.is_published and (p.app_id is null or not a.is_hidden) and ${p.match} ${order}`;
         case 'support':
           return sql`select ap.app_id as id, ${ap.rank} as rank from app_pages ap join apps a on a.id = ap.app_id
             where not a.is_hidden and ${ap.match} ${order}`;
@@ -105,8 +105,9 @@ export function searchRepo(db: Db) {
           where t.type = 'app' and ${translated} and not a.is_hidden and ${t.match} ${order}`;
       case 'posts':
         return sql`select p.id as id, ${t.rank} as rank
-          from translations t join blog_posts p on p.id = t.post_id join apps a on a.id = p.app_id
-          where t.type = 'post' and ${translated} and p.is_published and not a.is_hidden and ${t.match} ${order}`;
+          from translations t join blog_posts p on p.id = t.post_id left join apps a on a.id = p.app_id
+          where t.type = 'post' and ${translated} and p.is_published and (p.app_id is null or not a.is_hidden)
+            and ${t.match} ${order}`;
       case 'support':
         return sql`select a.id as id, ${support.rank} as rank from translations t join apps a on t.item = a.id || '-support'
           where t.type = 'app-page' and ${translated} and not a.is_hidden and ${support.match} ${order}`;

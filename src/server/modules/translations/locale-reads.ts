@@ -164,13 +164,18 @@ export function registerLocaleReads(app: AppInstance, deps: Deps, auth: Auth): v
     );
     const apps =
       spec.type === 'post' && items.some((i) => 'appTitle' in i)
-        ? await repo.forItems('app', [...new Set(items.map((i) => String(i.appId)))], locale)
+        ? await repo.forItems(
+            'app',
+            // A studio post (issue 26) has no app to translate the name of.
+            [...new Set(items.filter((i) => i.appId !== null).map((i) => String(i.appId)))],
+            locale,
+          )
         : undefined;
     return items.flatMap((item) => {
       const row = rows.get(String(item.id));
       if (!shown(row, isStaff)) return [];
       const translated = row!.useDefault ? { ...item, contentLocale: fallback } : overlay(spec.type, item, row!);
-      const appRow = apps?.get(String(item.appId));
+      const appRow = item.appId === null ? undefined : apps?.get(String(item.appId));
       if (appRow && !appRow.useDefault && shown(appRow, isStaff) && typeof (appRow.fields as Item).title === 'string')
         translated.appTitle = (appRow.fields as Item).title;
       return [translated];
