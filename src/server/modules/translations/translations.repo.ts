@@ -47,6 +47,7 @@ export interface TranslationWrite {
   version?: number;
   appId?: number | null;
   postId?: number | null;
+  releaseId?: number | null;
   /** Who saves it (its revision's author). */
   userId?: number | null;
   /** Why, when not what the save itself says (a restore). */
@@ -229,6 +230,7 @@ export function translationsRepo(db: Db, now: () => Date) {
                 locale,
                 appId: data.appId ?? null,
                 postId: data.postId ?? null,
+                releaseId: data.releaseId ?? null,
                 ...values,
                 createdAt: at,
               })
