@@ -3,7 +3,9 @@
 // the app's release notes page. Staff edit it in Campaigns before sending.
 import { PLATFORM_NAMES, type App, type Platform } from '../../../shared/schemas/apps';
 import type { Release } from '../../../shared/schemas/app-releases';
-import { escapeHtml } from '../../ssr/html';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Plain-text notes as HTML paragraphs, line breaks kept. */
 export function notesHtml(notes: string): string {
