@@ -532,4 +532,14 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'تحقق من الإملاء، أو جرّب كلمات أقل أو غيرها.',
   'search.pagination': 'صفحات نتائج البحث',
   'search.notFoundHeading': 'ابحث في هذا الموقع',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'الجديد',
+  'releases.version': 'الإصدار {version}',
+  'releases.allNotes': 'كل ملاحظات الإصدار',
+  'releases.title': 'ملاحظات إصدار {app}',
+  'releases.description': 'الجديد في كل إصدار من {app}، من {site}.',
+  'releases.empty': 'لا توجد ملاحظات إصدار لـ {app} بعد.',
+  'releases.feed': 'موجز Atom لملاحظات إصدار {app}',
+  'releases.crumb': 'ملاحظات الإصدار',
+  'search.type.releases': 'ملاحظات الإصدار',
 };

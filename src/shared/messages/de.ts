@@ -551,4 +551,14 @@ export const de: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Prüfen Sie die Schreibweise oder versuchen Sie weniger oder andere Wörter.',
   'search.pagination': 'Seiten der Suchergebnisse',
   'search.notFoundHeading': 'Diese Website durchsuchen',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Neuigkeiten',
+  'releases.version': 'Version {version}',
+  'releases.allNotes': 'Alle Versionshinweise',
+  'releases.title': 'Versionshinweise zu {app}',
+  'releases.description': 'Was in jeder Version von {app} neu ist, von {site}.',
+  'releases.empty': 'Noch keine Versionshinweise zu {app}.',
+  'releases.feed': 'Atom-Feed der Versionshinweise zu {app}',
+  'releases.crumb': 'Versionshinweise',
+  'search.type.releases': 'Versionshinweise',
 };

@@ -490,6 +490,16 @@ export const en = {
   'search.noResultsText': 'Check the spelling, or try fewer or other words.',
   'search.pagination': 'Search result pages',
   'search.notFoundHeading': 'Search this site',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': "What's new",
+  'releases.version': 'Version {version}',
+  'releases.allNotes': 'All release notes',
+  'releases.title': '{app} release notes',
+  'releases.description': "What's new in each version of {app}, from {site}.",
+  'releases.empty': 'No release notes for {app} yet.',
+  'releases.feed': 'Atom feed of {app} release notes',
+  'releases.crumb': 'Release notes',
+  'search.type.releases': 'Release notes',
 } as const;
 
 export type MessageKey = keyof typeof en;

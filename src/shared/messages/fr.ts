@@ -557,4 +557,14 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Vérifiez l’orthographe ou essayez moins de mots, ou d’autres.',
   'search.pagination': 'Pages de résultats',
   'search.notFoundHeading': 'Rechercher sur ce site',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Nouveautés',
+  'releases.version': 'Version {version}',
+  'releases.allNotes': 'Toutes les notes de version',
+  'releases.title': 'Notes de version de {app}',
+  'releases.description': 'Les nouveautés de chaque version de {app}, par {site}.',
+  'releases.empty': 'Aucune note de version pour {app} pour l’instant.',
+  'releases.feed': 'Flux Atom des notes de version de {app}',
+  'releases.crumb': 'Notes de version',
+  'search.type.releases': 'Notes de version',
 };

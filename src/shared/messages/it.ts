@@ -552,4 +552,14 @@ export const it: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Controlla l’ortografia o prova con meno parole, o con altre.',
   'search.pagination': 'Pagine dei risultati',
   'search.notFoundHeading': 'Cerca in questo sito',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Novità',
+  'releases.version': 'Versione {version}',
+  'releases.allNotes': 'Tutte le note di rilascio',
+  'releases.title': 'Note di rilascio di {app}',
+  'releases.description': 'Le novità di ogni versione di {app}, da {site}.',
+  'releases.empty': 'Ancora nessuna nota di rilascio per {app}.',
+  'releases.feed': 'Feed Atom delle note di rilascio di {app}',
+  'releases.crumb': 'Note di rilascio',
+  'search.type.releases': 'Note di rilascio',
 };

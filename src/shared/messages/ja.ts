@@ -536,4 +536,14 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '綴りを確認するか、言葉を減らすか別の言葉でお試しください。',
   'search.pagination': '検索結果のページ',
   'search.notFoundHeading': 'このサイトを検索',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': '新機能',
+  'releases.version': 'バージョン {version}',
+  'releases.allNotes': 'すべてのリリースノート',
+  'releases.title': '{app} のリリースノート',
+  'releases.description': '{site} による {app} の各バージョンの新機能。',
+  'releases.empty': '{app} のリリースノートはまだありません。',
+  'releases.feed': '{app} のリリースノートの Atom フィード',
+  'releases.crumb': 'リリースノート',
+  'search.type.releases': 'リリースノート',
 };

@@ -528,4 +528,14 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '철자를 확인하거나 더 적은 단어 또는 다른 단어로 검색해 보세요.',
   'search.pagination': '검색 결과 페이지',
   'search.notFoundHeading': '이 사이트 검색',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': '새로운 기능',
+  'releases.version': '버전 {version}',
+  'releases.allNotes': '모든 릴리스 노트',
+  'releases.title': '{app} 릴리스 노트',
+  'releases.description': '{site}의 {app} 버전별 새로운 기능.',
+  'releases.empty': '아직 {app}의 릴리스 노트가 없습니다.',
+  'releases.feed': '{app} 릴리스 노트 Atom 피드',
+  'releases.crumb': '릴리스 노트',
+  'search.type.releases': '릴리스 노트',
 };

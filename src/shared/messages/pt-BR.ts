@@ -546,4 +546,14 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Confira a ortografia ou tente menos palavras, ou outras.',
   'search.pagination': 'Páginas de resultados',
   'search.notFoundHeading': 'Buscar neste site',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Novidades',
+  'releases.version': 'Versão {version}',
+  'releases.allNotes': 'Todas as notas da versão',
+  'releases.title': 'Notas da versão de {app}',
+  'releases.description': 'As novidades de cada versão de {app}, de {site}.',
+  'releases.empty': 'Ainda não há notas da versão de {app}.',
+  'releases.feed': 'Feed Atom das notas da versão de {app}',
+  'releases.crumb': 'Notas da versão',
+  'search.type.releases': 'Notas da versão',
 };
