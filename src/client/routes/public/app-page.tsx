@@ -41,7 +41,7 @@ import { useLocale } from '../../page-kit/locale';
 import { useIntl } from 'react-intl';
 import { appSubpageReads, pageApp } from '../../page-kit/app-subpage';
 import { appleAppIdOf, googlePlayPackageOf } from '../../../shared/store-links';
-import { WhatsNew } from '../../features/app-releases/whats-new';
+import { WhatsNew } from './app-whats-new';
 
 /** Latest posts shown on the page. */
 const LATEST_POSTS = 3;

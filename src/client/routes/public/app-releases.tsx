@@ -16,7 +16,7 @@ import { PageContainer, PageSkeleton } from '../../components/page';
 import { AppIcon } from '../../features/apps/app-card';
 import { appSlugOf, useAppBySlug } from '../../features/apps/api';
 import { appReleasesQuery, usePublicReleases } from '../../features/app-releases/api';
-import { useReleaseDay } from '../../features/app-releases/release-day';
+import { useReleaseDay } from './release-day';
 import { AppNotFound, appNotFoundHead } from './app-blogs';
 import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
 import { definePublicPage } from '../../page-kit/public-page';

@@ -5,7 +5,7 @@ import { ArrowRight } from 'lucide-react';
 import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import { useT } from '../../page-kit/messages';
-import { usePublicReleases } from './api';
+import { usePublicReleases } from '../../features/app-releases/api';
 import { useReleaseDay } from './release-day';
 
 export function WhatsNew({ app }: { app: Pick<App, 'id' | 'slug'> }) {
