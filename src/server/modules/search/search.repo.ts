@@ -50,7 +50,7 @@ const plain = (html: SQL) => sql`translate(regexp_replace(${html}, '<[^>]*>', ' 
 const faqText = (faq: SQL) =>
   sql`coalesce((select string_agg(concat_ws(' ', e->>'question', e->>'answer'), ' ') from jsonb_array_elements(case when jsonb_typeof(${faq}) = 'array' then ${faq} else '[]'::jsonb end) e), '')`;
 
-const ORDER: Record<SearchType, number> = { apps: 1, posts: 2, support: 3, about: 4 };
+const ORDER: Record<SearchType, number> = { apps: 1, posts: 2, support: 3, about: 4, releases: 5 };
 /** Up to this many matches, every one is ranked (ts_rank_cd); past it a title match comes first, then the newest. */
 const RANK_LIMIT = 1_000;
 /** A snippet is cut from the first this many characters of a text (ts_headline reads all it is given). */
@@ -88,7 +88,11 @@ export function searchRepo(db: Db) {
           where not a.is_hidden and ${match(sql`ap.search_vector`, sql`''`)}
         union all
         select 'about', null, ${rank(sql`ab.search_vector`, sql`ab.title`)}
-          from about_us ab where ab.app_id is null and ${match(sql`ab.search_vector`, sql`ab.title`)}`;
+          from about_us ab where ab.app_id is null and ${match(sql`ab.search_vector`, sql`ab.title`)}
+        union all
+        select 'releases', r.id, ${rank(sql`r.search_vector`, sql`(a.title || ' ' || r.version)`)}
+          from app_releases r join apps a on a.id = r.app_id
+          where not a.is_hidden and ${match(sql`r.search_vector`, sql`(a.title || ' ' || r.version)`)}`;
     }
     const title = sql`(t.fields->>'title')`;
     return sql`
@@ -110,7 +114,14 @@ export function searchRepo(db: Db) {
       select 'about', null, ${rank(sql`t.search_vector`, title)}
         from translations t
         where t.type = 'page' and t.item = 'about' and t.locale = ${locale} and t.is_published and not t.use_default
-          and ${match(sql`t.search_vector`, title)}`;
+          and ${match(sql`t.search_vector`, title)}
+      union all
+      select 'releases', r.id, ${rank(sql`t.search_vector`, sql`r.version`)}
+        from translations t join app_releases r on r.id = t.release_id join apps a on a.id = r.app_id
+        where t.type = 'release' and t.locale = ${locale} and t.is_published and not t.use_default
+          and not a.is_hidden and ${match(sql`t.search_vector`, sql`r.version`)}
+          and exists (select 1 from translations ta where ta.type = 'app' and ta.item = a.id::text
+            and ta.locale = ${locale} and (ta.is_published or ta.use_default))`;
   }
 
   /** How many hits of each type (the match alone: the index answers it). */
@@ -118,7 +129,7 @@ export function searchRepo(db: Db) {
     const rows = rowsOf<{ type: SearchType; n: number }>(
       await db.execute(sql`select type, count(*)::int as n from (${hitsSql}) hits group by type`),
     );
-    const counts = { apps: 0, posts: 0, support: 0, about: 0 };
+    const counts = { apps: 0, posts: 0, support: 0, about: 0, releases: 0 };
     for (const row of rows) counts[row.type] = Number(row.n);
     return counts;
   }
@@ -195,6 +206,19 @@ export function searchRepo(db: Db) {
                  ${headline(sql`concat_ws(' ', ${f('supportIntro')}, ${faqText(sql`(t.fields->'faq')`)})`)} as headline
                from translations t join apps a on t.item = a.id || '-support'
                where t.type = 'app-page' and t.locale = ${locale} and a.id = any(${idList})`;
+    } else if (type === 'releases') {
+      // An app's version (issue 26): "{app} {version}", its day, a snippet of its notes.
+      statement =
+        locale === null
+          ? sql`select r.id, ${appTitle(sql`r.app_id`)} || ' ' || r.version as title, ${appSlug(sql`r.app_id`)} as slug,
+                 ${appTitle(sql`r.app_id`)} as app_title, r.released_on::timestamptz as published_at,
+                 ${headline(sql`r.notes`)} as headline
+               from app_releases r where r.id = any(${idList})`
+          : sql`select r.id, ${appTitle(sql`r.app_id`)} || ' ' || r.version as title, ${appSlug(sql`r.app_id`)} as slug,
+                 ${appTitle(sql`r.app_id`)} as app_title, r.released_on::timestamptz as published_at,
+                 ${headline(f('notes'))} as headline
+               from translations t join app_releases r on r.id = t.release_id
+               where t.type = 'release' and t.locale = ${locale} and r.id = any(${idList})`;
     } else {
       statement =
         locale === null
@@ -213,6 +237,7 @@ export function searchRepo(db: Db) {
     if (type === 'posts') return paths.readablePost({ id: id!, slug: found.slug ?? '' });
     if (type === 'apps') return paths.app(found.slug ?? '');
     if (type === 'support') return paths.appSupport(found.slug ?? '');
+    if (type === 'releases') return `${paths.appReleases(found.slug ?? '')}#release-${id}`;
     return paths.about;
   };
 
@@ -220,11 +245,11 @@ export function searchRepo(db: Db) {
     hasTrigram,
 
     async search({ words, locale, defaultLocale, type, page }: SearchInput): Promise<SearchReply> {
-      const empty = { apps: 0, posts: 0, support: 0, about: 0 };
+      const empty = { apps: 0, posts: 0, support: 0, about: 0, releases: 0 };
       const reply = (fuzzy: boolean, counts: SearchReply['counts'], items: SearchReply['items']): SearchReply => ({
         query: words,
         counts,
-        total: type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about,
+        total: type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about + counts.releases,
         page,
         pageSize: SEARCH_PAGE_SIZE,
         fuzzy,
@@ -237,7 +262,7 @@ export function searchRepo(db: Db) {
       const offset = (page - 1) * SEARCH_PAGE_SIZE;
       const exact = (vector: SQL) => sql`${vector} @@ ${query}`;
       let counts = await countsOf(hits(locale, exact, () => sql`0`));
-      const asked = type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about;
+      const asked = type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about + counts.releases;
       // The title's words (weight A) first, then the cover density of the whole document. Past
       // RANK_LIMIT matches, ranking every document costs more than it tells: a title match first, then the newest.
       const rank =
