@@ -25,7 +25,7 @@ test('staff publish a release on the app form; it is on the app page and in its 
     const card = page.getByRole('heading', { name: 'Release notes' });
     await expect(card).toBeVisible();
     await expect(page.getByText('No releases yet.')).toBeVisible();
-    await page.getByRole('button', { name: 'Add release' }).click();
+    await page.getByRole('button', { name: 'Add release', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a release' });
     await dialog.getByLabel('Version').fill('3.1.0');
     await dialog.getByLabel('Release date').fill('2026-11-20');

@@ -63,9 +63,7 @@ export function ReleasesCard({ appId, appTitle }: { appId: number; appTitle: str
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="space-y-1.5">
-          <CardTitle>
-            <h2>Release notes</h2>
-          </CardTitle>
+          <CardTitle>Release notes</CardTitle>
           <CardDescription>
             Each version&apos;s &ldquo;What&apos;s new&rdquo;, shown on the app page, its release notes page and feed.
           </CardDescription>
