@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { buildDeps } from './deps';
 import { notFound } from './lib/errors';
 import { appPagesModule } from './modules/app-pages/app-pages.routes';
+import { appReleasesModule } from './modules/app-releases/app-releases.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
 import { appsModule } from './modules/apps/apps.routes';
 import { authModule } from './modules/auth/auth.routes';
@@ -44,6 +45,7 @@ import { registerReadCache } from './plugins/read-cache';
 import { registerSecurity } from './plugins/security';
 import type { CacheStats } from './lib/content-cache';
 import { feedsModule } from './ssr/feeds';
+import { releaseFeedModule } from './ssr/release-feed';
 import { iconsModule } from './ssr/icons';
 import { inlineScriptHashes } from './ssr/inline-scripts';
 import { publicPagesModule } from './ssr/pages';
@@ -60,6 +62,7 @@ import type { AppInstance, AppModule, Deps } from './types';
 export const MODULES: readonly AppModule[] = [
   // The public site's files: feeds and sitemap, the icon sprite, the favicons, share images.
   feedsModule,
+  releaseFeedModule,
   iconsModule,
   siteIconsModule,
   shareImagesModule,
@@ -78,6 +81,7 @@ export const MODULES: readonly AppModule[] = [
   pressModule,
   pressFormModule,
   appPagesModule,
+  appReleasesModule,
   deletionRequestsModule,
   socialModule,
   uiStringsModule,

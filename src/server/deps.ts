@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { ContentCache } from './lib/content-cache';
 import { ContentEvents } from './lib/content-events';
 import { appPagesRepo } from './modules/app-pages/app-pages.repo';
+import { appReleasesRepo } from './modules/app-releases/app-releases.repo';
 import { appPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
 import { appsRepo } from './modules/apps/apps.repo';
 import { createAudit } from './modules/audit/audit';
@@ -78,6 +79,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     siteSettings: siteSettingsRepo(db, config, now),
     siteFiles: siteFilesRepo(db, now),
     appPages: appPagesRepo(db, now),
+    appReleases: appReleasesRepo(db, now),
     social: socialRepo(db, now),
     uiStrings: uiStringsRepo(db, now),
     users: usersRepo(db),

@@ -1,3 +1,4 @@
+import type { AppReleasesRepo } from './modules/app-releases/app-releases.repo';
 import type { TranslationsRepo } from './modules/translations/translations.repo';
 import type { SearchRepo } from './modules/search/search.repo';
 import type {
@@ -70,6 +71,7 @@ export interface Repos {
   siteSettings: SiteSettingsRepo;
   siteFiles: SiteFilesRepo;
   appPages: AppPagesRepo;
+  appReleases: AppReleasesRepo;
   social: SocialRepo;
   uiStrings: UiStringsRepo;
   users: UsersRepo;

@@ -235,6 +235,12 @@ export const api = {
   /** An app's deletion and support texts: public read, staff edit (issue 14). */
   appPages: (id: number | string) => `/api/apps/${id}/pages`,
   adminAppPages: (id: number | string) => `/api/admin/apps/${id}/pages`,
+  /** An app's release notes (issue 26): public read, staff edit, "email this update" drafts a campaign. */
+  appReleases: (id: number | string) => `/api/apps/${id}/releases`,
+  adminAppReleases: (id: number | string) => `/api/admin/apps/${id}/releases`,
+  adminAppRelease: (id: number | string, releaseId: number | string) => `/api/admin/apps/${id}/releases/${releaseId}`,
+  adminAppReleaseCampaign: (id: number | string, releaseId: number | string) =>
+    `/api/admin/apps/${id}/releases/${releaseId}/campaign`,
   /** A visitor asks for their account and data in an app to be deleted. */
   deletionRequests: (appId: number | string) => `/api/apps/${appId}/deletion-requests`,
   /** GET: what the link confirms; POST: confirm it (issue 21). */

@@ -47,6 +47,7 @@ export interface Fixtures {
 }
 
 let userCounter = 0;
+let releaseCounter = 0;
 
 /** A passkey answer of the right shape that proves nothing (no authenticator signed it). */
 const PROBE_CREDENTIAL = { id: 'cHJvYmU', rawId: 'cHJvYmU', type: 'public-key', response: {} };
@@ -109,6 +110,14 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'POST /api/press-requests': () => ({ name: 'Nellie Bly', email: 'nellie@example.com', outlet: 'The Paper' }),
   'POST /press': (f) => VALID_BODIES['POST /api/press-requests']!(f),
   'POST /apps/:id/press': (f) => VALID_BODIES['POST /api/press-requests']!(f),
+  // Each call a new version: one app has a version once (issue 26).
+  'POST /api/admin/apps/:id/releases': () => ({
+    version: `1.0.${++releaseCounter}`,
+    releasedOn: '2026-04-01',
+    platforms: ['ios'],
+    notes: 'Written by a test.',
+  }),
+  'PUT /api/admin/apps/:id/releases/:releaseId': () => ({ version: '1.0.0', releasedOn: '2026-04-01' }),
   'PUT /api/admin/apps/:id/pages': () => ({
     accountDeletion: true,
     deletionDeleted: '<p>Your profile.</p>',

@@ -11,6 +11,7 @@ import { appPage } from '../routes/public/app-page';
 import { appsCataloguePage } from '../routes/public/apps-catalogue';
 import { appPrivacyPage, appPrivacySavedPage, appPrivacyVersionPage } from '../routes/public/app-privacy';
 import { appDeleteAccountPage, appSupportPage } from '../routes/public/app-support-pages';
+import { appReleasesPage } from '../routes/public/app-releases';
 import { blogIndexPage } from '../routes/public/blog-index';
 import { blogPostPage } from '../routes/public/blog-post';
 import { contactPage } from '../routes/public/contact';
@@ -37,6 +38,7 @@ export const publicPages: PublicPage[] = [
   appPrivacySavedPage,
   appSupportPage,
   appDeleteAccountPage,
+  appReleasesPage,
   deletionConfirmPage,
   studioPressPage,
   appPressPage,

@@ -20,7 +20,11 @@ export interface HeadData {
     googlePlay?: { id: string; url?: string };
   };
   /** RSS feeds to advertise: { title, href }. */
-  feeds?: { title: string; href: string }[];
+  feeds?: {
+    title: string;
+    href: string;
+    /** Default RSS; an app's release notes are Atom (issue 26). */ type?: string;
+  }[];
   /** HTTP status of the page (404 for not found). */
   status?: number;
   noindex?: boolean;

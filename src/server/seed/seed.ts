@@ -7,6 +7,7 @@ import { AppInputSchema, trailerEmbed } from '../../shared/schemas/apps';
 import { AppPagesInputSchema } from '../../shared/schemas/app-pages';
 import { AppPrivacyInputSchema } from '../../shared/schemas/app-privacy';
 import { BlogPostInputSchema } from '../../shared/schemas/blog-posts';
+import { ReleaseInputSchema } from '../../shared/schemas/app-releases';
 import { PressKitInputSchema } from '../../shared/schemas/press';
 import { SocialLinkInputSchema } from '../../shared/schemas/social-links';
 import {
@@ -19,6 +20,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/passwords';
 import { appPagesRepo } from '../modules/app-pages/app-pages.repo';
+import { appReleasesRepo } from '../modules/app-releases/app-releases.repo';
 import { appPrivacyRepo } from '../modules/app-privacy/app-privacy.repo';
 import { appsRepo } from '../modules/apps/apps.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
@@ -44,6 +46,7 @@ import {
   demoStudioPressKit,
   type DemoApp,
   type DemoPressKit,
+  demoReleases,
 } from '../modules/demo-content/seed-data';
 import { processUpload } from '../modules/media/media.images';
 import { mediaRepo } from '../modules/media/media.repo';
@@ -233,6 +236,14 @@ export async function seedDemoContent(db: Db, config: Config, now: () => Date = 
         const created = await blogsRepo(tx, () => postAt).create(input);
         made.push({ kind: 'post', key: created.id });
         seeded.posts.push({ id: created.id, appSlug: app.slug, title: post.title });
+      }
+    }
+    // Some demo apps have release notes (issue 26), each released its days ago.
+    for (const app of seeded.apps) {
+      for (const release of demoReleases[app.slug] ?? []) {
+        const day = new Date(at.getTime() - release.daysAgo * DAY_MS).toISOString().slice(0, 10);
+        const input = ReleaseInputSchema.parse({ ...release, releasedOn: day });
+        made.push({ kind: 'release', key: (await appReleasesRepo(tx, clock).create(app.id, input)).id });
       }
     }
     // The whole demo in German too (issue 24), and the site's languages English and German.

@@ -6,6 +6,7 @@ import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { PublicAppPages } from '../../shared/schemas/app-pages';
 import type { PressKit } from '../../shared/schemas/press';
+import type { PublicRelease } from '../../shared/schemas/app-releases';
 import type { TranslatedAppPage } from '../../shared/schemas/translations';
 import type { AlternateTarget } from '../modules/translations/alternates';
 import { pagePost } from './page-post';
@@ -31,6 +32,7 @@ export const LOCALIZED_ROUTES = new Set([
   '/apps/:appKey/delete-account',
   '/apps/:appKey/privacy',
   '/apps/:appKey/press',
+  '/apps/:appKey/releases',
   '/blogs/:id',
   '/blogs/:id/:slug',
   '*',
@@ -60,6 +62,11 @@ export const APP_PAGE_PART: Record<string, TranslatedAppPage> = {
  */
 export function untranslatedPart(routePath: string, params: PageParams, data: QueryClient): boolean {
   if (routePath === paths.press) return !data.getQueryData<PressKit>([api.pressKitStudio])?.contentLocale;
+  if (routePath === RELEASES_ROUTE) {
+    // An app's release notes (issue 26) are there in a language where a version is published in it.
+    const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
+    return !app || !data.getQueryData<PublicRelease[]>([api.appReleases(app.id)])?.length;
+  }
   const part = APP_PAGE_PART[routePath];
   // An app's privacy policy and press kit are read alone: a read not found decides.
   if (part === 'privacy' || part === 'press') return false;
@@ -68,6 +75,9 @@ export function untranslatedPart(routePath: string, params: PageParams, data: Qu
   const pages = app && data.getQueryData<PublicAppPages>([api.appPages(app.id)]);
   return !pages?.translatedParts?.includes(part);
 }
+
+/** An app's release notes page (issue 26). */
+export const RELEASES_ROUTE = '/apps/:appKey/releases';
 
 const parseId = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? value : undefined);
 
@@ -109,6 +119,10 @@ export function pageAlternates(
     case '/apps/:appKey/press': {
       const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
       return app && { target: { type: 'app-page', item: `${app.id}-${APP_PAGE_PART[routePath]!}` }, pathIn: same };
+    }
+    case RELEASES_ROUTE: {
+      const app = data.getQueryData<App>([api.appBySlug(params.appKey ?? '')]);
+      return app && { target: { type: 'releases', item: String(app.id) }, pathIn: same };
     }
     case '/blogs/:id':
     case '/blogs/:id/:slug': {

@@ -7,7 +7,7 @@ import { notFound } from '../lib/errors';
 import type { AppModule } from '../types';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { ContentCache } from '../lib/content-cache';
-import { clusterOf, type Alternate } from '../modules/translations/alternates';
+import { clusterOf, releaseLanguages, type Alternate } from '../modules/translations/alternates';
 import { canonicalLocale, type SiteLocale } from '../../shared/locales';
 
 /** Bytes of feeds and sitemaps kept in memory. */
@@ -83,7 +83,7 @@ export const feedsModule: AppModule = async (app, { deps }) => {
       const locales = await site.locales();
       const rows = new Map<string, Awaited<ReturnType<typeof translations.ofType>>>();
       if (locales.length > 1) {
-        for (const type of ['app', 'post', 'page', 'app-page'] as const) {
+        for (const type of ['app', 'post', 'page', 'app-page', 'release'] as const) {
           for (const row of await translations.ofType(type)) {
             const key = `${type}:${row.item}`;
             rows.set(key, [...(rows.get(key) ?? []), row]);
@@ -96,6 +96,24 @@ export const feedsModule: AppModule = async (app, { deps }) => {
         const app = of.startsWith('app-page:') ? (rows.get(`app:${of.slice(9).split('-')[0]}`) ?? []) : undefined;
         return clusterOf(locales, of === 'all' ? 'all' : (rows.get(of) ?? []), pathIn, app);
       };
+      const releasePages = async (list: typeof appList) => {
+        const releases = await deps.repos.appReleases.forApps(list.map((a) => a.id));
+        return list.flatMap((a) => {
+          const own = releases.filter((r) => r.appId === a.id);
+          if (!own.length) return [];
+          const rows = locales.length > 1 ? releaseLanguages(releaseRows(own)) : [];
+          return [
+            {
+              loc: paths.appReleases(a.slug),
+              lastmod: latest(...own.map((r) => r.updatedAt)),
+              cluster:
+                locales.length > 1 ? clusterOf(locales, rows, () => paths.appReleases(a.slug), appRows(a.id)) : [],
+            },
+          ];
+        });
+      };
+      const releaseRows = (own: { id: number }[]) => own.flatMap((r) => rows.get(`release:${r.id}`) ?? []);
+      const appRows = (id: number) => rows.get(`app:${id}`) ?? [];
       const urls: { loc: string; lastmod?: string; cluster?: Alternate[] }[] = [
         {
           loc: paths.home,
@@ -148,6 +166,8 @@ export const feedsModule: AppModule = async (app, { deps }) => {
           lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
           cluster: cluster(`app-page:${a.id}-support`, paths.appSupport(a.slug)),
         })),
+        // Apps' release notes pages (issue 26), where the app has a version.
+        ...(await releasePages(appList)),
         ...appList
           .filter((a) => appTexts.get(a.id)?.accountDeletion)
           .map((a) => ({

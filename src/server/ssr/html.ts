@@ -156,7 +156,7 @@ export function renderDocument({
   }
   for (const feed of head.feeds ?? []) {
     meta.push(
-      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`,
+      `<link rel="alternate" type="${escapeHtml(feed.type ?? 'application/rss+xml')}" title="${escapeHtml(feed.title)}" href="${escapeHtml(abs(site, feed.href))}">`,
     );
   }
   // The page in its other languages (issue 24): absolute, reciprocal, itself and x-default included.

@@ -9,7 +9,7 @@ import { localePath, splitLocalePath, type PageLocale } from '../../client/page-
 import { parseId } from '../../client/lib/params';
 import { paths } from '../../shared/paths';
 import type { Deps } from '../types';
-import { APP_PAGE_PART, LOCALIZED_ROUTES } from './alternates';
+import { APP_PAGE_PART, LOCALIZED_ROUTES, RELEASES_ROUTE } from './alternates';
 import type { LinkedType } from '../modules/translations/published-in';
 
 /**
@@ -47,6 +47,8 @@ function needsOf(path: string, appIds: (key: string) => number | undefined): Nee
   return [
     { type: 'app', item: String(appId) },
     ...(part ? [{ type: 'app-page' as const, item: `${appId}-${part}` }] : []),
+    // An app's release notes (issue 26): where one of its versions is published in the language.
+    ...(route.path === RELEASES_ROUTE ? [{ type: 'releases' as const, item: String(appId) }] : []),
   ];
 }
 

@@ -12,6 +12,7 @@ import { PLATFORM_NAMES, trailerEmbed, trailerPage, type App } from '../../share
 import { appStoreUrl, googlePlayUrl } from '../../shared/store-links';
 import type { TrailerProps } from '../../client/islands/trailer';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
+import type { PublicRelease } from '../../shared/schemas/app-releases';
 import { pageApp, pagePost } from './page-post';
 import { postImages } from './share-image-head';
 
@@ -166,7 +167,10 @@ export function structuredData(
   }
   if (routePath === '/apps/:appKey') {
     const app = pageApp(params, data);
-    return app ? [appJsonLd(site, app, t)] : [];
+    if (!app) return [];
+    // The latest version (issue 26), as the page's "What's new" shows it.
+    const latest = data.getQueryData<PublicRelease[]>([api.appReleases(app.id)])?.[0];
+    return [{ ...appJsonLd(site, app, t), ...(latest ? { softwareVersion: latest.version } : {}) }];
   }
   if (routePath === '/apps/:appId/blogs' && params.appId) {
     const app = data.getQueryData<App>([api.app(params.appId)]);

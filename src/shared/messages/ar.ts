@@ -534,4 +534,14 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': 'ابحث في هذا الموقع',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'الاستوديو',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'الجديد',
+  'releases.version': 'الإصدار {version}',
+  'releases.allNotes': 'كل ملاحظات الإصدار',
+  'releases.title': 'ملاحظات إصدار {app}',
+  'releases.description': 'الجديد في كل إصدار من {app}، من {site}.',
+  'releases.empty': 'لا توجد ملاحظات إصدار لـ {app} بعد.',
+  'releases.feed': 'موجز Atom لملاحظات إصدار {app}',
+  'releases.crumb': 'ملاحظات الإصدار',
+  'search.type.releases': 'ملاحظات الإصدار',
 };

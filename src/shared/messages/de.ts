@@ -553,4 +553,14 @@ export const de: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': 'Diese Website durchsuchen',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'Das Studio',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Neuigkeiten',
+  'releases.version': 'Version {version}',
+  'releases.allNotes': 'Alle Versionshinweise',
+  'releases.title': 'Versionshinweise zu {app}',
+  'releases.description': 'Was in jeder Version von {app} neu ist, von {site}.',
+  'releases.empty': 'Noch keine Versionshinweise zu {app}.',
+  'releases.feed': 'Atom-Feed der Versionshinweise zu {app}',
+  'releases.crumb': 'Versionshinweise',
+  'search.type.releases': 'Versionshinweise',
 };

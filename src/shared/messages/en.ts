@@ -492,6 +492,16 @@ export const en = {
   'search.notFoundHeading': 'Search this site',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'The studio',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': "What's new",
+  'releases.version': 'Version {version}',
+  'releases.allNotes': 'All release notes',
+  'releases.title': '{app} release notes',
+  'releases.description': "What's new in each version of {app}, from {site}.",
+  'releases.empty': 'No release notes for {app} yet.',
+  'releases.feed': 'Atom feed of {app} release notes',
+  'releases.crumb': 'Release notes',
+  'search.type.releases': 'Release notes',
 } as const;
 
 export type MessageKey = keyof typeof en;

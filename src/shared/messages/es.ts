@@ -554,4 +554,14 @@ export const es: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': 'Buscar en este sitio',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'El estudio',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Novedades',
+  'releases.version': 'Versión {version}',
+  'releases.allNotes': 'Todas las notas de la versión',
+  'releases.title': 'Notas de la versión de {app}',
+  'releases.description': 'Las novedades de cada versión de {app}, de {site}.',
+  'releases.empty': 'Todavía no hay notas de la versión de {app}.',
+  'releases.feed': 'Canal Atom de las notas de la versión de {app}',
+  'releases.crumb': 'Notas de la versión',
+  'search.type.releases': 'Notas de la versión',
 };

@@ -559,4 +559,14 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': 'Rechercher sur ce site',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'Le studio',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Nouveautés',
+  'releases.version': 'Version {version}',
+  'releases.allNotes': 'Toutes les notes de version',
+  'releases.title': 'Notes de version de {app}',
+  'releases.description': 'Les nouveautés de chaque version de {app}, par {site}.',
+  'releases.empty': 'Aucune note de version pour {app} pour l’instant.',
+  'releases.feed': 'Flux Atom des notes de version de {app}',
+  'releases.crumb': 'Notes de version',
+  'search.type.releases': 'Notes de version',
 };

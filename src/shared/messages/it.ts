@@ -554,4 +554,14 @@ export const it: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': 'Cerca in questo sito',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'Lo studio',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Novità',
+  'releases.version': 'Versione {version}',
+  'releases.allNotes': 'Tutte le note di rilascio',
+  'releases.title': 'Note di rilascio di {app}',
+  'releases.description': 'Le novità di ogni versione di {app}, da {site}.',
+  'releases.empty': 'Ancora nessuna nota di rilascio per {app}.',
+  'releases.feed': 'Feed Atom delle note di rilascio di {app}',
+  'releases.crumb': 'Note di rilascio',
+  'search.type.releases': 'Note di rilascio',
 };

@@ -538,4 +538,14 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': 'このサイトを検索',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'スタジオ',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': '新機能',
+  'releases.version': 'バージョン {version}',
+  'releases.allNotes': 'すべてのリリースノート',
+  'releases.title': '{app} のリリースノート',
+  'releases.description': '{site} による {app} の各バージョンの新機能。',
+  'releases.empty': '{app} のリリースノートはまだありません。',
+  'releases.feed': '{app} のリリースノートの Atom フィード',
+  'releases.crumb': 'リリースノート',
+  'search.type.releases': 'リリースノート',
 };

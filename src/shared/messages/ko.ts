@@ -530,4 +530,14 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': '이 사이트 검색',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': '스튜디오',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': '새로운 기능',
+  'releases.version': '버전 {version}',
+  'releases.allNotes': '모든 릴리스 노트',
+  'releases.title': '{app} 릴리스 노트',
+  'releases.description': '{site}의 {app} 버전별 새로운 기능.',
+  'releases.empty': '아직 {app}의 릴리스 노트가 없습니다.',
+  'releases.feed': '{app} 릴리스 노트 Atom 피드',
+  'releases.crumb': '릴리스 노트',
+  'search.type.releases': '릴리스 노트',
 };

@@ -548,4 +548,14 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': 'Buscar neste site',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': 'O estúdio',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': 'Novidades',
+  'releases.version': 'Versão {version}',
+  'releases.allNotes': 'Todas as notas da versão',
+  'releases.title': 'Notas da versão de {app}',
+  'releases.description': 'As novidades de cada versão de {app}, de {site}.',
+  'releases.empty': 'Ainda não há notas da versão de {app}.',
+  'releases.feed': 'Feed Atom das notas da versão de {app}',
+  'releases.crumb': 'Notas da versão',
+  'search.type.releases': 'Notas da versão',
 };

@@ -522,4 +522,14 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'search.notFoundHeading': '搜索本站',
   // Studio news (issue 26, part I): a studio post's byline where an app post names its app.
   'studioNews.byline': '工作室',
+  // Release notes (issue 26, helper H).
+  'releases.whatsNew': '新功能',
+  'releases.version': '版本 {version}',
+  'releases.allNotes': '所有版本说明',
+  'releases.title': '{app} 版本说明',
+  'releases.description': '{site} 的 {app} 每个版本的新功能。',
+  'releases.empty': '{app} 还没有版本说明。',
+  'releases.feed': '{app} 版本说明的 Atom 订阅源',
+  'releases.crumb': '版本说明',
+  'search.type.releases': '版本说明',
 };

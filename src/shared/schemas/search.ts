@@ -3,7 +3,8 @@
 import { z } from './zod';
 
 /** The kinds of result, in the order the page groups them. */
-export const SEARCH_TYPES = ['apps', 'posts', 'support', 'about'] as const;
+/** 'releases' (issue 26): an app version's release notes, titled "{app} {version}". */
+export const SEARCH_TYPES = ['apps', 'posts', 'support', 'about', 'releases'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -54,7 +55,13 @@ export const SearchReplySchema = z.object({
   /** The words searched for (after cleaning); empty: nothing was searched. */
   query: z.string(),
   /** Results of each type, whatever `type` asked for. */
-  counts: z.object({ apps: z.number(), posts: z.number(), support: z.number(), about: z.number() }),
+  counts: z.object({
+    apps: z.number(),
+    posts: z.number(),
+    support: z.number(),
+    about: z.number(),
+    releases: z.number(),
+  }),
   /** Results of the asked type (or all): the pages count these. */
   total: z.number(),
   page: z.number(),

@@ -8,6 +8,7 @@ import { AppPagesInputSchema } from './app-pages';
 import { BlogPostInputSchema, optionalDateTime } from './blog-posts';
 import { AboutUsInputSchema, HomeContentInputSchema } from './site-content';
 import { PressKitInputSchema } from './press';
+import { ReleaseNotesSchema } from './app-releases';
 import { LIMITS } from '../constants';
 
 export const LOCALES_MAX = 40;
@@ -48,7 +49,8 @@ export const SiteLocalesSchema = z.object({ locales: z.array(SiteLocaleSchema) }
 
 // --- What each kind of item has to translate -------------------------------------------------
 
-export const TRANSLATION_TYPES = ['app', 'post', 'page', 'app-page'] as const;
+/** 'release' (issue 26): an app version's "What's new", item = the release's id. */
+export const TRANSLATION_TYPES = ['app', 'post', 'page', 'app-page', 'release'] as const;
 export type TranslationType = (typeof TRANSLATION_TYPES)[number];
 
 /** The studio's pages a `page` translation can be of. */
@@ -119,6 +121,10 @@ export const TRANSLATION_FIELDS = {
     history: press.history,
     features: press.features,
   }),
+  /** An app version's "What's new" (issue 26): its number, day and platforms are shared. */
+  release: z.object({
+    notes: ReleaseNotesSchema.pipe(z.string().min(1, "Write what's new in this language")),
+  }),
 } as const;
 export type TranslationFieldsKind = keyof typeof TRANSLATION_FIELDS;
 
@@ -134,6 +140,7 @@ export const TRANSLATION_HTML_FIELDS: Record<TranslationFieldsKind, readonly str
   support: ['supportIntro'],
   deletion: ['deletionDeleted', 'deletionKept'],
   press: ['description', 'history'],
+  release: [],
 };
 
 /**
@@ -143,7 +150,7 @@ export const TRANSLATION_HTML_FIELDS: Record<TranslationFieldsKind, readonly str
 export function fieldsKind(type: TranslationType, item: string): TranslationFieldsKind | undefined {
   const id = (digits: string | undefined) =>
     digits !== undefined && /^[1-9]\d{0,9}$/.test(digits) && Number(digits) <= 2_147_483_647;
-  if (type === 'app' || type === 'post') return id(item) ? type : undefined;
+  if (type === 'app' || type === 'post' || type === 'release') return id(item) ? type : undefined;
   if (type === 'page')
     return (TRANSLATED_PAGES as readonly string[]).includes(item) ? (item as TranslatedPage) : undefined;
   const [, appId, part] = /^(\d{1,10})-(support|deletion|privacy|press)$/.exec(item) ?? [];

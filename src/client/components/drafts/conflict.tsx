@@ -107,8 +107,11 @@ export function useSaveConflict<V extends FieldValues>({
   version: savedVersion,
   toValues,
   labels,
+  versionField = 'version',
 }: {
   form: UseFormReturn<V, unknown, unknown>;
+  /** The saved item's field holding its version (an app release's is `revision`). */
+  versionField?: string;
   /** The version of the item the form was filled from. */
   version: number | undefined;
   toValues: (item: never) => V;
@@ -123,7 +126,7 @@ export function useSaveConflict<V extends FieldValues>({
   }
   const [conflict, setConflict] = useState<Record<string, unknown> | null | undefined>(undefined);
   const versionOf = (item: Record<string, unknown> | null | undefined) =>
-    typeof item?.version === 'number' ? item.version : undefined;
+    typeof item?.[versionField] === 'number' ? (item[versionField] as number) : undefined;
 
   return {
     /** The version to send with the next save. */

@@ -61,6 +61,7 @@ export const TRANSLATED_FIELDS: Record<TranslationFieldsKind, readonly Translate
     f('history', 'History', 'rich'),
     f('features', 'Features', 'lines', 'One feature a line.'),
   ],
+  release: [f('notes', "What's new", 'textarea', "Plain text, at most 4,000 characters (the App Store's limit).")],
 };
 
 /** The heading of a kind's translation card. */
@@ -75,4 +76,5 @@ export const KIND_TITLES: Record<TranslationFieldsKind, string> = {
   support: 'Support page',
   deletion: 'Account deletion page',
   press: 'Press kit',
+  release: 'Release notes',
 };

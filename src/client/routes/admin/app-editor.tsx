@@ -22,6 +22,8 @@ import { useItemStatuses } from '../../features/translations/api';
 import { EditorLanguageSwitcher, useEditorLanguage } from '../../features/translations/language-switcher';
 import { TranslationEditor } from '../../features/translations/translation-editor';
 import { AdminPage } from './admin-layout';
+import { ReleasesCard } from '../../features/app-releases/editor/releases-card';
+import { useAdminReleases } from '../../features/app-releases/api';
 import { useDocumentTitle } from './use-document-title';
 
 /** A positive integer id (what the API accepts), else null. */
@@ -199,6 +201,7 @@ function AppTranslations({
         guard={false}
         onDirtyChange={blocks.onPress}
       />
+      <ReleaseTranslations appId={appId} locale={locale} />
       <p className="text-sm text-muted-foreground">
         Links, store ids, screenshots, the press kit&apos;s facts and media and the app&apos;s status are shared by
         every language: edit them in the default language. The privacy policy is translated on its own page.
@@ -207,11 +210,28 @@ function AppTranslations({
   );
 }
 
+/**
+ * Each version's "What's new" in the language (issue 26), newest first. Each editor keeps its own
+ * autosaved draft; none holds the page (a release's text is short and saved on its own).
+ */
+function ReleaseTranslations({ appId, locale }: { appId: number; locale: string }) {
+  const releases = useAdminReleases(appId);
+  if (!releases.data?.length) return null;
+  return (
+    <>
+      {releases.data.map((release) => (
+        <TranslationEditor key={release.id} type="release" id={String(release.id)} locale={locale} guard={false} />
+      ))}
+    </>
+  );
+}
+
 function SavedAppBlocks({ app, siteUrl, blocks }: { app: App; siteUrl: string; blocks: ReturnType<typeof useBlocks> }) {
   return (
     <>
       <AppPagesEditor appId={app.id} slug={app.slug} siteUrl={siteUrl} onDirtyChange={blocks.onPages} />
       <AppPressKitCard appId={app.id} onDirtyChange={blocks.onPress} />
+      <ReleasesCard appId={app.id} appTitle={app.title} />
     </>
   );
 }

@@ -41,6 +41,7 @@ import { useLocale } from '../../page-kit/locale';
 import { useIntl } from 'react-intl';
 import { appSubpageReads, pageApp } from '../../page-kit/app-subpage';
 import { appleAppIdOf, googlePlayPackageOf } from '../../../shared/store-links';
+import { WhatsNew } from './app-whats-new';
 
 /** Latest posts shown on the page. */
 const LATEST_POSTS = 3;
@@ -245,6 +246,7 @@ function AppDetails({ app }: { app: App }) {
           <AccessibilitySection app={app} />
         </div>
         <aside className="space-y-10">
+          <WhatsNew app={app} />
           <LatestPosts app={app} />
           <PlayerLinks app={app} />
           {follow.length > 0 && (
@@ -379,7 +381,7 @@ function PlayerLinks({ app }: { app: App }) {
 export const appPage = definePublicPage({
   paths: ['/apps/:appKey'],
   variesByPlatform: true,
-  ...appSubpageReads(paths.app, (id) => [api.appBlogs(id), api.appPageLinks(id)]),
+  ...appSubpageReads(paths.app, (id) => [api.appBlogs(id), api.appPageLinks(id), api.appReleases(id)]),
   head: ({ site, params, data, t }) => {
     const app = pageApp(params, data);
     return app ? appPageHead(site, app) : appNotFoundHead(site, t);

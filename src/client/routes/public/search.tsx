@@ -32,6 +32,7 @@ const TYPE_LABEL: Record<SearchType, MessageKey> = {
   posts: 'search.type.posts',
   support: 'search.type.support',
   about: 'search.type.about',
+  releases: 'search.type.releases',
 };
 
 /** What an address asks for: the cleaned words, a known kind of result (else all), a page (else the first). */
@@ -86,7 +87,8 @@ export function NotFoundSearch() {
 
 function TypeFilter({ reply, params }: { reply: SearchReply; params: SearchParams }) {
   const t = useT();
-  const all = reply.counts.apps + reply.counts.posts + reply.counts.support + reply.counts.about;
+  const all =
+    reply.counts.apps + reply.counts.posts + reply.counts.support + reply.counts.about + reply.counts.releases;
   const links: { type?: SearchType; label: string; count: number }[] = [
     { label: t('search.all'), count: all },
     ...SEARCH_TYPES.filter((type) => reply.counts[type] > 0 || type === params.type).map((type) => ({
@@ -226,9 +228,8 @@ export default function SearchPage() {
             </p>
           )}
           {reply.fuzzy && reply.items.length > 0 && <p className="mt-2 text-sm">{t('search.fuzzy')}</p>}
-          {reply.counts.apps + reply.counts.posts + reply.counts.support + reply.counts.about > 0 && (
-            <TypeFilter reply={reply} params={params} />
-          )}
+          {reply.counts.apps + reply.counts.posts + reply.counts.support + reply.counts.about + reply.counts.releases >
+            0 && <TypeFilter reply={reply} params={params} />}
           {reply.items.length === 0 ? (
             <div className="mt-8 rounded-xl border border-dashed p-10 text-center" role="status">
               <p className="text-lg font-semibold">{t('search.noResults', { query: params.q })}</p>

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   aboutUs,
+  appReleases,
   appPages,
   apps,
   blogPosts,
@@ -32,6 +33,7 @@ import {
   demoPrivacy,
   demoSocialLinks,
   demoStudioPressKit,
+  demoReleases,
 } from './seed-data';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { dropItemDrafts } from '../drafts/drafts.repo';
@@ -49,6 +51,8 @@ const KINDS = {
   home: { table: homeContent, key: homeContent.id },
   contact: { table: contactInfo, key: contactInfo.id },
   social: { table: socialMediaLinks, key: socialMediaLinks.id },
+  /** A demo app's version and its notes (issue 26). */
+  release: { table: appReleases, key: appReleases.id },
 } as const;
 /** 'translation': a German page translation the demo wrote, keyed 'page:about:de' (issue 24). */
 export type DemoKind = keyof typeof KINDS | 'media' | 'translation';
@@ -275,9 +279,11 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
     const kits = await tx.select({ id: pressKits.id }).from(pressKits).where(eq(pressKits.appId, id));
     const policies = await tx.select({ id: privacyPolicy.id }).from(privacyPolicy).where(eq(privacyPolicy.appId, id));
     const abouts = await tx.select({ id: aboutUs.id }).from(aboutUs).where(eq(aboutUs.appId, id));
+    const releases = await tx.select({ id: appReleases.id }).from(appReleases).where(eq(appReleases.appId, id));
     if (posts.some((p) => !isDemo('post', p.id))) keptApps.push({ id, title: titles.get(id)!, reason: 'posts' });
     else if (
       (pages && !isDemo('app-pages', pages.id)) ||
+      releases.some((r) => !isDemo('release', r.id)) ||
       kits.some((k) => !isDemo('press-kit', k.id)) ||
       policies.some((p) => !isDemo('privacy', p.id)) ||
       abouts.length > 0
@@ -293,6 +299,9 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
     await dropRevisions(tx, 'post', postIds);
     await dropItemDrafts(tx, 'post', postIds.map(String));
   }
+  // Release notes (issue 26): the demo's, wherever they are (their translations go with them).
+  const releaseIds = [...untouched.get('release')!];
+  if (releaseIds.length) await tx.delete(appReleases).where(inArray(appReleases.id, releaseIds));
   // Apps: their pages, press kit, privacy policy and its versions, deletion requests go with them.
   if (removedApps.length) await tx.delete(apps).where(inArray(apps.id, removedApps));
 
@@ -467,6 +476,12 @@ export async function recordLegacyDemo(db: Db, config: Pick<Config, 'siteName'>)
     if (kit?.version === 1 && demoAppPressKits[row.slug]) entries.push({ kind: 'press-kit', key: kit.id });
     const [policy] = await db.select().from(privacyPolicy).where(eq(privacyPolicy.appId, row.id));
     if (policy?.version === 1 && demoAppPrivacy[row.slug]) entries.push({ kind: 'privacy', key: policy.id });
+    // Its release notes (issue 26), never saved since the seed.
+    for (const release of await db.select().from(appReleases).where(eq(appReleases.appId, row.id))) {
+      const seeded = demoReleases[row.slug]?.find((r) => r.version === release.version);
+      if (seeded && release.revision === 1 && release.notes === seeded.notes)
+        entries.push({ kind: 'release', key: release.id });
+    }
     for (const post of await db.select().from(blogPosts).where(eq(blogPosts.appId, row.id))) {
       const seeded = posts.find((p) => p.title === post.title);
       if (seeded && post.version === 1 && post.content === sanitizeRichText(seeded.content)) {

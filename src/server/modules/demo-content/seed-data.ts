@@ -702,3 +702,59 @@ export const demoAppPressKits: Record<string, DemoPressKit> = {
     monetization: 'allowed',
   },
 };
+
+/** A version of a demo app and its "What's new" (issue 26), released its days before the seed. */
+export interface DemoRelease {
+  version: string;
+  daysAgo: number;
+  platforms: string[];
+  notes: string;
+}
+
+/** Release notes of some demo apps (issue 26), by the app's slug, newest first. */
+export const demoReleases: Record<string, DemoRelease[]> = {
+  'lantern-drift': [
+    {
+      version: '1.2.0',
+      daysAgo: 6,
+      platforms: ['ios', 'android'],
+      notes:
+        'New: the Night Canal, twelve levels lit only by the lanterns you carry.\nBoats now glide around each other instead of stopping.\nFixed a crash when pausing during a storm.',
+    },
+    {
+      version: '1.1.0',
+      daysAgo: 40,
+      platforms: ['ios', 'android'],
+      notes: 'Photo mode: hide the interface and frame the river your way.\nSmoother frame rate on older phones.',
+    },
+  ],
+  'tidepool-tactics': [
+    {
+      version: '2.0.1',
+      daysAgo: 3,
+      platforms: ['ios', 'android', 'web'],
+      notes: 'Fixed the tide timer skipping a turn on slow connections.\nClearer colours for colour-blind players.',
+    },
+    {
+      version: '2.0.0',
+      daysAgo: 21,
+      platforms: ['ios', 'android', 'web'],
+      notes:
+        'Ranked seasons are here: climb from Rock Pool to Open Ocean.\nTwo new crab captains with their own abilities.',
+    },
+  ],
+  brightlist: [
+    {
+      version: '3.4.0',
+      daysAgo: 10,
+      platforms: ['ios', 'android'],
+      notes: 'Lists can be shared with family: everyone sees changes at once.\nWidgets for the home screen.',
+    },
+    {
+      version: '3.3.2',
+      daysAgo: 55,
+      platforms: ['ios'],
+      notes: 'Reminders now follow your time zone when you travel.',
+    },
+  ],
+};

@@ -83,6 +83,7 @@ export function searchRepo(db: Db) {
       const p = on('p.search_vector', sql`p.title`, sql`p.search_config`);
       const ap = on('ap.search_vector', sql`''`, sql`ap.search_config`);
       const ab = on('ab.search_vector', sql`ab.title`, sql`ab.search_config`);
+      const r = on('r.search_vector', sql`(a.title || ' ' || r.version)`, sql`r.search_config`);
       switch (type) {
         case 'apps':
           return sql`select a.id as id, ${a.rank} as rank from apps a where not a.is_hidden and ${a.match} ${order}`;
@@ -94,10 +95,15 @@ export function searchRepo(db: Db) {
             where not a.is_hidden and ${ap.match} ${order}`;
         case 'about':
           return sql`select null::int as id, ${ab.rank} as rank from about_us ab where ab.app_id is null and ${ab.match} ${order}`;
+        case 'releases':
+          // An app's version (issue 26), titled "{app} {version}".
+          return sql`select r.id as id, ${r.rank} as rank from app_releases r join apps a on a.id = r.app_id
+            where not a.is_hidden and ${r.match} ${order}`;
       }
     }
     const t = on('t.search_vector', sql`coalesce(t.fields->>'title', '')`, sql`site_search_config(t.locale)`);
     const support = on('t.search_vector', sql`''`, sql`site_search_config(t.locale)`);
+    const release = on('t.search_vector', sql`r.version`, sql`site_search_config(t.locale)`);
     const translated = sql`t.locale = ${locale} and t.is_published and not t.use_default`;
     switch (type) {
       case 'apps':
@@ -114,6 +120,13 @@ export function searchRepo(db: Db) {
       case 'about':
         return sql`select null::int as id, ${t.rank} as rank from translations t
           where t.type = 'page' and t.item = 'about' and ${translated} and ${t.match} ${order}`;
+      case 'releases':
+        // A version's notes in the language, of an app that is there in the language too.
+        return sql`select r.id as id, ${release.rank} as rank
+          from translations t join app_releases r on r.id = t.release_id join apps a on a.id = r.app_id
+          where t.type = 'release' and ${translated} and not a.is_hidden and ${release.match}
+            and exists (select 1 from translations ta where ta.type = 'app' and ta.item = a.id::text
+              and ta.locale = ${locale} and (ta.is_published or ta.use_default)) ${order}`;
     }
   }
 
@@ -124,12 +137,7 @@ export function searchRepo(db: Db) {
       (t) => sql`(select count(*)::int from (${hitsOf(t, locale, match, none)}) h) as ${sql.identifier(t)}`,
     );
     const [row] = rowsOf<Record<SearchType, number>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
-    return {
-      apps: Number(row?.apps ?? 0),
-      posts: Number(row?.posts ?? 0),
-      support: Number(row?.support ?? 0),
-      about: Number(row?.about ?? 0),
-    };
+    return Object.fromEntries(SEARCH_TYPES.map((t) => [t, Number(row?.[t] ?? 0)])) as Counts;
   }
 
   /** One type's hits from `offset`, at most `limit`, best first, then newest. */
@@ -247,6 +255,19 @@ export function searchRepo(db: Db) {
                  ${headline(sql`concat_ws(' ', ${f('supportIntro')}, ${faqText(sql`(t.fields->'faq')`)})`)} as headline
                from translations t join apps a on t.item = a.id || '-support'
                where t.type = 'app-page' and t.locale = ${locale} and a.id = any(${idList})`;
+    } else if (type === 'releases') {
+      // An app's version (issue 26): "{app} {version}", its day, a snippet of its notes.
+      statement =
+        locale === null
+          ? sql`select r.id, ${appTitle(sql`r.app_id`)} || ' ' || r.version as title, ${appSlug(sql`r.app_id`)} as slug,
+                 ${appTitle(sql`r.app_id`)} as app_title, r.released_on::timestamptz as published_at,
+                 ${headline(sql`r.notes`)} as headline
+               from app_releases r where r.id = any(${idList})`
+          : sql`select r.id, ${appTitle(sql`r.app_id`)} || ' ' || r.version as title, ${appSlug(sql`r.app_id`)} as slug,
+                 ${appTitle(sql`r.app_id`)} as app_title, r.released_on::timestamptz as published_at,
+                 ${headline(f('notes'))} as headline
+               from translations t join app_releases r on r.id = t.release_id
+               where t.type = 'release' and t.locale = ${locale} and r.id = any(${idList})`;
     } else {
       statement =
         locale === null
@@ -265,6 +286,7 @@ export function searchRepo(db: Db) {
     if (type === 'posts') return paths.readablePost({ id: id!, slug: found.slug ?? '' });
     if (type === 'apps') return paths.app(found.slug ?? '');
     if (type === 'support') return paths.appSupport(found.slug ?? '');
+    if (type === 'releases') return `${paths.appReleases(found.slug ?? '')}#release-${id}`;
     return paths.about;
   };
 
@@ -272,11 +294,11 @@ export function searchRepo(db: Db) {
     hasTrigram,
 
     async search({ words, locale, defaultLocale, type, page }: SearchInput): Promise<SearchReply> {
-      const empty = { apps: 0, posts: 0, support: 0, about: 0 };
+      const empty = { apps: 0, posts: 0, support: 0, about: 0, releases: 0 };
       const reply = (fuzzy: boolean, counts: SearchReply['counts'], items: SearchReply['items']): SearchReply => ({
         query: words,
         counts,
-        total: type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about,
+        total: type ? counts[type] : counts.apps + counts.posts + counts.support + counts.about + counts.releases,
         page,
         pageSize: SEARCH_PAGE_SIZE,
         fuzzy,

@@ -55,7 +55,7 @@ describe('what a search finds', () => {
     const res = await search('lighthouses');
     const reply = await ok<SearchReply>(res);
     expect(res.headers[TOTAL_COUNT_HEADER]).toBe('1');
-    expect(reply.counts).toEqual({ apps: 0, posts: 1, support: 0, about: 0 });
+    expect(reply.counts).toEqual({ apps: 0, posts: 1, support: 0, about: 0, releases: 0 });
     expect(reply.items[0]).toMatchObject({
       type: 'posts',
       id: post.id,
@@ -189,6 +189,56 @@ describe('in another language', () => {
     // The German words are not in the default language's index, and English is not searched in German.
     expect(await titles('Leuchtturm')).toEqual([]);
     expect(await titles('English', { locale: 'de' })).toEqual([]);
+  });
+
+  it('finds words in release notes (issue 26): the default language, and a published German translation', async () => {
+    const release = await ok<{ id: number }>(
+      send('POST', api.adminAppReleases(app.id), {
+        version: '2.4.0',
+        releasedOn: '2026-02-03',
+        notes: 'Foghorns now echo across the bay.\nNew ferries.',
+      }),
+      201,
+    );
+    const reply = await found('foghorn');
+    expect(reply.counts.releases).toBe(1);
+    expect(reply.items[0]).toMatchObject({
+      type: 'releases',
+      id: release.id,
+      title: 'Harbour Lights 2.4.0',
+      path: `/apps/${app.slug}/releases#release-${release.id}`,
+      appTitle: 'Harbour Lights',
+      publishedAt: '2026-02-03T00:00:00.000Z',
+    });
+    expect(reply.items[0]!.snippet).toContain('<mark>Foghorns</mark>');
+    expect(await titles('foghorn', { type: 'releases' })).toEqual(['Harbour Lights 2.4.0']);
+    // A hidden app's release notes are never found.
+    await ok(
+      send(
+        'POST',
+        api.adminAppReleases(hidden.id),
+        { version: '1.0', releasedOn: '2026-01-01', notes: 'Foghorns too.' },
+        ctx.admin,
+      ),
+      201,
+    );
+    expect((await found('foghorn')).counts.releases).toBe(1);
+
+    // German: only where the release and its app are published in German.
+    const notes = { notes: 'Die Nebelhörner hallen über die Bucht.' };
+    await ok(send('PUT', api.translation('release', release.id, 'de'), { fields: notes, isPublished: true }));
+    expect((await found('Nebelhorn', { locale: 'de' })).items).toEqual([]);
+    await ok(
+      send('PUT', api.translation('app', app.id, 'de'), {
+        fields: { title: 'Hafenlichter', description: 'Boote nach Hause führen.' },
+        isPublished: true,
+      }),
+    );
+    const german = await found('Nebelhorn', { locale: 'de' });
+    expect(german.items.map((i) => [i.type, i.title])).toEqual([['releases', 'Hafenlichter 2.4.0']]);
+    expect(german.items[0]!.snippet).toContain('<mark>Nebelhörner</mark>');
+    await ok(send('PUT', api.translation('release', release.id, 'de'), { fields: notes, isPublished: false }));
+    expect((await found('Nebelhorn', { locale: 'de' })).items).toEqual([]);
   });
 
   it('answers 404 for a language the site does not have', async () => {

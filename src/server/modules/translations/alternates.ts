@@ -7,7 +7,11 @@ import type { SiteLocale } from '../../../shared/locales';
 import type { TranslationsRepo } from './translations.repo';
 
 /** What a page is of: one item, or nothing to translate (every language has it: the blog index). */
-export type AlternateTarget = { type: 'app' | 'post' | 'page' | 'app-page'; item: string } | { type: 'all' };
+export type AlternateTarget =
+  | { type: 'app' | 'post' | 'page' | 'app-page'; item: string }
+  /** An app's release notes page (issue 26): there in a language where one of its versions is published. */
+  | { type: 'releases'; item: string }
+  | { type: 'all' };
 
 export interface Alternate {
   /** A site language's tag, or 'x-default'. */
@@ -60,6 +64,17 @@ export function clusterOf(
   return cluster;
 }
 
+/**
+ * An app's release notes page in each language (issue 26): one row per language where at least one
+ * of its versions is published (not merely shown in the default's text).
+ */
+export function releaseLanguages(
+  rows: Pick<Row, 'locale' | 'isPublished' | 'useDefault'>[],
+): Pick<Row, 'locale' | 'isPublished' | 'useDefault' | 'slug'>[] {
+  const published = new Set(rows.filter((r) => r.isPublished && !r.useDefault).map((r) => r.locale));
+  return [...published].map((locale) => ({ locale, isPublished: true, useDefault: false, slug: null }));
+}
+
 /** The cluster of one page: what it is of (`target`), read from its translations. */
 export async function hreflangCluster(
   repo: TranslationsRepo,
@@ -67,6 +82,13 @@ export async function hreflangCluster(
   target: AlternateTarget,
   pathIn: (slug: string | null) => string,
 ): Promise<Alternate[]> {
+  if (target.type === 'releases') {
+    const [releases, app] = await Promise.all([
+      repo.releasesOfApp(Number(target.item)),
+      repo.forItem('app', target.item),
+    ]);
+    return clusterOf(locales, releaseLanguages(releases), pathIn, app);
+  }
   const rows = target.type === 'all' ? 'all' : await repo.forItem(target.type, target.item);
   // An app's own page is there in a language only where the app is too.
   const app = target.type === 'app-page' ? await repo.forItem('app', target.item.split('-')[0]!) : undefined;

@@ -17,6 +17,8 @@ type Row = typeof translations.$inferSelect;
 /** What a public read returns, for its translation. */
 export type TranslateRead =
   | { type: 'app' | 'post'; list?: boolean }
+  /** An app's release notes (issue 26): the releases published in the language, each in it. */
+  | { type: 'release'; list: true }
   /** An app's support and deletion texts: each part in the language where it is published there. */
   | { type: 'app-page'; part?: undefined }
   /** An app's privacy policy or press kit: not found in a language it has no translation in. */

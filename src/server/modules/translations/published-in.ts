@@ -10,8 +10,9 @@ import type { ContentEvents } from '../../lib/content-events';
 import type { Repos } from '../../types';
 
 /** The kinds of translation a linked page needs in a language to be there. */
-export type LinkedType = 'app' | 'post' | 'app-page' | 'page';
-const LINKED_TYPES: LinkedType[] = ['app', 'post', 'app-page', 'page'];
+export type LinkedType = 'app' | 'post' | 'app-page' | 'page' | 'releases';
+/** The translations read: a release's (issue 26) opens its app's release notes page ('releases:{appId}'). */
+const LINKED_TYPES = ['app', 'post', 'app-page', 'page', 'release'];
 
 /** Bytes the sets of every language may hold together (a set is a few dozen bytes an item). */
 export const PUBLISHED_CACHE_BYTES = 8 * 1024 * 1024;
@@ -66,6 +67,9 @@ export class PublishedIn {
     // In the apps' order, the first app a key names (by its slug or its id) keeps it.
     const byKey = new Map<string, number>();
     for (const app of apps) for (const key of [app.slug, String(app.id)]) if (!byKey.has(key)) byKey.set(key, app.id);
-    return { apps: byKey, items: new Set(rows.map((row) => `${row.type}:${row.item}`)) };
+    return {
+      apps: byKey,
+      items: new Set(rows.map((row) => (row.type === 'release' ? `releases:${row.appId}` : `${row.type}:${row.item}`))),
+    };
   }
 }

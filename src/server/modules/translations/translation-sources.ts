@@ -18,6 +18,8 @@ export interface ItemSource {
   slug: string | null;
   appId: number | null;
   postId: number | null;
+  /** A release's translation (issue 26): deleted with the release. */
+  releaseId?: number | null;
 }
 
 const PAGE_LABELS: Record<string, string> = {
@@ -88,6 +90,21 @@ export function translationSources(repos: Deps['repos']) {
       }
       case 'press':
         return { ...base, label: 'Studio press kit', fields: pickFields(kind, await repos.press.get(null)) };
+      case 'release': {
+        // An app's version (issue 26): hangs from the release (and its app, for the links' sets).
+        const release = await repos.appReleases.byId(Number(item));
+        const app = release && (await repos.apps.get(release.appId, { includeHidden: true }));
+        return (
+          release &&
+          app && {
+            ...base,
+            label: `${app.title} ${release.version}`,
+            fields: pickFields(kind, release),
+            appId: app.id,
+            releaseId: release.id,
+          }
+        );
+      }
       case 'support':
       case 'deletion':
         return undefined;

@@ -47,6 +47,7 @@ export interface TranslationWrite {
   version?: number;
   appId?: number | null;
   postId?: number | null;
+  releaseId?: number | null;
   /** Who saves it (its revision's author). */
   userId?: number | null;
   /** Why, when not what the save itself says (a restore). */
@@ -134,6 +135,14 @@ export function translationsRepo(db: Db, now: () => Date) {
       return db.select().from(translations).where(key(type, item)).orderBy(asc(translations.locale));
     },
 
+    /** The translations of an app's releases (issue 26), every language. */
+    async releasesOfApp(appId: number): Promise<Row[]> {
+      return db
+        .select()
+        .from(translations)
+        .where(and(eq(translations.type, 'release'), eq(translations.appId, appId)));
+    },
+
     /** Each item's rows in one language, for a list of items (public reads). */
     async forItems(type: string, items: string[], locale: string): Promise<Map<string, Row>> {
       if (!items.length) return new Map();
@@ -148,9 +157,9 @@ export function translationsRepo(db: Db, now: () => Date) {
      * The items of these kinds that are there in a language: published in it, or showing the default
      * language's text there by staff's choice (the links of a page in it: published-in.ts).
      */
-    async openIn(locale: string, types: string[]): Promise<{ type: string; item: string }[]> {
+    async openIn(locale: string, types: string[]): Promise<{ type: string; item: string; appId: number | null }[]> {
       return db
-        .select({ type: translations.type, item: translations.item })
+        .select({ type: translations.type, item: translations.item, appId: translations.appId })
         .from(translations)
         .where(
           and(
@@ -229,6 +238,7 @@ export function translationsRepo(db: Db, now: () => Date) {
                 locale,
                 appId: data.appId ?? null,
                 postId: data.postId ?? null,
+                releaseId: data.releaseId ?? null,
                 ...values,
                 createdAt: at,
               })

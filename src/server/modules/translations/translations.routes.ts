@@ -235,6 +235,7 @@ export const translationsModule: AppModule = async (app, { deps, auth }) => {
             version,
             appId: item.appId,
             postId: item.postId,
+            releaseId: item.releaseId ?? null,
             userId: request.user?.id ?? null,
           });
           if ('stale' in result) throw staleVersion(toTranslation(result.stale, hash));
