@@ -532,4 +532,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'تحقق من الإملاء، أو جرّب كلمات أقل أو غيرها.',
   'search.pagination': 'صفحات نتائج البحث',
   'search.notFoundHeading': 'ابحث في هذا الموقع',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'تصلك هذه الرسالة لأنك اشتركت فيها على {site}.',
+  'campaignEmail.unsubscribe': 'إلغاء الاشتراك',
 };

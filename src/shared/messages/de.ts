@@ -551,4 +551,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Prüfen Sie die Schreibweise oder versuchen Sie weniger oder andere Wörter.',
   'search.pagination': 'Seiten der Suchergebnisse',
   'search.notFoundHeading': 'Diese Website durchsuchen',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Du erhältst diese E-Mail, weil du dich bei {site} dafür angemeldet hast.',
+  'campaignEmail.unsubscribe': 'Abmelden',
 };

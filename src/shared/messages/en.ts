@@ -490,6 +490,9 @@ export const en = {
   'search.noResultsText': 'Check the spelling, or try fewer or other words.',
   'search.pagination': 'Search result pages',
   'search.notFoundHeading': 'Search this site',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'You get this email because you signed up for it at {site}.',
+  'campaignEmail.unsubscribe': 'Unsubscribe',
 } as const;
 
 export type MessageKey = keyof typeof en;

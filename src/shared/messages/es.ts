@@ -552,4 +552,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Revisa la ortografía o prueba con menos palabras u otras.',
   'search.pagination': 'Páginas de resultados',
   'search.notFoundHeading': 'Buscar en este sitio',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Recibes este correo porque te suscribiste en {site}.',
+  'campaignEmail.unsubscribe': 'Darse de baja',
 };

@@ -557,4 +557,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Vérifiez l’orthographe ou essayez moins de mots, ou d’autres.',
   'search.pagination': 'Pages de résultats',
   'search.notFoundHeading': 'Rechercher sur ce site',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Vous recevez cet e-mail parce que vous vous y êtes inscrit sur {site}.',
+  'campaignEmail.unsubscribe': 'Se désabonner',
 };

@@ -552,4 +552,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Controlla l’ortografia o prova con meno parole, o con altre.',
   'search.pagination': 'Pagine dei risultati',
   'search.notFoundHeading': 'Cerca in questo sito',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Ricevi questa email perché ti sei iscritto su {site}.',
+  'campaignEmail.unsubscribe': 'Annulla l’iscrizione',
 };

@@ -536,4 +536,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '綴りを確認するか、言葉を減らすか別の言葉でお試しください。',
   'search.pagination': '検索結果のページ',
   'search.notFoundHeading': 'このサイトを検索',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': '{site} で配信を登録されたため、このメールをお送りしています。',
+  'campaignEmail.unsubscribe': '配信停止',
 };

@@ -528,4 +528,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '철자를 확인하거나 더 적은 단어 또는 다른 단어로 검색해 보세요.',
   'search.pagination': '검색 결과 페이지',
   'search.notFoundHeading': '이 사이트 검색',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': '{site}에서 구독을 신청하셨기 때문에 이 이메일을 받으셨습니다.',
+  'campaignEmail.unsubscribe': '수신 거부',
 };

@@ -546,4 +546,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': 'Confira a ortografia ou tente menos palavras, ou outras.',
   'search.pagination': 'Páginas de resultados',
   'search.notFoundHeading': 'Buscar neste site',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Você recebe este e-mail porque se inscreveu em {site}.',
+  'campaignEmail.unsubscribe': 'Cancelar inscrição',
 };

@@ -520,4 +520,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'search.noResultsText': '请检查拼写，或换用更少或其他的词。',
   'search.pagination': '搜索结果页',
   'search.notFoundHeading': '搜索本站',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': '您收到此邮件，是因为您在 {site} 订阅了它。',
+  'campaignEmail.unsubscribe': '退订',
 };
