@@ -42,9 +42,6 @@ import { errorMessage } from '../../lib/http';
 import { AdminPage } from './admin-layout';
 import { useDocumentTitle } from './use-document-title';
 
-/** Where README explains SPF, DKIM and the unsubscribe headers. */
-const README_MAIL = 'https://github.com/search?q=%22Sending+mail+that+arrives%22&type=code';
-
 const STATUS_BADGE: Record<
   CampaignSummary['status'],
   { label: string; variant: 'grey' | 'blue' | 'green' | 'yellow' }
@@ -472,16 +469,8 @@ function CampaignForm({ id, campaign, initial }: { id: number | null; campaign?:
           <p className="text-sm text-muted-foreground">
             Gmail and Yahoo show their one-click unsubscribe button only when your mail server&apos;s DKIM signature
             covers both List-Unsubscribe headers: check that the test&apos;s DKIM-Signature lists them in its h= tag.
-            See{' '}
-            <a
-              href={README_MAIL}
-              className="text-primary underline underline-offset-4"
-              target="_blank"
-              rel="noreferrer"
-            >
-              README: Sending mail that arrives
-            </a>
-            .
+            How to set it up: the project&apos;s README.md, section{' '}
+            <strong className="font-medium text-foreground">Sending mail that arrives</strong>.
           </p>
         </section>
       )}
