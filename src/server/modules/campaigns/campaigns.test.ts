@@ -290,6 +290,29 @@ describe('sending to a list', () => {
   });
 });
 
+describe('a recipient the mail server cannot take', () => {
+  it('is tried again after the backoff, then marked failed with the error; the campaign still finishes', async () => {
+    const list = await newList();
+    const good = await subscriber(list, 'confirmed');
+    // No address at all: the mail library refuses it every time.
+    const bad = await subscriber(list, 'confirmed', { email: `no address ${randomBytes(3).toString('hex')}` });
+    const created = await draft({ list, subject: 'With a bad address' });
+    await ok(call('POST', campaignApi.send(created.id)));
+    await drain();
+    const first = await ok<Campaign>(call('GET', campaignApi.one(created.id)));
+    expect(first.status).toBe('sending');
+    expect(first.recipients.find((r) => r.subscriberId === bad.id)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(first.recipients.find((r) => r.subscriberId === bad.id)!.lastError).toBeTruthy();
+    // The retry falls due by the clock (retryDelaysMs: 1 s); after it, no more tries.
+    ctx.clock.advance(1_000);
+    await drain();
+    const done = await ok<Campaign>(call('GET', campaignApi.one(created.id)));
+    expect(done).toMatchObject({ status: 'sent', totals: { sent: 1, failed: 1, queued: 0, sending: 0 } });
+    expect(done.recipients.find((r) => r.subscriberId === bad.id)).toMatchObject({ status: 'failed', attempts: 2 });
+    await vi.waitFor(() => expect(mailsTo(good.email)).toHaveLength(1));
+  });
+});
+
 describe('transactional mail', () => {
   it('never carries the list headers (password reset, new-message notice)', async () => {
     await ok(
