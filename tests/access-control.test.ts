@@ -150,6 +150,17 @@ const TABLE: Row[] = [
   // Replies from the inbox (issue 26): the message with its thread; a reply (no message: 404).
   row('GET /api/messages/:id',                    401, 200, 200, { id: 'messageId' }),
   row('POST /api/messages/:id/replies',           401, 404, 404),
+  // Campaigns (issue 26, helper G): staff write, preview, test and send them; ids no campaign has answer 404.
+  row('GET /api/admin/campaigns',                 401, 200, 200),
+  row('POST /api/admin/campaigns',                401, 201, 201),
+  row('GET /api/admin/campaigns/:id',             401, 404, 404),
+  row('PUT /api/admin/campaigns/:id',             401, 404, 404),
+  row('DELETE /api/admin/campaigns/:id',          401, 404, 404),
+  row('GET /api/admin/campaigns/:id/preview',     401, 404, 404),
+  row('POST /api/admin/campaigns/:id/test',       401, 404, 404),
+  row('POST /api/admin/campaigns/:id/send',       401, 404, 404),
+  row('GET /api/admin/campaign-settings',         401, 200, 200),
+  row('PUT /api/admin/campaign-settings',         401, 200, 200),
 
   row('GET /api/social-media',                    200, 200, 200),
   row('POST /api/social-media',                   401, 201, 201),

@@ -18,6 +18,7 @@ import { passwordResetModule } from './modules/auth/password-reset.routes';
 import { twoFactorModule } from './modules/auth/two-factor.routes';
 import { backupModule } from './modules/backup/backup.routes';
 import { blogsModule } from './modules/blogs/blogs.routes';
+import { campaignsModule } from './modules/campaigns/campaigns.routes';
 import { auditModule } from './modules/audit/audit.routes';
 import { deletionRequestsModule } from './modules/deletion-requests/deletion-requests.routes';
 import { demoContentModule } from './modules/demo-content/demo-content.routes';
@@ -95,6 +96,8 @@ export const MODULES: readonly AppModule[] = [
   backupModule,
   demoContentModule,
   mediaModule,
+  // Issue 26: campaigns (helper G).
+  campaignsModule,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

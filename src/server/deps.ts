@@ -23,6 +23,9 @@ import { sessionsRepo } from './modules/auth/sessions.repo';
 import { StaffMail } from './modules/auth/staff-mail';
 import { twoFactorRepo } from './modules/auth/two-factor.repo';
 import { blogsRepo } from './modules/blogs/blogs.repo';
+import { CampaignMail } from './modules/campaigns/campaign-mail';
+import { CampaignSender } from './modules/campaigns/campaign-sender';
+import { campaignsRepo } from './modules/campaigns/campaigns.repo';
 import { searchRepo } from './modules/search/search.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
 import { PostScheduler } from './modules/blogs/scheduler';
@@ -97,6 +100,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     twoFactor: twoFactorRepo(db, now),
     translations: translationsRepo(db, now),
     search: searchRepo(db),
+    campaigns: campaignsRepo(db, now),
   };
 }
 
@@ -108,11 +112,15 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
   const publishedIn = new PublishedIn(content, repos);
   // One outbox sender for the app: new messages' notifications and deletion requests' confirmations.
   const outbox = new Notifier(repos.notifications, config, log, now, requestLanguages(repos, publishedIn));
+  // Campaigns (issue 26): their emails, and the sender that works through their queue.
+  const campaignMail = new CampaignMail(config, repos);
   return {
     config,
     database,
     now,
     content,
+    campaignMail,
+    campaignSender: new CampaignSender(repos.campaigns, campaignMail, config, log, now),
     images: imageWorkers({ timeLimitMs: config.imageTimeLimitMs }),
     repos,
     auth,

@@ -1,6 +1,9 @@
 import type { AppReleasesRepo } from './modules/app-releases/app-releases.repo';
 import type { TranslationsRepo } from './modules/translations/translations.repo';
 import type { SearchRepo } from './modules/search/search.repo';
+import type { CampaignsRepo } from './modules/campaigns/campaigns.repo';
+import type { CampaignMail } from './modules/campaigns/campaign-mail';
+import type { CampaignSender } from './modules/campaigns/campaign-sender';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -90,6 +93,8 @@ export interface Repos {
   translations: TranslationsRepo;
   /** Site search (issue 25). */
   search: SearchRepo;
+  /** Campaigns and their recipients (issue 26). */
+  campaigns: CampaignsRepo;
 }
 
 /**
@@ -115,6 +120,10 @@ export interface Deps {
   loginLimits: LoginLimits;
   /** Seals secrets kept at rest (two-factor secrets) with SECRET_KEY. */
   secrets: SecretBox;
+  /** A campaign's email, rendered and sent (issue 26): the sender's and "Send me a test"'s. */
+  campaignMail: CampaignMail;
+  /** Sends queued campaigns' recipients, throttled, resumable (issue 26). */
+  campaignSender: CampaignSender;
   /** The outbox sender: messages' notifications, deletion requests' emails. */
   outbox: Notifier;
   /** The staff's own mail (issue 23): reset links, password changed, new devices; sent after the reply. */

@@ -102,6 +102,8 @@ export const paths = {
     deletionRequests: '/admin-page/deletion-requests',
     /** The studio's press kit screen (an app's kit is a card on the app form). */
     press: '/admin-page/press',
+    /** Campaigns (issue 26): the list, and one campaign at ?id= ('new' for a new one). */
+    campaigns: '/admin-page/campaigns',
   },
 } as const;
 

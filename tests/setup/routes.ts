@@ -63,6 +63,14 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'POST /api/messages/:id/replies': () => ({ body: 'Thank you for writing to us.' }),
   'PUT /api/admin/drafts/:kind/:key': () => ({ data: { title: 'Probe draft' }, baseVersion: 0 }),
   'PUT /api/site-settings': () => ({ name: 'Probe Studio', tagline: 'Made by a test' }),
+  // Campaigns (issue 26, helper G).
+  'POST /api/admin/campaigns': () => ({
+    list: 'studio',
+    subject: 'Probe campaign',
+    content: '<p>Written by a test.</p>',
+  }),
+  'PUT /api/admin/campaigns/:id': (f) => VALID_BODIES['POST /api/admin/campaigns']!(f),
+  'PUT /api/admin/campaign-settings': () => ({ mailPerMinute: 60 }),
   'PUT /api/admin/ui-strings/:locale': () => ({ strings: { 'nav.home': null } }),
   // Not every app's id: refused (422) after the guard lets staff through.
   'PUT /api/apps/order': () => ({ ids: [] }),

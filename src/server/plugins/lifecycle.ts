@@ -1,14 +1,16 @@
 // Every background worker of the app, started and stopped in one place: the content LISTEN, the
 // inbox events LISTEN, the outbox (notifications), the post scheduler, the image workers and the audit
-// log's housekeeping.
+// log's housekeeping, and the campaign sender (issue 26).
 import type { AppInstance, Deps } from '../types';
 
 export function registerLifecycle(app: AppInstance, deps: Deps): void {
-  const { content, inbox, outbox, scheduler, images, auditHousekeeping } = deps;
+  const { content, inbox, outbox, scheduler, images, auditHousekeeping, campaignSender } = deps;
   app.addHook('onReady', async () => {
     await content.start();
     await inbox.events.start();
     outbox.start();
+    // Campaigns queued before a restart carry on (issue 26).
+    campaignSender.start();
     // Scheduled posts whose time passed while the server was down are published now.
     scheduler.start();
     // Audit entries past their retention go now and then daily.
@@ -24,6 +26,7 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
   app.addHook('onClose', async () => {
     await auditHousekeeping.stop();
     await scheduler.stop();
+    await campaignSender.stop();
     await outbox.stop();
     await deps.staffMail.close();
     await inbox.events.stop();

@@ -544,4 +544,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'releases.feed': 'موجز Atom لملاحظات إصدار {app}',
   'releases.crumb': 'ملاحظات الإصدار',
   'search.type.releases': 'ملاحظات الإصدار',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'تصلك هذه الرسالة لأنك اشتركت فيها على {site}.',
+  'campaignEmail.unsubscribe': 'إلغاء الاشتراك',
 };

@@ -563,4 +563,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'releases.feed': 'Atom-Feed der Versionshinweise zu {app}',
   'releases.crumb': 'Versionshinweise',
   'search.type.releases': 'Versionshinweise',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Du erhältst diese E-Mail, weil du dich bei {site} dafür angemeldet hast.',
+  'campaignEmail.unsubscribe': 'Abmelden',
 };

@@ -502,6 +502,9 @@ export const en = {
   'releases.feed': 'Atom feed of {app} release notes',
   'releases.crumb': 'Release notes',
   'search.type.releases': 'Release notes',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'You get this email because you signed up for it at {site}.',
+  'campaignEmail.unsubscribe': 'Unsubscribe',
 } as const;
 
 export type MessageKey = keyof typeof en;

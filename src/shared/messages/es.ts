@@ -564,4 +564,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'releases.feed': 'Canal Atom de las notas de la versión de {app}',
   'releases.crumb': 'Notas de la versión',
   'search.type.releases': 'Notas de la versión',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Recibes este correo porque te suscribiste en {site}.',
+  'campaignEmail.unsubscribe': 'Darse de baja',
 };

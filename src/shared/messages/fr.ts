@@ -569,4 +569,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'releases.feed': 'Flux Atom des notes de version de {app}',
   'releases.crumb': 'Notes de version',
   'search.type.releases': 'Notes de version',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Vous recevez cet e-mail parce que vous vous y êtes inscrit sur {site}.',
+  'campaignEmail.unsubscribe': 'Se désabonner',
 };

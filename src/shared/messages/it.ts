@@ -564,4 +564,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'releases.feed': 'Feed Atom delle note di rilascio di {app}',
   'releases.crumb': 'Note di rilascio',
   'search.type.releases': 'Note di rilascio',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Ricevi questa email perché ti sei iscritto su {site}.',
+  'campaignEmail.unsubscribe': 'Annulla l’iscrizione',
 };

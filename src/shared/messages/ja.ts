@@ -548,4 +548,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'releases.feed': '{app} のリリースノートの Atom フィード',
   'releases.crumb': 'リリースノート',
   'search.type.releases': 'リリースノート',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': '{site} で配信を登録されたため、このメールをお送りしています。',
+  'campaignEmail.unsubscribe': '配信停止',
 };

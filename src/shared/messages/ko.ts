@@ -540,4 +540,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'releases.feed': '{app} 릴리스 노트 Atom 피드',
   'releases.crumb': '릴리스 노트',
   'search.type.releases': '릴리스 노트',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': '{site}에서 구독을 신청하셨기 때문에 이 이메일을 받으셨습니다.',
+  'campaignEmail.unsubscribe': '수신 거부',
 };

@@ -558,4 +558,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'releases.feed': 'Feed Atom das notas da versão de {app}',
   'releases.crumb': 'Notas da versão',
   'search.type.releases': 'Notas da versão',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': 'Você recebe este e-mail porque se inscreveu em {site}.',
+  'campaignEmail.unsubscribe': 'Cancelar inscrição',
 };

@@ -532,4 +532,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'releases.feed': '{app} 版本说明的 Atom 订阅源',
   'releases.crumb': '版本说明',
   'search.type.releases': '版本说明',
+  // Issue 26, helper G (campaign emails): the footer of every list email.
+  'campaignEmail.why': '您收到此邮件，是因为您在 {site} 订阅了它。',
+  'campaignEmail.unsubscribe': '退订',
 };

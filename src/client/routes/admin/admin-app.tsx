@@ -27,6 +27,7 @@ const MediaPage = lazy(() => import('./media'));
 const StoreFiles = lazy(() => import('./store-files'));
 const DeletionRequests = lazy(() => import('./deletion-requests'));
 const PressKitPage = lazy(() => import('./press'));
+const CampaignsPage = lazy(() => import('./campaigns'));
 // Signed-out pages of password reset by email (issue 23).
 const ForgotPasswordPage = lazy(() => import('./forgot-password'));
 const ResetPasswordPage = lazy(() => import('./reset-password'));
@@ -61,6 +62,7 @@ const ADMIN_PAGES: [path: string, element: ReactNode][] = [
   ['site-texts', <SiteTextsPage />],
   ['store-files', <StoreFiles />],
   ['messages', <Messages />],
+  ['campaigns', <CampaignsPage />],
   ['press', <PressKitPage />],
   ['deletion-requests', <DeletionRequests />],
   ['users', <UsersPage />],

@@ -11,6 +11,7 @@ import { CatalogueQuerySchema, catalogueApps } from '../../../shared/schemas/app
 import { IdParamsSchema, OkSchema } from '../../../shared/schemas/common';
 import { invalid, notFound } from '../../lib/errors';
 import { editVersion } from '../../lib/if-match';
+import { launchIfLive } from '../campaigns/launch-campaign';
 import type { AppModule } from '../../types';
 import type { TranslateRead } from '../translations/locale-reads';
 
@@ -96,13 +97,16 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
     async (request) => {
       // The version the edit is based on: If-Match or `version` in the body; none saves as the spec's clients do.
       const { id } = request.params;
+      let before: { status: string } | undefined;
       const updated = await deps.audit.write(request, {
         type: 'app',
         verb: 'update',
-        before: () => repo.get(id, { includeHidden: true }),
+        before: async () => (before = await repo.get(id, { includeHidden: true })),
         write: () => repo.update(id, request.body, editVersion(request)),
       });
       if (!updated) throw notFound('App');
+      // Made Live: its notify-me list's launch campaign is drafted for staff (issue 26).
+      await launchIfLive(deps, request, id, before, updated);
       return updated;
     },
   );
