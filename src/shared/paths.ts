@@ -58,6 +58,8 @@ export const paths = {
   /** Issue 26: the double opt-in link, and a subscriber's one-click unsubscribe and preference page. */
   subscriptionConfirm: (token: string) => `/subscriptions/confirm?token=${encodeURIComponent(token)}`,
   unsubscribe: (token: string) => `/unsubscribe/${token}`,
+  /** Where the sign-up form posts without JavaScript, and the page that answers it (issue 26). */
+  subscriptions: '/subscriptions',
   /** Issue 26: an app's release notes, and their feed. */
   appReleases: (slug: string) => `/apps/${slug}/releases`,
   appReleasesFeed: (slug: string) => `/apps/${slug}/releases.xml`,
@@ -102,6 +104,8 @@ export const paths = {
     deletionRequests: '/admin-page/deletion-requests',
     /** The studio's press kit screen (an app's kit is a card on the app form). */
     press: '/admin-page/press',
+    /** The mailing lists' subscribers (issue 26). */
+    subscribers: '/admin-page/subscribers',
   },
 } as const;
 
@@ -244,4 +248,14 @@ export const api = {
   adminPressKitStudio: '/api/admin/press-kits/studio',
   adminPressKitApp: (appId: number | string) => `/api/admin/press-kits/apps/${appId}`,
   pressRequests: '/api/press-requests',
+  // Issue 26, sign-ups: the public form, the confirmation link, a subscriber's preferences, and the admin's.
+  subscriptions: '/api/subscriptions',
+  /** GET: what the emailed link confirms; POST: confirm it. */
+  subscriptionConfirmation: (token: string) => `/api/subscription-confirmations/${token}`,
+  /** GET: the lists an address is on; PUT: one on or off, or all off. */
+  subscriberPreferences: (token: string) => `/api/subscriber-preferences/${token}`,
+  adminSubscribers: '/api/admin/subscribers',
+  adminSubscriber: (id: number | string) => `/api/admin/subscribers/${id}`,
+  adminSubscribersCsv: '/api/admin/subscribers.csv',
+  adminSubscribersImport: '/api/admin/subscribers/import',
 } as const;

@@ -27,6 +27,7 @@ const MediaPage = lazy(() => import('./media'));
 const StoreFiles = lazy(() => import('./store-files'));
 const DeletionRequests = lazy(() => import('./deletion-requests'));
 const PressKitPage = lazy(() => import('./press'));
+const SubscribersPage = lazy(() => import('./subscribers'));
 // Signed-out pages of password reset by email (issue 23).
 const ForgotPasswordPage = lazy(() => import('./forgot-password'));
 const ResetPasswordPage = lazy(() => import('./reset-password'));
@@ -63,6 +64,7 @@ const ADMIN_PAGES: [path: string, element: ReactNode][] = [
   ['messages', <Messages />],
   ['press', <PressKitPage />],
   ['deletion-requests', <DeletionRequests />],
+  ['subscribers', <SubscribersPage />],
   ['users', <UsersPage />],
   ['audit-log', <AuditLogPage />],
   ['media', <MediaPage />],
