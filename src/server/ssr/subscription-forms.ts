@@ -190,9 +190,9 @@ export function subscriptionFormsRoute(app: AppInstance, render: Render): void {
       const all = text(body, 'action') === 'all';
       const done = await change(all ? 'all' : text(body, 'list'), !all && text(body, 'subscribed') === '1');
       if (done.statusCode === 200) return render(location, { changed: all ? 'all' : 'saved' }, request, reply, 200);
-      if (done.statusCode === 404) return render(location, {}, request, reply, 404);
-      // A list the address is not on, or a malformed change: the page again, as it is.
-      return render(location, {}, request, reply, 422);
+      // A malformed change, or a list the address is not on: the page again as it is (not found for an unknown token).
+      const known = done.statusCode === 404 ? done : await app.inject({ url: api.subscriberPreferences(token) });
+      return render(location, {}, request, reply, known.statusCode === 200 ? 422 : 404);
     });
   });
 }
