@@ -576,4 +576,5 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.asked': 'طلب شخص ما، ونأمل أن يكون أنت، تلقي رسائل حول {list} من {site}.',
   'subscribeEmail.link': 'للتأكيد، افتح هذا الرابط قبل {date}:',
   'subscribeEmail.notYou': 'إن لم تكن أنت، فتجاهل هذه الرسالة: لن يتم اشتراكك ولن نراسلك مرة أخرى.',
+  'subscribeEmail.manage': 'قوائمك، وإلغاء الاشتراك فيها كلها:',
 };

@@ -598,4 +598,5 @@ export const de: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': 'Zum Bestätigen öffnen Sie diesen Link vor dem {date}:',
   'subscribeEmail.notYou':
     'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Sie werden nicht angemeldet, und wir schreiben Ihnen nicht wieder.',
+  'subscribeEmail.manage': 'Ihre Listen, und die Abmeldung von allen:',
 };

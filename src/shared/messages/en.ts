@@ -523,6 +523,7 @@ export const en = {
   'subscribeEmail.link': 'To confirm, open this link before {date}:',
   'subscribeEmail.notYou':
     'If it was not you, ignore this email: you will not be subscribed, and we will not write again.',
+  'subscribeEmail.manage': 'Your lists, and unsubscribing from all of them:',
 } as const;
 
 export type MessageKey = keyof typeof en;

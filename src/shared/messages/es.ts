@@ -597,4 +597,5 @@ export const es: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.asked': 'Alguien, seguramente tú, pidió recibir correos sobre {list} de {site}.',
   'subscribeEmail.link': 'Para confirmar, abre este enlace antes del {date}:',
   'subscribeEmail.notYou': 'Si no fuiste tú, ignora este correo: no quedarás suscrito y no volveremos a escribirte.',
+  'subscribeEmail.manage': 'Tus listas, y darte de baja de todas:',
 };

@@ -606,4 +606,5 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': 'Pour confirmer, ouvrez ce lien avant le {date} :',
   'subscribeEmail.notYou':
     'Si ce n’était pas vous, ignorez cet e-mail : vous ne serez pas inscrit et nous ne vous écrirons plus.',
+  'subscribeEmail.manage': 'Vos listes, et le désabonnement de toutes :',
 };

@@ -599,4 +599,5 @@ export const it: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.asked': 'Qualcuno, probabilmente tu, ha chiesto di ricevere email su {list} da {site}.',
   'subscribeEmail.link': 'Per confermare, apri questo link entro il {date}:',
   'subscribeEmail.notYou': 'Se non sei stato tu, ignora questa email: non verrai iscritto e non ti scriveremo più.',
+  'subscribeEmail.manage': 'Le tue liste, e la disiscrizione da tutte:',
 };

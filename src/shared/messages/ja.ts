@@ -583,4 +583,5 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': '確認するには、{date} までに次のリンクを開いてください：',
   'subscribeEmail.notYou':
     'お心当たりがない場合は、このメールを無視してください。登録は行われず、今後メールをお送りすることもありません。',
+  'subscribeEmail.manage': '登録中のリストと、すべての配信停止：',
 };

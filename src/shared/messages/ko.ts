@@ -573,4 +573,5 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.asked': '누군가(아마도 본인)가 {site}의 {list} 관련 이메일을 받겠다고 신청했습니다.',
   'subscribeEmail.link': '확인하려면 {date} 전에 이 링크를 여세요:',
   'subscribeEmail.notYou': '본인이 아니라면 이 메일을 무시하세요. 구독되지 않으며 다시 메일을 보내지 않습니다.',
+  'subscribeEmail.manage': '내 목록과 전체 수신 거부:',
 };

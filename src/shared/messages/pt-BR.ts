@@ -593,4 +593,5 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.asked': 'Alguém, provavelmente você, pediu para receber e-mails sobre {list} de {site}.',
   'subscribeEmail.link': 'Para confirmar, abra este link antes de {date}:',
   'subscribeEmail.notYou': 'Se não foi você, ignore este e-mail: você não será inscrito e não vamos escrever de novo.',
+  'subscribeEmail.manage': 'Suas listas, e o cancelamento de todas:',
 };

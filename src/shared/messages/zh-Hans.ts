@@ -563,4 +563,5 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.asked': '有人（很可能是你）申请接收 {site} 发送的关于 {list} 的邮件。',
   'subscribeEmail.link': '请在 {date} 之前打开此链接确认：',
   'subscribeEmail.notYou': '如果不是你本人，请忽略此邮件：你不会被订阅，我们也不会再给你写信。',
+  'subscribeEmail.manage': '你的列表，以及全部退订：',
 };

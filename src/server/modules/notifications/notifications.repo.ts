@@ -29,6 +29,8 @@ export const SUBSCRIPTION_CONFIRMATION = 'subscription-confirmation';
 export interface SubscriptionConfirmationJob {
   consentId: number;
   email: string;
+  /** The subscriber's own token (its preference page's address). */
+  token: string;
   locale: string | null;
   list: string;
   appId: number | null;
@@ -129,6 +131,7 @@ export function notificationsRepo(db: Db) {
           const [row] = await tx
             .select({
               email: subscribers.email,
+              token: subscribers.token,
               locale: subscribers.locale,
               list: subscriptions.list,
               appId: subscriptions.appId,

@@ -269,6 +269,9 @@ export class Notifier {
         link,
         '',
         t('subscribeEmail.notYou'),
+        '',
+        t('subscribeEmail.manage'),
+        `${this.config.siteUrl}${paths.unsubscribe(signUp.token)}`,
       ].join('\n'),
     });
   }
