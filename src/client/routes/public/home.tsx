@@ -1,5 +1,4 @@
 import { FALLBACK_FEATURED_TITLE, HOME_SKELETON_CARDS } from '../../../shared/constants';
-import { SubscribeBox } from '../../page-kit/subscribe-box';
 import { useSite, type SiteInfo } from '../../page-kit/site-context';
 import { AppCard, AppCardSkeleton, AppIcon } from '../../features/apps/app-card';
 import { useApps, useBlogCounts } from '../../features/apps/api';
@@ -113,10 +112,6 @@ export default function HomePage() {
           </p>
         )}
       </section>
-      {/* The studio's newsletter, at the foot of the home page (issue 26). */}
-      <div className="mx-auto max-w-6xl px-4 pb-14 sm:px-6">
-        <SubscribeBox form="footer" className="max-w-xl rounded-xl border bg-card p-6" />
-      </div>
     </>
   );
 }

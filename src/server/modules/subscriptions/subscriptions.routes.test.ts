@@ -302,12 +302,12 @@ describe('signing up without JavaScript', () => {
     await nthMail('eve@example.com', 1);
   });
 
-  it('shows the form on a Coming Soon app page and the home page, not on a Live app page', async () => {
+  it('shows the form on a Coming Soon app page and the sign-up page, not on a Live app page', async () => {
     const page = await ctx.app.inject({ url: '/apps/pocket-orchard' });
     expect(page.body).toContain('data-island="subscribe-form"');
     expect(page.body).toContain('Tell me when Pocket Orchard is out');
-    const home = await ctx.app.inject({ url: '/' });
-    expect(home.body).toContain('Get our news by email');
+    const newsletter = await ctx.app.inject({ url: '/subscriptions' });
+    expect(newsletter.body).toContain('Get our news by email');
     const live = await ctx.app.inject({ url: '/apps/lantern-drift' });
     expect(live.body).not.toContain('data-island="subscribe-form"');
   });
