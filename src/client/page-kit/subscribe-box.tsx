@@ -1,5 +1,5 @@
-// A mailing list's sign-up form as a page places it (issue 26): the studio's newsletter (home page
-// footer area, posts of launched apps) or an app's notify-me list (its page before launch or in
+// A mailing list's sign-up form as a page places it (issue 26): the studio's newsletter (the
+// /subscriptions page, posts of apps that take no sign-ups) or an app's notify-me list (its page before launch or in
 // testing, and its posts then), as the subscribe-form island.
 import { useLocation } from 'react-router';
 import { PLATFORM_NAMES, type Platform } from '../../shared/schemas/apps';
