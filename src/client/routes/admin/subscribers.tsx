@@ -214,7 +214,8 @@ function SubscriberList({
               <>
                 <p>No subscribers yet.</p>
                 <p className="mt-1 text-sm font-normal text-muted-foreground">
-                  They sign up on the home page, on the pages of apps coming soon or in testing, and under posts.
+                  They sign up on the newsletter page (/subscriptions), on the pages of apps coming soon or in testing,
+                  and under posts.
                 </p>
               </>
             )}
