@@ -271,6 +271,22 @@ const TABLE: Row[] = [
   row('GET /api/admin/revisions',                 401, 200, 200, { url: (f) => `/api/admin/revisions?type=post&id=${f.draftPostId}` }),
   row('GET /api/admin/revisions/:id',             401, 404, 404),
   row('POST /api/admin/revisions/:id/restore',    401, 404, 404),
+  // Issue 26 (helper F): sign-ups (the same 202 for everyone), the emailed link, a subscriber's own
+  // page by its token (none exists here), and the Subscribers screen (export and import: admins).
+  row('POST /api/subscriptions',                  202, 202, 202, { from: '203.0.113.61' }),
+  row('POST /subscriptions',                      200, 200, 200, { from: '203.0.113.62' }),
+  row('POST /:locale/subscriptions',              404, 404, 404, { url: '/xx/subscriptions', from: '203.0.113.63' }),
+  row('POST /subscriptions/confirm',              404, 404, 404),
+  row('GET /api/subscription-confirmations/:token', 404, 404, 404, { url: `/api/subscription-confirmations/${'a'.repeat(43)}` }),
+  row('POST /api/subscription-confirmations/:token', 404, 404, 404, { url: `/api/subscription-confirmations/${'a'.repeat(43)}` }),
+  row('GET /api/subscriber-preferences/:token',   404, 404, 404, { url: `/api/subscriber-preferences/${'a'.repeat(64)}` }),
+  row('PUT /api/subscriber-preferences/:token',   404, 404, 404, { url: `/api/subscriber-preferences/${'a'.repeat(64)}` }),
+  row('POST /unsubscribe/:token',                 404, 404, 404, { url: `/unsubscribe/${'a'.repeat(64)}` }),
+  row('GET /api/admin/subscribers',               401, 200, 200),
+  row('GET /api/admin/subscribers/:id',           401, 404, 404),
+  row('DELETE /api/admin/subscribers/:id',        401, 404, 404),
+  row('GET /api/admin/subscribers.csv',           401, 403, 200),
+  row('POST /api/admin/subscribers/import',       401, 403, 200),
 ];
 
 let ctx: RoutedTestContext;

@@ -33,6 +33,7 @@ import { siteSettingsModule } from './modules/site/site-settings.routes';
 import { translationsModule } from './modules/translations/translations.routes';
 import { searchModule } from './modules/search/search.routes';
 import { registerLocaleReads } from './modules/translations/locale-reads';
+import { subscriptionsModule } from './modules/subscriptions/subscriptions.routes';
 import { socialModule } from './modules/social/social.routes';
 import { uiStringsModule } from './modules/ui-strings/ui-strings.routes';
 import { usersModule } from './modules/users/users.routes';
@@ -84,6 +85,7 @@ export const MODULES: readonly AppModule[] = [
   appPagesModule,
   appReleasesModule,
   deletionRequestsModule,
+  subscriptionsModule,
   socialModule,
   uiStringsModule,
   authModule,

@@ -42,6 +42,7 @@ import { pagesRepo } from './modules/pages/pages.repo';
 import { pressRepo } from './modules/press/press.repo';
 import { revisionsRepo } from './modules/revisions/revisions.repo';
 import { siteFilesRepo } from './modules/site-files/site-files.repo';
+import { subscriptionsRepo } from './modules/subscriptions/subscriptions.repo';
 import { siteSettingsRepo } from './modules/site/site-settings.repo';
 import { socialRepo } from './modules/social/social.repo';
 import { uiStringsRepo } from './modules/ui-strings/ui-strings.repo';
@@ -101,6 +102,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     translations: translationsRepo(db, now),
     search: searchRepo(db),
     campaigns: campaignsRepo(db, now),
+    subscriptions: subscriptionsRepo(db, now, notifications),
   };
 }
 

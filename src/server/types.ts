@@ -46,6 +46,7 @@ import type { PagesRepo } from './modules/pages/pages.repo';
 import type { PressRepo } from './modules/press/press.repo';
 import type { RevisionsRepo } from './modules/revisions/revisions.repo';
 import type { SiteFilesRepo } from './modules/site-files/site-files.repo';
+import type { SubscriptionsRepo } from './modules/subscriptions/subscriptions.repo';
 import type { SiteSettingsRepo } from './modules/site/site-settings.repo';
 import type { SocialRepo } from './modules/social/social.repo';
 import type { UiStringsRepo } from './modules/ui-strings/ui-strings.repo';
@@ -95,6 +96,8 @@ export interface Repos {
   search: SearchRepo;
   /** Campaigns and their recipients (issue 26). */
   campaigns: CampaignsRepo;
+  /** The mailing lists' subscribers (issue 26). */
+  subscriptions: SubscriptionsRepo;
 }
 
 /**

@@ -58,6 +58,8 @@ export const paths = {
   /** Issue 26: the double opt-in link, and a subscriber's one-click unsubscribe and preference page. */
   subscriptionConfirm: (token: string) => `/subscriptions/confirm?token=${encodeURIComponent(token)}`,
   unsubscribe: (token: string) => `/unsubscribe/${token}`,
+  /** Where the sign-up form posts without JavaScript, and the page that answers it (issue 26). */
+  subscriptions: '/subscriptions',
   /** Issue 26: an app's release notes, and their feed. */
   appReleases: (slug: string) => `/apps/${slug}/releases`,
   appReleasesFeed: (slug: string) => `/apps/${slug}/releases.xml`,
@@ -104,6 +106,8 @@ export const paths = {
     press: '/admin-page/press',
     /** Campaigns (issue 26): the list, and one campaign at ?id= ('new' for a new one). */
     campaigns: '/admin-page/campaigns',
+    /** The mailing lists' subscribers (issue 26). */
+    subscribers: '/admin-page/subscribers',
   },
 } as const;
 
@@ -256,4 +260,14 @@ export const api = {
   adminPressKitStudio: '/api/admin/press-kits/studio',
   adminPressKitApp: (appId: number | string) => `/api/admin/press-kits/apps/${appId}`,
   pressRequests: '/api/press-requests',
+  // Issue 26, sign-ups: the public form, the confirmation link, a subscriber's preferences, and the admin's.
+  subscriptions: '/api/subscriptions',
+  /** GET: what the emailed link confirms; POST: confirm it. */
+  subscriptionConfirmation: (token: string) => `/api/subscription-confirmations/${token}`,
+  /** GET: the lists an address is on; PUT: one on or off, or all off. */
+  subscriberPreferences: (token: string) => `/api/subscriber-preferences/${token}`,
+  adminSubscribers: '/api/admin/subscribers',
+  adminSubscriber: (id: number | string) => `/api/admin/subscribers/${id}`,
+  adminSubscribersCsv: '/api/admin/subscribers.csv',
+  adminSubscribersImport: '/api/admin/subscribers/import',
 } as const;

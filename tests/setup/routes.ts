@@ -138,6 +138,16 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'PUT /api/admin/apps/:id/privacy-policy': () => ({ content: '<p>We keep nothing.</p>' }),
   'PUT /api/admin/locales': () => ({ defaultLocale: 'en', locales: [] }),
   'PUT /api/admin/translations/:type/:id/:locale': () => ({ fields: { title: 'Probe' }, isPublished: false }),
+  // Issue 26 (helper F): mailing-list sign-ups, preferences and the Subscribers screen.
+  'POST /api/subscriptions': () => ({ email: 'probe@example.com', list: 'studio', consent: true }),
+  'POST /subscriptions': () => ({ email: 'probe@example.com', list: 'studio', consent: 'on' }),
+  'POST /subscriptions/confirm': () => ({ token: 'a'.repeat(43) }),
+  'PUT /api/subscriber-preferences/:token': () => ({ list: 'all', subscribed: false }),
+  'POST /api/admin/subscribers/import': () => ({
+    list: 'studio',
+    source: 'Probe import',
+    csv: 'probe-import@example.com\n',
+  }),
 };
 
 /**

@@ -7,7 +7,9 @@ import {
   ContactFormContext,
   DeletionConfirmContext,
   DeletionFormContext,
+  SubscriptionPageContext,
   type DeletionConfirmState,
+  type SubscriptionPageState,
 } from '../page-kit/page-state';
 import { VisitorPlatformContext } from '../page-kit/visitor-platform';
 import type { VisitorPlatform } from '../../shared/visitor-platform';
@@ -39,6 +41,8 @@ export interface PublicAppProps {
   deletionForm?: Partial<DeletionFormProps>;
   /** A deletion request's confirmation page after its POST (issue 21). */
   deletionConfirm?: DeletionConfirmState;
+  /** A mailing list's page after a plain POST (issue 26). */
+  subscription?: SubscriptionPageState;
 }
 
 /** A public page as the server renders it (inside a StaticRouter): static HTML and islands. */
@@ -52,6 +56,7 @@ export function PublicApp({
   platform = 'other',
   deletionForm = {},
   deletionConfirm = {},
+  subscription = {},
 }: PublicAppProps) {
   return (
     <SiteContext.Provider value={site}>
@@ -62,9 +67,11 @@ export function PublicApp({
               <ContactFormContext.Provider value={contactForm}>
                 <DeletionFormContext.Provider value={deletionForm}>
                   <DeletionConfirmContext.Provider value={deletionConfirm}>
-                    <QueryClientProvider client={queryClient}>
-                      <Routes />
-                    </QueryClientProvider>
+                    <SubscriptionPageContext.Provider value={subscription}>
+                      <QueryClientProvider client={queryClient}>
+                        <Routes />
+                      </QueryClientProvider>
+                    </SubscriptionPageContext.Provider>
                   </DeletionConfirmContext.Provider>
                 </DeletionFormContext.Provider>
               </ContactFormContext.Provider>

@@ -22,6 +22,7 @@ import { appPressPage, studioPressPage } from '../routes/public/press';
 import { previewPage } from '../routes/public/preview';
 import { privacyPage } from '../routes/public/privacy';
 import { searchPage } from '../routes/public/search';
+import { subscribePage, subscriptionConfirmPage, unsubscribePage } from '../routes/public/subscriptions';
 import { PublicLayout } from './public-layout';
 
 /** Every public page; the first whose address matches renders (not found, '*', last). */
@@ -46,6 +47,9 @@ export const publicPages: PublicPage[] = [
   blogIndexPage,
   searchPage,
   previewPage,
+  subscriptionConfirmPage,
+  subscribePage,
+  unsubscribePage,
   notFoundPage,
 ];
 

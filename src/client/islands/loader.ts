@@ -18,6 +18,7 @@ const modules: Record<
   trailer: () => import('./trailer'),
   'deletion-form': () => import('./deletion-form'),
   'press-request-form': () => import('./press-request-form'),
+  'subscribe-form': () => import('./subscribe-form'),
 };
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();

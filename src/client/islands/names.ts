@@ -9,7 +9,8 @@ export type IslandName =
   | 'screenshot-gallery'
   | 'trailer'
   | 'deletion-form'
-  | 'press-request-form';
+  | 'press-request-form'
+  | 'subscribe-form';
 
 /** useId prefix of an island, the same on the server and in the browser. */
 export const islandIdPrefix = (name: IslandName) => `${name}-`;

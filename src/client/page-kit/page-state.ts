@@ -2,6 +2,8 @@
 // (the contact form, an app's deletion form, a deletion request's confirmation).
 import { createContext } from 'react';
 import type { DeletionConfirmation } from '../../shared/schemas/app-pages';
+import type { SubscriptionConfirmation } from '../../shared/schemas/subscriptions';
+import type { SubscribeFormProps } from '../islands/subscribe-form';
 import type { ContactFormProps } from '../islands/contact-form';
 import type { DeletionFormProps } from '../islands/deletion-form';
 
@@ -16,3 +18,16 @@ export interface DeletionConfirmState {
   gone?: boolean;
 }
 export const DeletionConfirmContext = createContext<DeletionConfirmState>({});
+
+/**
+ * The mailing lists' pages after a plain POST (issue 26): the sign-up form's outcome (/subscriptions),
+ * the confirmation link's (confirmed, or the link could not confirm anything), or the unsubscribe
+ * page's (every list left, or one list's choice saved).
+ */
+export interface SubscriptionPageState {
+  signUp?: Omit<SubscribeFormProps, 'site' | 'locale'>;
+  confirmed?: SubscriptionConfirmation;
+  gone?: boolean;
+  changed?: 'all' | 'saved';
+}
+export const SubscriptionPageContext = createContext<SubscriptionPageState>({});

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { HeadData } from './head';
 import type { PageLocale } from './locale';
 import type { Translate } from './messages';
-import type { DeletionConfirmState } from './page-state';
+import type { DeletionConfirmState, SubscriptionPageState } from './page-state';
 import type { SiteInfo } from './site-context';
 
 /** An API path, or a query key that starts with one (a page of a list: see lib/paged.ts). */
@@ -51,6 +51,8 @@ export interface HeadInput {
   data: QueryClient;
   /** A deletion request's confirmation after its POST (issue 21). */
   deletionConfirm: DeletionConfirmState;
+  /** A mailing list's page after a plain POST (issue 26). */
+  subscription: SubscriptionPageState;
 }
 
 export interface PublicPage {
@@ -68,7 +70,12 @@ export interface PublicPage {
    * its address (a shared draft of a post's translation, a deletion request's confirmation: issue 24):
    * its words, `<html lang dir>` and links are in it.
    */
-  language?: (params: PageParams, data: QueryClient, deletionConfirm: DeletionConfirmState) => string | undefined;
+  language?: (
+    params: PageParams,
+    data: QueryClient,
+    deletionConfirm: DeletionConfirmState,
+    subscription: SubscriptionPageState,
+  ) => string | undefined;
   /**
    * The page differs by the visitor's platform (ios, android, other: the store badges' order),
    * read from the User-Agent: it is kept once per platform and sent with `Vary: User-Agent`.

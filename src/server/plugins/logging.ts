@@ -69,6 +69,14 @@ export function serializeError(error: Error, depth = 0): SerializedError {
 /** Query parameters that carry a secret (reset and confirmation links): their values never reach a log line. */
 const SECRET_QUERY = /([?&](?:token|code)=)[^&#]*/gi;
 
+/**
+ * Issue 26: a subscriber's own token is in its page's path (/unsubscribe/{token}, and the API's
+ * /api/subscriber-preferences/{token}, /api/subscription-confirmations/{token}); the admin's search
+ * of subscribers carries an address in `q`. Neither reaches a log line.
+ */
+const SECRET_PATH = /(\/(?:unsubscribe|api\/subscriber-preferences|api\/subscription-confirmations)\/)[^/?#]+/g;
+const SUBSCRIBER_SEARCH = /^(\/api\/admin\/subscribers[^?]*\?(?:[^#]*&)?q=)[^&#]*/;
+
 /** The request as a log line shows it: Fastify's fields, with secret query values replaced. */
 export function serializeRequest(request: {
   method: string;
@@ -79,7 +87,10 @@ export function serializeRequest(request: {
 }) {
   return {
     method: request.method,
-    url: request.url.replace(SECRET_QUERY, '$1[Redacted]'),
+    url: request.url
+      .replace(SECRET_QUERY, '$1[Redacted]')
+      .replace(SECRET_PATH, '$1[Redacted]')
+      .replace(SUBSCRIBER_SEARCH, '$1[Redacted]'),
     hostname: request.hostname,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -27,6 +27,21 @@ function allowedOrigins(request: FastifyRequest, siteUrl: string): Set<string> {
   return origins;
 }
 
+/** Whether a write comes from another site, as the browser says (Sec-Fetch-Site, Origin). */
+export function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (request.headers['sec-fetch-site'] === 'cross-site' || origin === 'null') return true;
+  return Boolean(origin && !allowedOrigins(request, siteUrl).has(origin));
+}
+
+/**
+ * The RFC 8058 one-click unsubscribe (issue 26): a mail provider, or a webmail page, POSTs
+ * `List-Unsubscribe=One-Click` to /unsubscribe/{token} from anywhere. The token is the credential
+ * and the POST can only unsubscribe, so the origin check lets this one address through; its handler
+ * (ssr/subscription-forms.ts) refuses any other cross-site body.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[0-9a-f]{64}\/?$/;
+
 export const NUL_MESSAGE = 'Must not contain NUL characters';
 export const UNICODE_MESSAGE = 'Must be valid Unicode text';
 /** In Unicode mode a paired surrogate is one code point, so this finds only lone halves. */
@@ -128,6 +143,7 @@ export async function registerSecurity(app: AppInstance, deps: Deps, options: Se
   // Cross-site request forgery: browsers say where a write comes from; foreign origins are refused.
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(request.url)) return;
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') throw new HttpError('FORBIDDEN', 'Cross-site requests are not allowed');

@@ -26,6 +26,7 @@ export const LOCALIZED_ROUTES = new Set([
   '/blog',
   '/apps',
   '/search',
+  '/subscriptions',
   '/apps/:appKey',
   '/apps/:appId/blogs',
   '/apps/:appKey/support',

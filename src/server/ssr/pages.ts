@@ -20,6 +20,8 @@ import { knownLocale } from '../../shared/locales';
 import { DELETION_CONFIRM_ROUTE } from '../../client/routes/public/deletion-confirm';
 import { contactFormFromQuery, contactFormRoute } from './contact-form';
 import { deletionFormRoute } from './deletion-form';
+import { subscriptionFormsRoute } from './subscription-forms';
+import { SUBSCRIPTION_CONFIRM_ROUTE, UNSUBSCRIBE_ROUTE } from '../../client/routes/public/subscriptions';
 import { createRenderer, PageDataError, type PageRender, type RenderedPage, type RenderOptions } from './render';
 import { THEME_SCRIPT } from '../../client/lib/theme-script';
 import { api } from '../../shared/paths';
@@ -235,6 +237,11 @@ export const publicPagesModule: FastifyPluginAsync<
         .header('referrer-policy', route.path === PREVIEW_ROUTE ? 'no-referrer' : 'same-origin');
       return sendFresh(request, reply, location, { cookie, platform });
     }
+    // A sign-up's confirmation link, and a subscriber's unsubscribe page (issue 26): the same, by their secret.
+    if (route.path === SUBSCRIPTION_CONFIRM_ROUTE || route.path === UNSUBSCRIBE_ROUTE) {
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'same-origin');
+      return sendFresh(request, reply, location, { cookie, platform });
+    }
     if (cookie) return sendFresh(request, reply, location, { cookie, contactForm, platform });
     // The contact page after a plain send is the same for everyone: kept under its own key.
     const key = (contactForm ? `${pathname}?sent=1` : location) + (platform ? `#platform=${platform}` : '');
@@ -291,4 +298,10 @@ export const publicPagesModule: FastifyPluginAsync<
       return sendFresh(request, reply, location, { cookie: staffCookie(request), deletionConfirm }, status);
     },
   );
+  subscriptionFormsRoute(app, (location, subscription, request, reply, status) => {
+    // The answers for one visitor's secret (a link's, a subscriber's) are never indexed.
+    if (!subscription.signUp)
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'same-origin');
+    return sendFresh(request, reply, location, { cookie: staffCookie(request), subscription }, status);
+  });
 };

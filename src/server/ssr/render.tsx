@@ -157,6 +157,8 @@ export interface RenderOptions {
   deletionForm?: PublicAppProps['deletionForm'];
   /** A deletion request's confirmation page after its POST (issue 21). */
   deletionConfirm?: PublicAppProps['deletionConfirm'];
+  /** A mailing list's page after a plain POST (issue 26). */
+  subscription?: PublicAppProps['subscription'];
 }
 
 export function createRenderer({ app, site: configured, assets, onSite }: RendererOptions) {
@@ -217,7 +219,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
     // shared draft of a translation): one of the site's languages, else the default.
     const locale: PageLocale = pageLocale(
       settings?.locales ?? [],
-      localeCode ?? route.language?.(params, queryClient, options.deletionConfirm ?? {}),
+      localeCode ?? route.language?.(params, queryClient, options.deletionConfirm ?? {}, options.subscription ?? {}),
     );
     const site = siteFrom(settings, configured);
     if (locale.isDefault) onSite?.(site);
@@ -266,6 +268,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
       search: new URLSearchParams(query),
       data: queryClient,
       deletionConfirm: options.deletionConfirm ?? {},
+      subscription: options.subscription ?? {},
     });
     // The page's other languages (hreflang), when it is found; a page showing the default
     // language's text by staff's choice names only that language, and is canonical there.
@@ -326,6 +329,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
               platform={options.platform}
               deletionForm={options.deletionForm}
               deletionConfirm={options.deletionConfirm}
+              subscription={options.subscription}
             />
           </StaticRouter>,
         ),

@@ -121,3 +121,26 @@ export const pressFormEn = {
   'pressForm.error.platformMax': 'Platform must be at most 50 characters',
   'pressForm.error.messageMax': 'Message must be at most 5000 characters',
 } as const;
+
+/**
+ * The mailing-list sign-up form island (issue 26). `subscribeForm.consent` is the exact wording kept
+ * with each sign-up's consent record (the server reads the same key). Its `error.*` texts are the
+ * schema's own (shared/schemas/subscriptions.ts), shown in the page's language by finding them here.
+ */
+export const subscribeFormEn = {
+  'subscribeForm.titleNewsletter': 'Get our news by email',
+  'subscribeForm.titleApp': 'Tell me when {app} is out',
+  'subscribeForm.newsletter': 'the {site} newsletter',
+  'subscribeForm.email': 'Email address',
+  'subscribeForm.platforms': 'Only for these platforms (optional)',
+  'subscribeForm.consent': 'I agree to receive emails about {list} from {site}. I can unsubscribe at any time.',
+  'subscribeForm.privacy': 'How we handle your address: privacy policy',
+  'subscribeForm.submit': 'Sign up',
+  'subscribeForm.submitting': 'Signing up...',
+  'subscribeForm.sentTitle': 'Check your inbox',
+  'subscribeForm.sentText':
+    'If the address is right, an email with a confirmation link is on its way. Nothing is sent until you confirm.',
+  'subscribeForm.failed': 'Your sign-up could not be sent. Please try again later.',
+  'subscribeForm.error.email': 'Invalid email address',
+  'subscribeForm.error.consent': 'Please tick the box to agree',
+} as const;

@@ -8,6 +8,7 @@ import {
   galleryEn,
   mobileMenuEn,
   pressFormEn,
+  subscribeFormEn,
   themeMenuEn,
   trailerEn,
 } from './en-islands';
@@ -505,6 +506,39 @@ export const en = {
   // Issue 26, helper G (campaign emails): the footer of every list email.
   'campaignEmail.why': 'You get this email because you signed up for it at {site}.',
   'campaignEmail.unsubscribe': 'Unsubscribe',
+  // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
+  ...subscribeFormEn,
+  'subscribePage.title': 'Sign up',
+  'subscribePage.description': 'Get emails from {site}: the newsletter, or word when a game comes out.',
+  'subscribePage.crumb': 'Sign up',
+  'subscriptionConfirm.crumb': 'Confirm your subscription',
+  'subscriptionConfirm.heading': 'Confirm your subscription',
+  'subscriptionConfirm.text': 'Press the button to start getting emails about {list}.',
+  'subscriptionConfirm.button': 'Confirm subscription',
+  'subscriptionConfirm.titleConfirmed': 'You are subscribed',
+  'subscriptionConfirm.confirmedText': 'You will get emails about {list}. Every one has a link to unsubscribe.',
+  'subscriptionConfirm.titleGone': 'This link has expired or has already been used',
+  'subscriptionConfirm.goneText':
+    'If you already confirmed, there is nothing more to do. Otherwise, sign up again for a new link.',
+  'unsubscribePage.title': 'Your email subscriptions',
+  'unsubscribePage.intro': 'Leave every list at once, or choose list by list.',
+  'unsubscribePage.all': 'Unsubscribe from all',
+  'unsubscribePage.allDone': 'You are unsubscribed from every list. We will not email you again.',
+  'unsubscribePage.saved': 'Your choice is saved.',
+  'unsubscribePage.lists': 'Your lists',
+  'unsubscribePage.subscribed': 'Subscribed',
+  'unsubscribePage.unsubscribed': 'Unsubscribed',
+  'unsubscribePage.pending': 'Waiting for you to confirm',
+  'unsubscribePage.leave': 'Unsubscribe from {list}',
+  'unsubscribePage.rejoin': 'Subscribe again to {list}',
+  'unsubscribePage.notFound': 'Link not found',
+  'unsubscribePage.notFoundText': 'This unsubscribe link is not known: the address may already have been removed.',
+  'subscribeEmail.subject': 'Confirm your subscription: {list}',
+  'subscribeEmail.asked': 'Someone, hopefully you, asked to get emails about {list} from {site}.',
+  'subscribeEmail.link': 'To confirm, open this link before {date}:',
+  'subscribeEmail.notYou':
+    'If it was not you, ignore this email: you will not be subscribed, and we will not write again.',
+  'subscribeEmail.manage': 'Your lists, and unsubscribing from all of them:',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -28,6 +28,7 @@ const StoreFiles = lazy(() => import('./store-files'));
 const DeletionRequests = lazy(() => import('./deletion-requests'));
 const PressKitPage = lazy(() => import('./press'));
 const CampaignsPage = lazy(() => import('./campaigns'));
+const SubscribersPage = lazy(() => import('./subscribers'));
 // Signed-out pages of password reset by email (issue 23).
 const ForgotPasswordPage = lazy(() => import('./forgot-password'));
 const ResetPasswordPage = lazy(() => import('./reset-password'));
@@ -65,6 +66,7 @@ const ADMIN_PAGES: [path: string, element: ReactNode][] = [
   ['campaigns', <CampaignsPage />],
   ['press', <PressKitPage />],
   ['deletion-requests', <DeletionRequests />],
+  ['subscribers', <SubscribersPage />],
   ['users', <UsersPage />],
   ['audit-log', <AuditLogPage />],
   ['media', <MediaPage />],

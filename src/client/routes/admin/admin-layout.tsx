@@ -22,6 +22,7 @@ import {
   Trash2,
   Users,
   X,
+  MailPlus,
 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
@@ -54,6 +55,8 @@ export const ADMIN_NAV = [
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.campaigns, label: 'Campaigns', icon: Send, end: false },
   { to: paths.admin.deletionRequests, label: 'Deletion Requests', icon: Trash2, end: false },
+  // Issue 26 (helper F).
+  { to: paths.admin.subscribers, label: 'Subscribers', icon: MailPlus, end: false },
   { to: paths.admin.users, label: 'Users', icon: Users, end: false },
   { to: paths.admin.auditLog, label: 'Audit Log', icon: ScrollText, end: false, adminOnly: true },
 ];

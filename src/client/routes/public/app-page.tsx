@@ -2,6 +2,7 @@
 // the whole screenshot gallery with a lightbox, the trailer behind a facade, the description, the
 // facts (release, price, age rating, platforms), the latest posts and its links. /apps/{id} is
 // redirected here by the server (routes.tsx).
+import { listFor, SubscribeBox } from '../../page-kit/subscribe-box';
 import { ArrowRight, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
@@ -192,6 +193,9 @@ function AppDetails({ app }: { app: App }) {
                   </a>
                 ))}
               </div>
+            )}
+            {listFor(app) && (
+              <SubscribeBox app={app} form="app-page" className="mt-4 max-w-md rounded-xl border bg-card p-5" />
             )}
           </div>
         </div>

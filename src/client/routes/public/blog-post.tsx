@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { listFor, SubscribeBox } from '../../page-kit/subscribe-box';
 import { Link, useParams } from 'react-router';
 import { api, paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
@@ -111,6 +112,8 @@ export function PostView({ post: p, app: a, preview = false }: { post: BlogPost;
           </section>
         )}
       </article>
+      {/* The post's app's list while it takes sign-ups, else the studio's newsletter (issue 26). */}
+      {!preview && <SubscribeBox app={listFor(a)} form="post" className="mt-12 rounded-xl border bg-card p-6" />}
     </PageContainer>
   );
 }

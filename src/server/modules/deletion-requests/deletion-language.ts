@@ -41,8 +41,9 @@ export function chooseLocale(locales: SiteLocale[], asked: string | null | undef
 }
 
 export function requestLanguages(repos: LanguageRepos, publishedIn: There) {
+  /** `appId` null: no app is named (a newsletter sign-up's email, issue 26). */
   return async function languageOf(request: {
-    appId: number;
+    appId: number | null;
     appTitle: string;
     locale: string | null;
   }): Promise<RequestLanguage> {
@@ -52,7 +53,7 @@ export function requestLanguages(repos: LanguageRepos, publishedIn: There) {
     const intl = createIntl({ locale: code, messages: messagesFor(code, overrides), defaultLocale: 'en' }, cache);
     let appTitle = request.appTitle;
     let prefix = '';
-    if (locale && !locale.isDefault) {
+    if (locale && !locale.isDefault && request.appId !== null) {
       const [app, there] = await Promise.all([
         repos.translations.get('app', String(request.appId), code),
         publishedIn.in(code),

@@ -11,6 +11,9 @@ import {
   deletionRequests,
   messageReplies,
   notificationJobs,
+  subscribers,
+  subscriptionConsents,
+  subscriptions,
   userMessages,
 } from '../../db/schema';
 
@@ -24,6 +27,21 @@ export const DELETION_OUTCOME = 'deletion-outcome';
 /** The job that emails a visitor staff's reply to their message (issue 26). */
 export const MESSAGE_REPLY = 'message-reply';
 
+/** The job that emails a sign-up its double opt-in link (issue 26). */
+export const SUBSCRIPTION_CONFIRMATION = 'subscription-confirmation';
+
+/** What a sign-up's confirmation email needs: the address, its language, and the list. */
+export interface SubscriptionConfirmationJob {
+  consentId: number;
+  email: string;
+  /** The subscriber's own token (its preference page's address). */
+  token: string;
+  locale: string | null;
+  list: string;
+  appId: number | null;
+  appTitle: string | null;
+}
+
 type DeletionRow = typeof deletionRequests.$inferSelect & { appTitle: string; appSlug: string };
 
 interface Claimed {
@@ -34,6 +52,11 @@ interface Claimed {
 export type ClaimedJob =
   | (Claimed & { kind: 'message'; channel: Channel; message: typeof userMessages.$inferSelect })
   | (Claimed & { kind: typeof DELETION_CONFIRMATION; channel: typeof DELETION_CONFIRMATION; request: DeletionRow })
+  | (Claimed & {
+      kind: typeof SUBSCRIPTION_CONFIRMATION;
+      channel: typeof SUBSCRIPTION_CONFIRMATION;
+      signUp: SubscriptionConfirmationJob;
+    })
   | (Claimed & {
       kind: typeof DELETION_OUTCOME;
       channel: typeof DELETION_OUTCOME;
@@ -101,6 +124,21 @@ export function notificationsRepo(db: Db) {
         .where(eq(messageReplies.id, replyId));
     },
 
+    /** Queues a sign-up's double opt-in email (call inside the sign-up's transaction; issue 26). */
+    async enqueueSubscriptionConfirmation(tx: Db, consentId: number, at: Date): Promise<void> {
+      await tx.insert(notificationJobs).values({ channel: SUBSCRIPTION_CONFIRMATION, consentId, runAt: at });
+    },
+
+    /** Keeps the hash of a sign-up's confirmation link while it is unconfirmed. False when it needs none any more. */
+    async issueSubscriptionToken(consentId: number, hash: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(subscriptionConsents)
+        .set({ tokenHash: hash, tokenExpiresAt: expiresAt })
+        .where(and(eq(subscriptionConsents.id, consentId), isNull(subscriptionConsents.confirmedAt)))
+        .returning({ id: subscriptionConsents.id });
+      return rows.length > 0;
+    },
+
     /** Queues one job per channel for a message (call inside the message's transaction). */
     async enqueue(tx: Db, messageId: number, channels: Channel[], at: Date): Promise<void> {
       if (channels.length === 0) return;
@@ -142,6 +180,30 @@ export function notificationsRepo(db: Db) {
             channel: MESSAGE_REPLY,
             ...row,
             studioEmail: contact?.email || null,
+          };
+        }
+        if (job!.consentId !== null) {
+          const [row] = await tx
+            .select({
+              email: subscribers.email,
+              token: subscribers.token,
+              locale: subscribers.locale,
+              list: subscriptions.list,
+              appId: subscriptions.appId,
+              appTitle: apps.title,
+            })
+            .from(subscriptionConsents)
+            .innerJoin(subscriptions, eq(subscriptions.id, subscriptionConsents.subscriptionId))
+            .innerJoin(subscribers, eq(subscribers.id, subscriptions.subscriberId))
+            .leftJoin(apps, eq(apps.id, subscriptions.appId))
+            .where(eq(subscriptionConsents.id, job!.consentId));
+          // Its subscriber was removed: the cascade removes the job too.
+          if (!row) return null;
+          return {
+            ...claimed,
+            kind: SUBSCRIPTION_CONFIRMATION,
+            channel: SUBSCRIPTION_CONFIRMATION,
+            signUp: { consentId: job!.consentId, ...row },
           };
         }
         if (job!.deletionRequestId !== null) {

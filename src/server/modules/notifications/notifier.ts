@@ -17,6 +17,9 @@ import { paths } from '../../../shared/paths';
 import { DELETION_CONFIRM_DAYS } from '../../../shared/schemas/app-pages';
 import { hashDeletionToken } from '../deletion-requests/deletion-requests.repo';
 import type { LanguageOf } from '../deletion-requests/deletion-language';
+import { SUBSCRIPTION_CONFIRM_DAYS } from '../../../shared/schemas/subscriptions';
+import { hashSubscriptionToken, newToken } from '../subscriptions/subscriptions.repo';
+import type { SubscriptionConfirmationJob } from './notifications.repo';
 
 /** How long a claimed job is reserved for one attempt (a send is cut off well before). */
 const LEASE_MS = 2 * 60_000;
@@ -157,14 +160,21 @@ export class Notifier {
           ? { ids: { messageId: job.message.id }, what: `notification of message ${job.message.id}` }
           : job.kind === MESSAGE_REPLY
             ? { ids: { replyId: job.reply.id }, what: `reply ${job.reply.id} to message ${job.message.id}` }
-            : {
-                ids: { deletionRequestId: job.request.id },
-                what: `${job.kind === 'deletion-outcome' ? 'outcome' : 'confirmation link'} of deletion request ${job.request.reference}`,
-              };
+            : job.kind === 'subscription-confirmation'
+              ? // The address never goes to the log (issue 26): the consent record's id names it.
+                {
+                  ids: { consentId: job.signUp.consentId },
+                  what: `confirmation link of sign-up ${job.signUp.consentId}`,
+                }
+              : {
+                  ids: { deletionRequestId: job.request.id },
+                  what: `${job.kind === 'deletion-outcome' ? 'outcome' : 'confirmation link'} of deletion request ${job.request.reference}`,
+                };
       try {
         if (job.kind === 'message') await this.#send(job.channel, job.message);
         else if (job.kind === 'deletion-outcome') await this.#deletionOutcome(job.request, job.event);
         else if (job.kind === MESSAGE_REPLY) await this.#reply(job);
+        else if (job.kind === 'subscription-confirmation') await this.#confirmSubscription(job.signUp);
         else await this.#confirmDeletion(job.request);
         // A reply is marked sent (and its message replied) before its job goes: a crash between
         // the two sends it again rather than leaving it queued for ever.
@@ -247,6 +257,42 @@ export class Notifier {
         t('deletionEmail.notYou'),
         '',
         t('deletionEmail.whatIsDeleted', { link: page }),
+      ].join('\n'),
+    });
+  }
+
+  /**
+   * A sign-up's double opt-in link (issue 26): fixed text in the subscriber's language, the list's
+   * name and the link, nothing else (no advertising: it is not list mail). The link's secret is made
+   * now; only its hash is kept, and it works for SUBSCRIPTION_CONFIRM_DAYS.
+   */
+  async #confirmSubscription(signUp: SubscriptionConfirmationJob): Promise<void> {
+    const token = newToken();
+    const expires = new Date(this.now().getTime() + SUBSCRIPTION_CONFIRM_DAYS * DAY_MS);
+    if (!(await this.#repo.issueSubscriptionToken(signUp.consentId, hashSubscriptionToken(token), expires))) return;
+    const { t, date, appTitle, code } = await this.languageOf({
+      appId: signUp.appId,
+      appTitle: signUp.appTitle ?? '',
+      locale: signUp.locale,
+    });
+    const site = this.config.siteName;
+    const list = signUp.appId === null ? t('subscribeForm.newsletter', { site }) : appTitle;
+    const link = `${this.config.siteUrl}${paths.subscriptionConfirm(token)}`;
+    await this.#transport().sendMail({
+      from: this.config.notify.emailFrom,
+      to: signUp.email,
+      headers: { 'Content-Language': code, 'Auto-Submitted': 'auto-generated' },
+      subject: t('subscribeEmail.subject', { list }),
+      text: [
+        t('subscribeEmail.asked', { list, site }),
+        '',
+        t('subscribeEmail.link', { date: date(expires) }),
+        link,
+        '',
+        t('subscribeEmail.notYou'),
+        '',
+        t('subscribeEmail.manage'),
+        `${this.config.siteUrl}${paths.unsubscribe(signUp.token)}`,
       ].join('\n'),
     });
   }
