@@ -7,13 +7,16 @@
  */
 export type IslandMessages = Record<string, Record<string, string>>;
 
-/** The messages of the namespaces, packed for the element. */
-export function packMessages(messages: Record<string, string>, namespaces: readonly string[]): IslandMessages {
+/**
+ * The messages of the namespaces ('themeMenu') and single keys ('subscribeForm.titleApp'), packed
+ * for the element: an island whose state needs only some words of its namespace names those.
+ */
+export function packMessages(messages: Record<string, string>, names: readonly string[]): IslandMessages {
   const packed: IslandMessages = {};
   for (const [key, text] of Object.entries(messages)) {
     const dot = key.indexOf('.');
     const ns = key.slice(0, dot);
-    if (namespaces.includes(ns)) (packed[ns] ??= {})[key.slice(dot + 1)] = text;
+    if (names.includes(ns) || names.includes(key)) (packed[ns] ??= {})[key.slice(dot + 1)] = text;
   }
   return packed;
 }

@@ -31,8 +31,9 @@ interface IslandProps<P extends object> {
   /** When its code loads: on the visitor's first interaction (default), or once it is on screen. */
   hydrate?: 'interaction' | 'visible';
   /**
-   * The message namespaces it reads ('themeMenu'): only these are sent with it (data-intl), and it
-   * hydrates inside a provider with them. An island without words takes none.
+   * The message namespaces it reads ('themeMenu'), or single keys of one ('subscribeForm.titleApp'):
+   * only these are sent with it (data-intl), and it hydrates inside a provider with them. An island
+   * without words takes none.
    */
   messages?: readonly string[];
 }

@@ -550,7 +550,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': 'أخبارنا عبر البريد الإلكتروني',
   'subscribeForm.titleApp': 'أعلمني عند صدور {app}',
-  'subscribeForm.newsletter': 'النشرة الإخبارية لـ {site}',
+  'subscribeForm.newsletter': 'النشرة الإخبارية',
   'subscribeForm.email': 'عنوان البريد الإلكتروني',
   'subscribeForm.platforms': 'لهذه المنصات فقط (اختياري)',
   'subscribeForm.consent': 'أوافق على تلقي رسائل بريد إلكتروني حول {list} من {site}. يمكنني إلغاء الاشتراك في أي وقت.',

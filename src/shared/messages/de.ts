@@ -569,7 +569,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': 'Unsere Neuigkeiten per E-Mail',
   'subscribeForm.titleApp': 'Sag mir Bescheid, wenn {app} erscheint',
-  'subscribeForm.newsletter': 'den Newsletter von {site}',
+  'subscribeForm.newsletter': 'den Newsletter',
   'subscribeForm.email': 'E-Mail-Adresse',
   'subscribeForm.platforms': 'Nur für diese Plattformen (optional)',
   'subscribeForm.consent':

@@ -130,7 +130,7 @@ export const pressFormEn = {
 export const subscribeFormEn = {
   'subscribeForm.titleNewsletter': 'Get our news by email',
   'subscribeForm.titleApp': 'Tell me when {app} is out',
-  'subscribeForm.newsletter': 'the {site} newsletter',
+  'subscribeForm.newsletter': 'the newsletter',
   'subscribeForm.email': 'Email address',
   'subscribeForm.platforms': 'Only for these platforms (optional)',
   'subscribeForm.consent': 'I agree to receive emails about {list} from {site}. I can unsubscribe at any time.',

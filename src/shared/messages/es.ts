@@ -570,7 +570,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': 'Nuestras novedades por correo',
   'subscribeForm.titleApp': 'Avísame cuando salga {app}',
-  'subscribeForm.newsletter': 'el boletín de {site}',
+  'subscribeForm.newsletter': 'el boletín',
   'subscribeForm.email': 'Correo electrónico',
   'subscribeForm.platforms': 'Solo para estas plataformas (opcional)',
   'subscribeForm.consent': 'Acepto recibir correos sobre {list} de {site}. Puedo darme de baja en cualquier momento.',

@@ -575,7 +575,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': 'Nos nouvelles par e-mail',
   'subscribeForm.titleApp': 'Prévenez-moi quand {app} sortira',
-  'subscribeForm.newsletter': 'la newsletter de {site}',
+  'subscribeForm.newsletter': 'la newsletter',
   'subscribeForm.email': 'Adresse e-mail',
   'subscribeForm.platforms': 'Seulement pour ces plateformes (facultatif)',
   'subscribeForm.consent':

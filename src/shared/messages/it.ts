@@ -570,7 +570,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': 'Le nostre novità via email',
   'subscribeForm.titleApp': 'Avvisami quando esce {app}',
-  'subscribeForm.newsletter': 'la newsletter di {site}',
+  'subscribeForm.newsletter': 'la newsletter',
   'subscribeForm.email': 'Indirizzo email',
   'subscribeForm.platforms': 'Solo per queste piattaforme (facoltativo)',
   'subscribeForm.consent':

@@ -554,7 +554,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': 'メールでお知らせを受け取る',
   'subscribeForm.titleApp': '{app} のリリース時に知らせる',
-  'subscribeForm.newsletter': '{site} のニュースレター',
+  'subscribeForm.newsletter': 'ニュースレター',
   'subscribeForm.email': 'メールアドレス',
   'subscribeForm.platforms': '対象プラットフォームを限定する（任意）',
   'subscribeForm.consent': '{site} から {list} に関するメールを受け取ることに同意します。配信はいつでも停止できます。',

@@ -546,7 +546,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': '이메일로 소식 받기',
   'subscribeForm.titleApp': '{app} 출시 때 알려 주세요',
-  'subscribeForm.newsletter': '{site} 뉴스레터',
+  'subscribeForm.newsletter': '뉴스레터',
   'subscribeForm.email': '이메일 주소',
   'subscribeForm.platforms': '이 플랫폼만 (선택)',
   'subscribeForm.consent':

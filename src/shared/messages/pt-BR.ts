@@ -564,7 +564,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': 'Nossas novidades por e-mail',
   'subscribeForm.titleApp': 'Me avise quando {app} sair',
-  'subscribeForm.newsletter': 'a newsletter de {site}',
+  'subscribeForm.newsletter': 'a newsletter',
   'subscribeForm.email': 'Endereço de e-mail',
   'subscribeForm.platforms': 'Só para estas plataformas (opcional)',
   'subscribeForm.consent':

@@ -538,7 +538,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   // Issue 26 (helper F): mailing-list sign-up, double opt-in and unsubscribe pages, and the confirmation email.
   'subscribeForm.titleNewsletter': '通过邮件获取我们的消息',
   'subscribeForm.titleApp': '{app} 推出时通知我',
-  'subscribeForm.newsletter': '{site} 的新闻简报',
+  'subscribeForm.newsletter': '新闻简报',
   'subscribeForm.email': '电子邮件地址',
   'subscribeForm.platforms': '仅限这些平台（可选）',
   'subscribeForm.consent': '我同意接收 {site} 发送的关于 {list} 的邮件。我可以随时退订。',

@@ -10,6 +10,7 @@ import type { HomeContent } from '../../../shared/schemas/site-content';
 import { truncate } from '../../../shared/text';
 import { useT, type Translate } from '../../page-kit/messages';
 import { appCardWords } from '../../page-kit/app-words';
+import { SubscribeBox } from '../../page-kit/subscribe-box';
 
 function homeHead(site: SiteInfo, t: Translate, home: HomeContent | null): HeadData {
   const title = home?.heroTitle ? `${home.heroTitle} | ${site.name}` : t('home.title', { site: site.name });
@@ -112,6 +113,10 @@ export default function HomePage() {
           </p>
         )}
       </section>
+      {/* The studio's newsletter at the foot of the home page (issue 26): a plain form (decision 118). */}
+      <div className="mx-auto max-w-6xl px-4 pb-14 sm:px-6">
+        <SubscribeBox form="footer" plain />
+      </div>
     </>
   );
 }
