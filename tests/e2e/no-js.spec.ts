@@ -172,6 +172,8 @@ const PAGES: PublicPage[] = [
       await expect(main.getByRole('heading', { level: 2 })).toHaveText([
         "What's in the box",
         'One purchase, the whole river',
+        // Issue 26: the newsletter's sign-up under a post of a released app.
+        'Get our news by email',
       ]);
       await expect(main.getByRole('heading', { level: 3, name: 'Known issues' })).toBeVisible();
       await expect(main.getByRole('listitem')).toHaveCount(4);

@@ -48,10 +48,9 @@ test('staff publish a release on the app form; it is on the app page and in its 
 
     // "Email this update": a draft waiting in Campaigns.
     await row.getByRole('button', { name: /Email this update/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'The email for 3.1.0 is drafted' })).toContainText(
-      'Campaigns',
-    );
-    await expect(page.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('href', '/admin-page/campaigns');
+    const drafted = page.getByRole('status').filter({ hasText: 'The email for 3.1.0 is drafted' });
+    await expect(drafted).toContainText('Campaigns');
+    await expect(drafted.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('href', '/admin-page/campaigns');
 
     // The visitor's side, at once.
     await page.context().clearCookies();

@@ -3,6 +3,7 @@
 // scripts a visitor downloads (the island loader, and island code only on demand).
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { expect, staffApi, test } from './fixtures';
+import { api } from '../../src/shared/paths';
 
 interface App {
   id: number;
@@ -536,6 +537,12 @@ test.describe('robots.txt, sitemap.xml and RSS', () => {
         ...(privacyPolicy ? [`/apps/${app.slug}/privacy`] : []),
         ...(accountDeletion ? [`/apps/${app.slug}/delete-account`] : []),
       ]),
+      // Issue 26: the release notes of apps that have any.
+      ...(
+        await Promise.all(
+          apps.map(async (a) => ((await getJson<unknown[]>(request, api.appReleases(a.id))).length ? [a] : [])),
+        )
+      ).flatMap((has) => has.map((a) => `/apps/${a.slug}/releases`)),
     ].map((p) => `${baseURL}${p}`);
     expect([...locs].sort()).toEqual([...expected].sort());
     for (const d of drafts) {
