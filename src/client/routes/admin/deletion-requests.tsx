@@ -6,7 +6,7 @@
 // (it does not count yet, and is never overdue).
 import { AlertTriangle, ArrowLeft, ChevronRight, History, MailQuestion, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsSetter, type SetSearchParams } from '../../lib/use-search-params-setter';
 import { formatDayMonthYear } from '../../../shared/dates';
 import { knownLocale } from '../../../shared/locales';
 import {
@@ -111,31 +111,13 @@ function Due({ request }: { request: DeletionRequest }) {
 }
 
 export default function DeletionRequests() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useSearchParamsSetter();
   const openId = Number.parseInt(params.get('request') ?? '', 10);
-  const set = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) out.set(key, value);
-          else out.delete(key);
-        }
-        return out;
-      },
-      { replace },
-    );
   if (openId > 0) return <RequestDetail id={openId} onBack={() => set({ request: null })} />;
   return <RequestList params={params} set={set} />;
 }
 
-function RequestList({
-  params,
-  set,
-}: {
-  params: URLSearchParams;
-  set: (changes: Record<string, string | null>, replace?: boolean) => void;
-}) {
+function RequestList({ params, set }: { params: URLSearchParams; set: SetSearchParams }) {
   useDocumentTitle('Deletion Requests');
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const appId = Number.parseInt(params.get('app') ?? '', 10) || undefined;

@@ -4,7 +4,7 @@
 // good), and, for administrators, the CSV export and the import of a list confirmed elsewhere.
 import { AlertTriangle, ArrowLeft, ChevronRight, Download, MailCheck, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsSetter, type SetSearchParams } from '../../lib/use-search-params-setter';
 import { useQuery } from '@tanstack/react-query';
 import { formatDayMonthYear } from '../../../shared/dates';
 import { knownLocale } from '../../../shared/locales';
@@ -60,20 +60,8 @@ const listLabel = (list: { list: string; appTitle: string | null }) =>
   list.list === 'studio' ? 'Newsletter (the studio)' : (list.appTitle ?? list.list);
 
 export default function Subscribers() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useSearchParamsSetter();
   const openId = Number.parseInt(params.get('subscriber') ?? '', 10);
-  const set = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) out.set(key, value);
-          else out.delete(key);
-        }
-        return out;
-      },
-      { replace },
-    );
   if (openId > 0) return <SubscriberView id={openId} onBack={() => set({ subscriber: null })} />;
   return <SubscriberList params={params} set={set} />;
 }
@@ -118,13 +106,7 @@ function CountsTable({ counts, onList }: { counts: ListCounts[]; onList: (list: 
   );
 }
 
-function SubscriberList({
-  params,
-  set,
-}: {
-  params: URLSearchParams;
-  set: (changes: Record<string, string | null>, replace?: boolean) => void;
-}) {
+function SubscriberList({ params, set }: { params: URLSearchParams; set: SetSearchParams }) {
   useDocumentTitle('Subscribers');
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const list = params.get('list') ?? undefined;

@@ -5,7 +5,8 @@
 // outbox: a reset link's secret exists only in the mail and is never stored in clear, so a failed
 // send is logged and the user asks again.
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { smtpTransport } from '../../lib/smtp';
 import type { Config } from '../../config';
 import { confirmsDeletions } from '../notifications/notifier';
 
@@ -63,11 +64,7 @@ export class StaffMail {
 
   #mail(): Transporter {
     if (!this.#transport) {
-      const url = new URL(this.config.notify.smtpUrl!);
-      for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
-        if (!url.searchParams.has(name)) url.searchParams.set(name, String(SEND_TIMEOUT_MS));
-      }
-      this.#transport = nodemailer.createTransport(url.toString());
+      this.#transport = smtpTransport(this.config.notify.smtpUrl!, SEND_TIMEOUT_MS);
     }
     return this.#transport;
   }

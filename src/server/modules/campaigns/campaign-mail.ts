@@ -6,7 +6,8 @@
 // so a message sent again after a crash is recognisably the same message.
 // Transactional mails (password reset, deletion confirmation, new-message notices) never come here.
 import sanitizeHtml from 'sanitize-html';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { smtpTransport } from '../../lib/smtp';
 import { createIntl, createIntlCache } from 'react-intl';
 import type { Config } from '../../config';
 import { messagesFor } from '../../../shared/messages';
@@ -151,11 +152,7 @@ export class CampaignMail {
 
   #mail(): Transporter {
     if (!this.#transport) {
-      const url = new URL(this.config.notify.smtpUrl!);
-      for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
-        if (!url.searchParams.has(name)) url.searchParams.set(name, String(SEND_TIMEOUT_MS));
-      }
-      this.#transport = nodemailer.createTransport(url.toString());
+      this.#transport = smtpTransport(this.config.notify.smtpUrl!, SEND_TIMEOUT_MS);
     }
     return this.#transport;
   }

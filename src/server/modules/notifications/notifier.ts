@@ -9,7 +9,8 @@
 // and logs when it gives up.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { smtpTransport } from '../../lib/smtp';
 import type { Config } from '../../config';
 import { MESSAGE_REPLY, type Channel, type ClaimedJob, type NotificationsRepo } from './notifications.repo';
 import { oneLine, replySubject } from '../../../shared/schemas/messages';
@@ -214,12 +215,7 @@ export class Notifier {
 
   #transport(): Transporter {
     if (!this.#mail) {
-      const url = new URL(this.config.notify.smtpUrl!);
-      // Each time limit also comes as a URL parameter (nodemailer reads them from there).
-      for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
-        if (!url.searchParams.has(name)) url.searchParams.set(name, String(SEND_TIMEOUT_MS));
-      }
-      this.#mail = nodemailer.createTransport(url.toString());
+      this.#mail = smtpTransport(this.config.notify.smtpUrl!, SEND_TIMEOUT_MS);
     }
     return this.#mail;
   }
