@@ -61,13 +61,17 @@ export function parseMultipart(body: string, contentType: string): FormBody {
   return out;
 }
 
-const text = (body: FormBody, key: string) => {
-  const value = body[key];
-  return typeof value === 'string' ? value : Array.isArray(value) ? (value[0] ?? '') : '';
+// A body may also come as JSON, holding anything: only text is read from it, never an object.
+/** A field's text (the first when it came more than once); '' when it is missing or not text. */
+const text = (body: FormBody, key: string): string => {
+  const value: unknown = body[key];
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
 };
-const texts = (body: FormBody, key: string) => {
-  const value = body[key];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+/** A field's texts (the platforms' boxes); what is not text is left out. */
+const texts = (body: FormBody, key: string): string[] => {
+  const value: unknown = body[key];
+  return (Array.isArray(value) ? (value as unknown[]) : [value]).filter((v): v is string => typeof v === 'string');
 };
 
 export function subscriptionFormsRoute(app: AppInstance, render: Render): void {
@@ -88,7 +92,7 @@ export function subscriptionFormsRoute(app: AppInstance, render: Render): void {
       const prefix = await postedPrefix(app, (request.params as { locale?: string }).locale);
       if (prefix === undefined) return reply.callNotFound();
       const location = localePath({ prefix }, paths.subscriptions);
-      const body = (request.body ?? {}) as FormBody;
+      const body = (request.body !== null && typeof request.body === 'object' ? request.body : {}) as FormBody;
       const email = text(body, 'email').slice(0, 320);
       const platforms = texts(body, 'platforms').slice(0, 10);
       const formName = text(body, 'form');
@@ -163,7 +167,7 @@ export function subscriptionFormsRoute(app: AppInstance, render: Render): void {
     scope.post('/unsubscribe/:token', async (request, reply) => {
       const { token } = request.params as { token: string };
       const location = paths.unsubscribe(token);
-      const body = (request.body ?? {}) as FormBody;
+      const body = (request.body !== null && typeof request.body === 'object' ? request.body : {}) as FormBody;
       const oneClick = text(body, 'List-Unsubscribe') === 'One-Click';
       // Only the one-click body may come from elsewhere (a mail provider, a webmail page).
       if (!oneClick && isCrossSite(request, app.deps.config.siteUrl)) {

@@ -302,6 +302,17 @@ describe('signing up without JavaScript', () => {
     await nthMail('eve@example.com', 1);
   });
 
+  it('reads only text from a body that comes as JSON (objects in place of fields are no address)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/subscriptions',
+      headers: { 'content-type': 'application/json', origin: ctx.config.siteUrl },
+      payload: { email: [{ a: [{ a: '' }] }], list: 'studio', consent: '\u0001on', platforms: [{}, 'ios'] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('Invalid email address');
+  });
+
   it('shows the form on a Coming Soon app page and the sign-up page, not on a Live app page', async () => {
     const page = await ctx.app.inject({ url: '/apps/pocket-orchard' });
     expect(page.body).toContain('data-island="subscribe-form"');
