@@ -22,7 +22,9 @@ const NAV_LINKS = [
   'Store & Ads Files',
   'Press Kit',
   'Messages',
+  'Campaigns',
   'Deletion Requests',
+  'Subscribers',
   'Users',
   'Audit Log',
 ];
@@ -43,7 +45,9 @@ const NAV_PATHS: Record<string, string> = {
   'Store & Ads Files': '/admin-page/store-files',
   'Press Kit': '/admin-page/press',
   Messages: '/admin-page/messages',
+  Campaigns: '/admin-page/campaigns',
   'Deletion Requests': '/admin-page/deletion-requests',
+  Subscribers: '/admin-page/subscribers',
   Users: '/admin-page/users',
   'Audit Log': '/admin-page/audit-log',
 };

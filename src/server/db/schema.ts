@@ -2,10 +2,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -1039,3 +1041,94 @@ export const messageReplies = pgTable(
   },
   (t) => [index('message_replies_message_idx').on(t.messageId)],
 );
+
+/**
+ * Visitor analytics (issue 27). One day's random salt for visitor hashes: a visitor is
+ * sha256(salt, address, user agent), so the same visitor is one visitor on one day and cannot be
+ * followed to the next. Deleted 48 hours after its day ends; the address and user agent are never
+ * stored.
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  /** The UTC day it salts. */
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** 32 random bytes, base64. */
+  salt: text('salt').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One counted event, kept `analyticsRawDays` days (a site setting, default 30); the daily totals
+ * in analytics_daily are kept as long as the site. See src/shared/analytics.ts for names and fields.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The UTC day of `at`. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** An EVENT_NAMES value: 'pageview', 'store', 'outbound', 'signup', 'confirm', 'message', 'vital'. */
+    name: text('name').notNull(),
+    /** The day's visitor hash (hex); '' when the event has no visitor (a confirmation by mail link). */
+    visitor: text('visitor').notNull().default(''),
+    /** The page's path without its query ('' for server events). */
+    path: text('path').notNull().default(''),
+    /** The app the page or event belongs to; no foreign key, totals outlive a deleted app. */
+    appId: integer('app_id'),
+    /** The page's language ('' when unknown). */
+    locale: text('locale').notNull().default(''),
+    /** The entry referrer's host, another site only; null for direct visits and internal links. */
+    referrerHost: text('referrer_host'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** 'phone' | 'tablet' | 'desktop'. */
+    device: text('device'),
+    /** Operating system family: 'iOS', 'Android', 'Windows', 'macOS', 'Linux', 'ChromeOS', 'Other'. */
+    os: text('os'),
+    /** ISO country code, only when a local database answers; never looked up elsewhere. */
+    country: text('country'),
+    /**
+     * What the event is about: a store ('appStore', 'googlePlay') for 'store'; 'trailer' or
+     * 'press-kit' for 'outbound'; the list key for 'signup' and 'confirm'; 'contact' or 'press' for
+     * 'message'; the metric ('LCP', 'INP', 'CLS', 'TTFB') for 'vital'.
+     */
+    target: text('target'),
+    /** The visitor's platform ('ios', 'android', 'other') for store clicks. */
+    platform: text('platform'),
+    /** A vital's value (milliseconds; CLS unitless). */
+    value: doublePrecision('value'),
+  },
+  (t) => [index('analytics_events_day_name_idx').on(t.day, t.name), index('analytics_events_at_idx').on(t.at)],
+);
+
+/**
+ * Daily totals, kept as long as the site: for each day, report and key, the events counted and the
+ * distinct visitors among them, once for all apps and languages (app_id 0, locale '') and once per
+ * app, per language and per both, so a filtered chart reads its own rows. Reports and keys are
+ * listed in src/shared/analytics.ts.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    report: text('report').notNull(),
+    key: text('key').notNull(),
+    /** 0: all apps. */
+    appId: integer('app_id').notNull().default(0),
+    /** '': all languages. */
+    locale: text('locale').notNull().default(''),
+    count: integer('count').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.report, t.key, t.appId, t.locale] }),
+    index('analytics_daily_report_idx').on(t.report, t.appId, t.locale, t.day),
+  ],
+);
+
+/** Which days' totals have been written from the raw events, and when (the rollup's bookmark). */
+export const analyticsRollups = pgTable('analytics_rollups', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
+});
