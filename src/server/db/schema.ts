@@ -1098,6 +1098,8 @@ export const analyticsEvents = pgTable(
     platform: text('platform'),
     /** A vital's value (milliseconds; CLS unitless). */
     value: doublePrecision('value'),
+    /** The demo's sample figures, clearly labelled and removable in one click. */
+    sample: boolean('sample').notNull().default(false),
   },
   (t) => [index('analytics_events_day_name_idx').on(t.day, t.name), index('analytics_events_at_idx').on(t.at)],
 );
@@ -1120,9 +1122,11 @@ export const analyticsDaily = pgTable(
     locale: text('locale').notNull().default(''),
     count: integer('count').notNull(),
     visitors: integer('visitors').notNull(),
+    /** Totals of the demo's sample events (analytics_events.sample), kept apart so they can go. */
+    sample: boolean('sample').notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.day, t.report, t.key, t.appId, t.locale] }),
+    primaryKey({ columns: [t.day, t.report, t.key, t.appId, t.locale, t.sample] }),
     index('analytics_daily_report_idx').on(t.report, t.appId, t.locale, t.day),
   ],
 );

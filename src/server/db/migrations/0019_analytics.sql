@@ -6,7 +6,8 @@ CREATE TABLE "analytics_daily" (
 	"locale" text DEFAULT '' NOT NULL,
 	"count" integer NOT NULL,
 	"visitors" integer NOT NULL,
-	CONSTRAINT "analytics_daily_day_report_key_app_id_locale_pk" PRIMARY KEY("day","report","key","app_id","locale")
+	"sample" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "analytics_daily_day_report_key_app_id_locale_sample_pk" PRIMARY KEY("day","report","key","app_id","locale","sample")
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_events" (
@@ -27,7 +28,8 @@ CREATE TABLE "analytics_events" (
 	"country" text,
 	"target" text,
 	"platform" text,
-	"value" double precision
+	"value" double precision,
+	"sample" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_rollups" (
