@@ -24,6 +24,9 @@ export const TRANSIENT_TABLES: ReadonlySet<string> = new Set([
   'notification_jobs',
   // Reset links, pending two-factor sign-ins and WebAuthn challenges live minutes (issue 23).
   'auth_tokens',
+  // A day's analytics salt lives 48 hours and must never outlive them in a file: with it, a visitor
+  // hash could be tested against known addresses (issue 27).
+  'analytics_salts',
 ]);
 
 /** A refusal the operator can act on: the message says what is wrong and what to do. */

@@ -465,6 +465,37 @@ async function fillEveryTable(database: Database) {
     { channel: 'subscription-confirmation', consentId: consent!.id, failedAt: at('2025-06-02 00:00:00+00') },
     { channel: 'message-reply', replyId: reply!.id },
   ]);
+  // Issue 27: raw analytics events (a bigserial id, a double), their daily totals and the rollup's
+  // bookmark. The day's salt is transient and never in a file.
+  await db.insert(schema.analyticsEvents).values([
+    {
+      at: at('2025-06-01 10:00:00.123456+00'),
+      day: '2025-06-01',
+      name: 'pageview',
+      visitor: 'ab12',
+      path: '/über',
+      locale: 'de',
+      referrerHost: 'news.example',
+      utmSource: 'mail',
+      device: 'phone',
+      os: 'iOS',
+    },
+    {
+      at: at('2025-06-01 10:00:01+00'),
+      day: '2025-06-01',
+      name: 'vital',
+      visitor: 'ab12',
+      path: '/',
+      target: 'CLS',
+      value: 0.0625,
+      sample: true,
+    },
+  ]);
+  await db
+    .insert(schema.analyticsDaily)
+    .values({ day: '2025-05-31', report: 'page', key: '/über', locale: 'de', count: 3, visitors: 2 });
+  await db.insert(schema.analyticsRollups).values({ day: '2025-05-31', rolledAt: at('2025-06-01 00:05:00+00') });
+  await db.insert(schema.analyticsSalts).values({ day: '2025-06-01', salt: 'c2FsdA==' });
   // An uploaded image, through the real pipeline: binary files of every kind (original and variants).
   const png = await sharp({ create: { width: 700, height: 300, channels: 4, background: '#3a6c' } })
     .png()
@@ -531,13 +562,24 @@ describe('the backup file', () => {
       .filter((value): value is PgTable => is(value, PgTable))
       .map((table) => getTableConfig(table).name);
     expect(Object.keys(file.tables).sort()).toEqual(everyTable.filter((name) => !TRANSIENT_TABLES.has(name)).sort());
-    expect([...TRANSIENT_TABLES].sort()).toEqual(['auth_tokens', 'notification_jobs', 'rate_limits', 'sessions']);
+    expect([...TRANSIENT_TABLES].sort()).toEqual([
+      'analytics_salts',
+      'auth_tokens',
+      'notification_jobs',
+      'rate_limits',
+      'sessions',
+    ]);
     const order = Object.keys(file.tables);
     expect(order.indexOf('apps')).toBeLessThan(order.indexOf('blog_posts'));
   });
 
   it('has rows in every table here, so the round trip below covers them all (fill a new table in fillEveryTable)', () => {
     for (const [table, rows] of Object.entries(file.tables)) expect(rows.length, table).toBeGreaterThan(0);
+  });
+
+  it("never holds a day's analytics salt (issue 27)", () => {
+    expect(file.tables.analytics_salts).toBeUndefined();
+    expect(JSON.stringify(file)).not.toContain('c2FsdA==');
   });
 
   it('holds image bytes as base64', async () => {
