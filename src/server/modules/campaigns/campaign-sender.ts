@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { CampaignMail } from './campaign-mail';
 import { SEND_TIMEOUT_MS } from './campaign-mail';
 import type { CampaignsRepo } from './campaigns.repo';
+import { WorkerLoop } from '../../lib/worker-loop';
 
 /** How long a claimed recipient is reserved for one attempt: above the send's own limits. */
 export const LEASE_MS = 4 * SEND_TIMEOUT_MS;
@@ -21,10 +22,7 @@ export const LEASE_MS = 4 * SEND_TIMEOUT_MS;
 const POLL_MS = 30_000;
 
 export class CampaignSender {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = true;
+  readonly #loop: WorkerLoop;
 
   constructor(
     private readonly repo: CampaignsRepo,
@@ -32,7 +30,18 @@ export class CampaignSender {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.#loop = new WorkerLoop({
+      name: 'campaigns',
+      failure: 'could not read the queue',
+      log,
+      now,
+      pollMs: POLL_MS,
+      minWaitMs: 50,
+      run: (stopped) => this.#drain(stopped),
+      nextDue: () => repo.nextDue(),
+    });
+  }
 
   get enabled(): boolean {
     return this.mail.available;
@@ -40,63 +49,27 @@ export class CampaignSender {
 
   /** Starts sending: recipients queued before a restart go at once (those left mid-send after their lease). */
   start(): void {
-    if (!this.enabled) return;
-    this.#stopped = false;
-    this.kick();
+    if (this.enabled) this.#loop.start();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop.stop();
     this.mail.close();
   }
 
   /** Something may be due now (a campaign was just queued, the clock moved): look at once. */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    let wait: Date | null = null;
-    this.#running = this.#drain()
-      .then((until) => {
-        wait = until;
-      })
-      .catch((err: unknown) => this.log.error({ err }, 'campaigns: could not read the queue'))
-      .finally(() => {
-        this.#running = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        } else void this.#sleep(wait);
-      });
+    this.#loop.kick();
   }
 
   /** Waits until every send under way has finished (tests). */
-  async settled(): Promise<void> {
-    while (this.#running) await this.#running;
-  }
-
-  async #sleep(rateFreesAt: Date | null): Promise<void> {
-    if (this.#stopped) return;
-    let wait = POLL_MS;
-    try {
-      const next = rateFreesAt ?? (await this.repo.nextDue());
-      if (next) wait = Math.min(POLL_MS, Math.max(50, next.getTime() - this.now().getTime()));
-    } catch {
-      // the database is away: look again later
-    }
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => this.kick(), wait);
-    this.#timer.unref();
+  settled(): Promise<void> {
+    return this.#loop.settled();
   }
 
   /** Sends while recipients are due and the rate allows; answers when the rate frees up, if it ran out. */
-  async #drain(): Promise<Date | null> {
-    while (!this.#stopped) {
+  async #drain(stopped: () => boolean): Promise<Date | null> {
+    while (!stopped()) {
       const claim = await this.repo.claim(new Date(this.now().getTime() + LEASE_MS));
       if (!claim) return null;
       if ('waitUntil' in claim) return claim.waitUntil;

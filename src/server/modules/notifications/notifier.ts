@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { smtpTransport } from '../../lib/smtp';
+import { WorkerLoop } from '../../lib/worker-loop';
 import type { Config } from '../../config';
 import { MESSAGE_REPLY, type Channel, type ClaimedJob, type NotificationsRepo } from './notifications.repo';
 import { oneLine, replySubject } from '../../../shared/schemas/messages';
@@ -82,10 +83,7 @@ export function discordEscape(text: string): string {
 
 export class Notifier {
   readonly #repo;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = true;
+  readonly #loop: WorkerLoop;
   #mail: Transporter | undefined;
 
   constructor(
@@ -97,6 +95,15 @@ export class Notifier {
     private readonly languageOf: LanguageOf,
   ) {
     this.#repo = repo;
+    this.#loop = new WorkerLoop({
+      name: 'notifications',
+      failure: 'could not read the outbox',
+      log,
+      now,
+      pollMs: POLL_MS,
+      run: (stopped) => this.#drain(stopped),
+      nextDue: () => repo.nextDue(),
+    });
   }
 
   get enabled(): boolean {
@@ -105,53 +112,21 @@ export class Notifier {
 
   /** Starts sending: jobs already due (from before a restart) go at once. */
   start(): void {
-    if (!this.enabled) return;
-    this.#stopped = false;
-    this.kick();
+    if (this.enabled) this.#loop.start();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop.stop();
     this.#mail?.close();
   }
 
   /** Something may be due now (a message was just stored): look without waiting for the timer. */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.#drain()
-      .catch((err: unknown) => this.log.error({ err }, 'notifications: could not read the outbox'))
-      .finally(() => {
-        this.#running = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        } else void this.#sleep();
-      });
+    this.#loop.kick();
   }
 
-  async #sleep(): Promise<void> {
-    if (this.#stopped) return;
-    let wait = POLL_MS;
-    try {
-      const next = await this.#repo.nextDue();
-      if (next) wait = Math.min(POLL_MS, Math.max(0, next.getTime() - this.now().getTime()));
-    } catch {
-      // the database is away: look again later
-    }
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => this.kick(), wait);
-    this.#timer.unref();
-  }
-
-  async #drain(): Promise<void> {
-    while (!this.#stopped) {
+  async #drain(stopped: () => boolean): Promise<void> {
+    while (!stopped()) {
       const now = this.now();
       const job = await this.#repo.claim(now, new Date(now.getTime() + LEASE_MS));
       if (!job) return;
