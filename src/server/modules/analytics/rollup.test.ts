@@ -141,10 +141,10 @@ describe('rolling up a day', () => {
 
   it('dailyRowsSql answers a range of days at once, each day apart', async () => {
     const found = (
-      await db().execute(
+      (await db().execute(
         sql`select day, count from (${dailyRowsSql(day(-50), day(-49))}) d where report = 'total' and app_id = 0 and locale = '' order by day`,
-      )
-    ).rows as { day: string; count: number }[];
+      )) as unknown as { rows: { day: string; count: number }[] }
+    ).rows;
     expect(found).toEqual([
       { day: day(-50), count: 4 },
       { day: day(-49), count: 4 },
