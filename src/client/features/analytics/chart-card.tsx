@@ -18,51 +18,58 @@ export function DataTable<T>({
   columns,
   rows,
   className,
+  visible = true,
 }: {
   caption: string;
   columns: TableColumn<T>[];
   rows: T[];
   className?: string;
+  /** Shown (a wide table scrolls, so it takes focus for the keyboard) or for screen readers only. */
+  visible?: boolean;
 }) {
-  return (
-    <div className={cn('w-full overflow-x-auto', className)}>
-      <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b">
-            {columns.map((c) => (
-              <th
-                key={c.label}
-                scope="col"
-                className={cn('px-2 py-2 font-medium text-muted-foreground', c.numeric ? 'text-right' : 'text-left')}
-              >
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i} className="border-b last:border-0">
-              {columns.map((c, j) => {
-                const Cell = j === 0 ? 'th' : 'td';
-                return (
-                  <Cell
-                    key={c.label}
-                    scope={j === 0 ? 'row' : undefined}
-                    className={cn(
-                      'px-2 py-1.5 font-normal',
-                      c.numeric ? 'text-right tabular-nums' : 'text-left break-all',
-                    )}
-                  >
-                    {c.cell(row)}
-                  </Cell>
-                );
-              })}
-            </tr>
+  const table = (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b">
+          {columns.map((c) => (
+            <th
+              key={c.label}
+              scope="col"
+              className={cn('px-2 py-2 font-medium text-muted-foreground', c.numeric ? 'text-right' : 'text-left')}
+            >
+              {c.label}
+            </th>
           ))}
-        </tbody>
-      </table>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i} className="border-b last:border-0">
+            {columns.map((c, j) => {
+              const Cell = j === 0 ? 'th' : 'td';
+              return (
+                <Cell
+                  key={c.label}
+                  scope={j === 0 ? 'row' : undefined}
+                  className={cn(
+                    'px-2 py-1.5 font-normal',
+                    c.numeric ? 'text-right tabular-nums' : 'text-left break-all',
+                  )}
+                >
+                  {c.cell(row)}
+                </Cell>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  if (!visible) return <div className="sr-only">{table}</div>;
+  return (
+    <div role="group" aria-label={caption} tabIndex={0} className={cn('w-full overflow-x-auto', className)}>
+      {table}
     </div>
   );
 }
@@ -132,7 +139,7 @@ export function ChartCard<T>({
             <div aria-hidden="true" className="w-full min-w-0">
               {chart}
             </div>
-            <DataTable caption={title} columns={columns} rows={rows} className="sr-only" />
+            <DataTable caption={title} columns={columns} rows={rows} visible={false} />
           </>
         )}
       </CardContent>
