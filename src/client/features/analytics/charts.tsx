@@ -39,6 +39,11 @@ const tooltipStyle = {
 };
 const legendStyle = { fontSize: 12, color: 'var(--muted-foreground)' };
 const shortDay = (day: string) => day.slice(5);
+/** Up to the next round figure (4600 → 5000, 575 → 600, 0.2875 → 0.3), so the axis ticks read well. */
+const niceCeil = (value: number) => {
+  const step = 10 ** Math.floor(Math.log10(value)) / 2;
+  return Number((Math.ceil(value / step) * step).toPrecision(6));
+};
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Views and visitors per day. */
@@ -50,7 +55,7 @@ export function VisitsChart({ series }: { series: AnalyticsDay[] }) {
         <XAxis dataKey="day" tickFormatter={shortDay} tick={tick} stroke="var(--border)" minTickGap={24} />
         <YAxis allowDecimals={false} tick={tick} stroke="var(--border)" />
         <Tooltip {...tooltipStyle} />
-        <Legend wrapperStyle={legendStyle} />
+        <Legend wrapperStyle={legendStyle} itemSorter={null} />
         <Area
           type="monotone"
           dataKey="views"
@@ -112,7 +117,7 @@ export function HorizontalBars<T extends { label: string }>({
           interval={0}
         />
         <Tooltip {...tooltipStyle} />
-        {series.length > 1 && <Legend wrapperStyle={legendStyle} />}
+        {series.length > 1 && <Legend wrapperStyle={legendStyle} itemSorter={null} />}
         {series.map((s, i) => (
           <Bar
             key={s.key}
@@ -121,6 +126,7 @@ export function HorizontalBars<T extends { label: string }>({
             fill={CHART_COLORS[i % CHART_COLORS.length]}
             stackId={stacked ? 'one' : undefined}
             radius={stacked ? 0 : [0, 4, 4, 0]}
+            maxBarSize={28}
             isAnimationActive={false}
           />
         ))}
@@ -141,7 +147,7 @@ export function VitalBars({
   poor: number;
   unit: string;
 }) {
-  const max = Math.max(poor * 1.15, ...rows.map((r) => r.p75));
+  const max = niceCeil(Math.max(poor * 1.15, ...rows.map((r) => r.p75)));
   return (
     <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 32 + 56)}>
       <BarChart
@@ -174,7 +180,7 @@ export function VitalBars({
           strokeDasharray="4 2"
           label={{ value: 'poor', position: 'top', fill: 'var(--muted-foreground)', fontSize: 11 }}
         />
-        <Bar dataKey="p75" name="75th percentile" radius={[0, 4, 4, 0]} isAnimationActive={false}>
+        <Bar dataKey="p75" name="75th percentile" radius={[0, 4, 4, 0]} maxBarSize={28} isAnimationActive={false}>
           {rows.map((r) => (
             <Cell key={r.label} fill={RATING_COLORS[r.rating]} />
           ))}

@@ -88,14 +88,16 @@ export function analyticsReportRepo(db: Db) {
     const group = by === 'key' ? sql`key` : sql`day::text`;
     const liveRows = live.length
       ? sql`union all
-        select k.day, k.key, count(*)::int as count, count(distinct nullif(k.visitor, ''))::int as visitors
+        select k.day, k.key, count(*)::int as count, count(distinct nullif(k.visitor, ''))::int as visitors,
+          bool_or(k.sample) as sample
         from (${eventKeysSql(range.from, range.to, { reports: [report], appId: range.appId, locale: range.locale, days: live })}) k
         group by k.day, k.key`
       : sql``;
-    const rows = rowsOf<AnalyticsRow>(
-      await db.execute(sql`select ${group} as key, sum(count)::int as count, sum(visitors)::int as visitors
+    const rows = rowsOf<AnalyticsRow & { sample: boolean }>(
+      await db.execute(sql`select ${group} as key, sum(count)::int as count, sum(visitors)::int as visitors,
+          bool_or(sample) as sample
         from (
-          select day, key, count, visitors from analytics_daily
+          select day, key, count, visitors, sample from analytics_daily
           where report = ${report} and app_id = ${range.appId ?? 0} and locale = ${range.locale ?? ''}
             and day between ${range.from}::date and ${range.to}::date
           ${liveRows}
@@ -104,8 +106,11 @@ export function analyticsReportRepo(db: Db) {
         order by ${by === 'key' ? sql`count desc, key` : sql`key`}
         ${limit ? sql`limit ${limit}` : sql``}`),
     );
-    return rows;
+    if (rows.some((r) => r.sample)) sampled.add(range);
+    return rows.map(({ sample: _sample, ...row }) => row);
   };
+  /** The ranges whose reads met sample rows (a read's own rows say so; no second scan of the events). */
+  const sampled = new WeakSet<AnalyticsRange>();
 
   const titles = async (ids: number[]): Promise<Map<number, string>> => {
     if (!ids.length) return new Map();
@@ -233,8 +238,9 @@ export function analyticsReportRepo(db: Db) {
     ): Promise<AnalyticsParts & { sample: boolean }> {
       const live = await liveDays(range);
       const limit = all ? undefined : ANALYTICS_TOP;
-      const answers = await Promise.all(parts.map((part) => READERS[part](range, live, limit)));
-      const sample = await hasSample(range, live);
+      const read = { ...range };
+      const answers = await Promise.all(parts.map((part) => READERS[part](read, live, limit)));
+      const sample = sampled.has(read) || (await hasSample(read));
       return Object.assign({ sample }, ...answers) as AnalyticsParts & { sample: boolean };
     },
 
@@ -253,19 +259,12 @@ export function analyticsReportRepo(db: Db) {
     },
   };
 
-  /** Sample rows in the range: a sample day always has its site-wide total row, or sample events when live. */
-  async function hasSample(range: AnalyticsRange, live: readonly string[]): Promise<boolean> {
-    const liveSample = live.length
-      ? sql`or exists (select 1 from analytics_events e where e.sample and e.day in (${sql.join(
-          live.map((d) => sql`${d}::date`),
-          sql`, `,
-        )}))`
-      : sql``;
+  /** Sample totals in the range: a day with sample events always has its site-wide total row. */
+  async function hasSample(range: AnalyticsRange): Promise<boolean> {
     const [row] = rowsOf<{ sample: boolean }>(
-      await db.execute(sql`select (exists (select 1 from analytics_daily
+      await db.execute(sql`select exists (select 1 from analytics_daily
           where report = 'total' and app_id = 0 and locale = '' and sample
-            and day between ${range.from}::date and ${range.to}::date)
-        ${liveSample}) as sample`),
+            and day between ${range.from}::date and ${range.to}::date) as sample`),
     );
     return Boolean(row?.sample);
   }
