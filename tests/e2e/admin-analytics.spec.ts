@@ -229,6 +229,12 @@ test.describe('analytics', () => {
         .toBeLessThanOrEqual(0);
       await expectAccessible(page);
       await page.screenshot({ path: `test-results/analytics-390-${theme}.png`, fullPage: true });
+
+      // The dashboard's card, on the phone too.
+      await page.goto('/admin-page');
+      await expect(page.getByTestId('analytics-card').locator('polyline')).toBeAttached();
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/analytics-dashboard-390-${theme}.png` });
     });
   }
 });
