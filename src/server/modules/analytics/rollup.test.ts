@@ -6,7 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDaily, analyticsEvents, analyticsRollups } from '../../db/schema';
 import { dayFrom, insertEvents } from '../../../../tests/setup/analytics-events';
-import { useStaffApp } from '../../../../tests/setup/test-app';
+import { onPostgres } from '../../../../tests/setup/servers';
+import { createPeerApp, useStaffApp } from '../../../../tests/setup/test-app';
 import { dailyRowsSql, daysToRollUp, removeRolledUpEvents, rollUpDay } from './rollup';
 
 const ctx = useStaffApp();
@@ -178,5 +179,15 @@ describe('the periodic run', () => {
     expect(await daily(day(-50), 'total')).toEqual(['|0||4|2']);
     // Younger raw events stay.
     expect(await eventDays()).toEqual([day(-3), day(-1), day(0)]);
+  });
+
+  it.runIf(onPostgres)('is safe on several instances: two rolling up the same day at once write it once', async () => {
+    const peer = await createPeerApp(ctx);
+    const d = day(-10);
+    await insertEvents(db(), [{ day: d }, { day: d, visitor: 'b' }, { day: d, visitor: 'b', appId: 4 }]);
+    const runs = await Promise.all([ctx.app.deps.analyticsRollup.runNow(), peer.app.deps.analyticsRollup.runNow()]);
+    // Each rolled up what it found; the day's rows are one set whichever wrote last.
+    expect(runs.flatMap((r) => r.rolledUp)).toContain(d);
+    expect(await daily(d, 'total')).toEqual(rows('|0||3|2', '|4||1|1'));
   });
 });
