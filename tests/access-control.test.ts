@@ -189,6 +189,12 @@ const TABLE: Row[] = [
   row('GET /api/admin/audit-log/filters',         401, 403, 200),
   row('GET /api/admin/audit-log/retention',       401, 403, 200),
   row('PUT /api/admin/audit-log/retention',       401, 403, 200),
+  // Visitor analytics (issue 27): administrators read the figures, export a report, set how long raw events stay.
+  row('GET /api/admin/analytics',                 401, 403, 200),
+  row('GET /api/admin/analytics.csv',             401, 403, 200, { url: '/api/admin/analytics.csv?report=pages' }),
+  row('GET /api/admin/analytics-settings',        401, 403, 200),
+  row('PUT /api/admin/analytics-settings',        401, 403, 200),
+  row('DELETE /api/admin/analytics/sample',       401, 403, 200),
   // Staff emails (issue 23): one's own for staff, anyone's for administrators.
   row('PUT /api/admin/me/email',                  401, 200, 200),
   // Two-factor (issue 23): one's own for staff; every user's, removal and the policy for administrators.

@@ -12,6 +12,9 @@ import { appPagesRepo } from './modules/app-pages/app-pages.repo';
 import { appReleasesRepo } from './modules/app-releases/app-releases.repo';
 import { appPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
 import { appsRepo } from './modules/apps/apps.repo';
+import { analyticsReportRepo } from './modules/analytics/report.repo';
+import { AnalyticsRollup } from './modules/analytics/rollup-job';
+import { analyticsSettingsRepo } from './modules/analytics/settings.repo';
 import { createAudit } from './modules/audit/audit';
 import { auditRepo } from './modules/audit/audit.repo';
 import { auditLogRepo } from './modules/audit/audit-log.repo';
@@ -103,6 +106,9 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     search: searchRepo(db),
     campaigns: campaignsRepo(db, now),
     subscriptions: subscriptionsRepo(db, now, notifications),
+    // Issue 27: the figures and the raw-days setting.
+    analyticsReport: analyticsReportRepo(db),
+    analyticsSettings: analyticsSettingsRepo(db, config),
   };
 }
 
@@ -134,6 +140,7 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
     scheduler: new PostScheduler(repos.blogs, content, log, now, [repos.translations]),
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
+    analyticsRollup: new AnalyticsRollup(database.db, repos.analyticsSettings, log, now),
     visibleApps: visibleApps(repos.apps, auth),
     publishedIn,
     caches: {

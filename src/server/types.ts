@@ -1,3 +1,6 @@
+import type { AnalyticsReportRepo } from './modules/analytics/report.repo';
+import type { AnalyticsRollup } from './modules/analytics/rollup-job';
+import type { AnalyticsSettingsRepo } from './modules/analytics/settings.repo';
 import type { AppReleasesRepo } from './modules/app-releases/app-releases.repo';
 import type { TranslationsRepo } from './modules/translations/translations.repo';
 import type { SearchRepo } from './modules/search/search.repo';
@@ -98,6 +101,8 @@ export interface Repos {
   campaigns: CampaignsRepo;
   /** The mailing lists' subscribers (issue 26). */
   subscriptions: SubscriptionsRepo;
+  analyticsReport: AnalyticsReportRepo;
+  analyticsSettings: AnalyticsSettingsRepo;
 }
 
 /**
@@ -137,6 +142,8 @@ export interface Deps {
   scheduler: PostScheduler;
   /** Removes audit log entries past their retention, at start-up and daily. */
   auditHousekeeping: AuditHousekeeping;
+  /** Issue 27: rolls closed days' analytics up and removes raw events past their retention. */
+  analyticsRollup: AnalyticsRollup;
   /** Which apps (and posts) a caller may see: the one answer for every public read. */
   visibleApps: VisibleApps;
   /** What is there in each of the site's other languages (the links of a page in it), until content changes. */

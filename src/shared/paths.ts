@@ -108,6 +108,8 @@ export const paths = {
     campaigns: '/admin-page/campaigns',
     /** The mailing lists' subscribers (issue 26). */
     subscribers: '/admin-page/subscribers',
+    /** Visitor analytics (issue 27): charts of a range, per app and language (?from=&to=&app=&locale=). */
+    analytics: '/admin-page/analytics',
   },
 } as const;
 
@@ -196,6 +198,11 @@ export const api = {
   auditLogCsv: '/api/admin/audit-log.csv',
   auditLogFilters: '/api/admin/audit-log/filters',
   auditLogRetention: '/api/admin/audit-log/retention',
+  /** Visitor analytics (issue 27): the figures (?from=&to=&app=&locale=&report=), one report as CSV, the setting, the sample. */
+  analytics: '/api/admin/analytics',
+  analyticsCsv: '/api/admin/analytics.csv',
+  analyticsSettings: '/api/admin/analytics-settings',
+  analyticsSample: '/api/admin/analytics/sample',
   user: (id: number | string) => `/api/admin/users/${id}`,
   userPassword: (id: number | string) => `/api/admin/users/${id}/password`,
   sessions: '/api/admin/sessions',

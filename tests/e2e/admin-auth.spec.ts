@@ -9,6 +9,7 @@ import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
 const NAV_LINKS = [
   'Dashboard',
+  'Analytics',
   'Apps',
   'Blog Posts',
   'Media',
@@ -32,6 +33,7 @@ const NAV_LINKS = [
 const navText = (label: string) => (label === 'Messages' ? /^Messages(\s*\d+\+? unread)?$/ : label);
 const NAV_PATHS: Record<string, string> = {
   Dashboard: '/admin-page',
+  Analytics: '/admin-page/analytics',
   Apps: '/admin-page/apps',
   'Blog Posts': '/admin-page/blogs',
   Media: '/admin-page/media',

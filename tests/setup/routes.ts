@@ -102,6 +102,7 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'POST /api/admin/password-reset/confirm': () => ({ token: 'a'.repeat(43), password: 'probe-pass-4' }),
   'PATCH /api/admin/media/:id': () => ({ alt: 'A probe image' }),
   'PUT /api/admin/audit-log/retention': () => ({ retentionDays: 365 }),
+  'PUT /api/admin/analytics-settings': () => ({ rawDays: 30 }),
   'POST /api/admin/me/passkeys': () => ({ name: 'Probe', response: PROBE_CREDENTIAL }),
   'PATCH /api/admin/me/passkeys/:id': () => ({ name: 'Probe' }),
   'POST /api/admin/login/passkey': () => ({ response: PROBE_CREDENTIAL }),

@@ -567,6 +567,8 @@ export const siteSettings = pgTable('site_settings', {
   defaultLocale: text('default_locale').notNull().default('en'),
   /** List mail (issue 26) leaves the outbox at most this many messages a minute. */
   mailPerMinute: integer('mail_per_minute').notNull().default(60),
+  /** Raw analytics events (issue 27) are kept this many days once their day is rolled up. */
+  analyticsRawDays: integer('analytics_raw_days').notNull().default(30),
 });
 
 /** The site's other languages (issue 24), in the order staff listed them; the default is in site_settings. */

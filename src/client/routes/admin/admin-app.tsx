@@ -29,6 +29,8 @@ const DeletionRequests = lazy(() => import('./deletion-requests'));
 const PressKitPage = lazy(() => import('./press'));
 const CampaignsPage = lazy(() => import('./campaigns'));
 const SubscribersPage = lazy(() => import('./subscribers'));
+// Issue 27: with the chart library, loaded only when opened.
+const AnalyticsPage = lazy(() => import('./analytics'));
 // Signed-out pages of password reset by email (issue 23).
 const ForgotPasswordPage = lazy(() => import('./forgot-password'));
 const ResetPasswordPage = lazy(() => import('./reset-password'));
@@ -48,6 +50,7 @@ function AppsSlug() {
 
 /** Every signed-in admin page but the dashboard, by its path under /admin-page (each its own chunk). */
 const ADMIN_PAGES: [path: string, element: ReactNode][] = [
+  ['analytics', <AnalyticsPage />],
   ['apps', <AppsList />],
   ['apps/new', <AppEditor mode="new" />],
   ['apps/edit', <AppEditor mode="edit" />],

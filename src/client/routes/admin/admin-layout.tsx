@@ -2,6 +2,7 @@
 import {
   AppWindow,
   ArrowLeft,
+  ChartLine,
   FileText,
   Home,
   Images,
@@ -40,6 +41,7 @@ import { cn } from '../../lib/utils';
 
 export const ADMIN_NAV = [
   { to: paths.admin.root, label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: paths.admin.analytics, label: 'Analytics', icon: ChartLine, end: false, adminOnly: true },
   { to: paths.admin.apps, label: 'Apps', icon: AppWindow, end: false },
   { to: paths.admin.blogs, label: 'Blog Posts', icon: Newspaper, end: false },
   { to: paths.admin.media, label: 'Media', icon: Images, end: false },

@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../lib/toast';
 import { useMe } from '../../features/admin/auth-api';
+import { AnalyticsDashboardCard } from '../../features/analytics/dashboard-card';
 import { useApps } from '../../features/apps/api';
 import { useUnreadCount } from '../../features/messages/admin-api';
 import { useDeletionCounts } from '../../features/deletion-requests/admin-api';
@@ -105,6 +106,7 @@ export default function Dashboard() {
     <AdminPage title="Dashboard" description="Welcome back. Here is an overview of your site.">
       <DemoContentHint enabled={Boolean(me.data?.isAdmin)} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {me.data?.isAdmin && <AnalyticsDashboardCard />}
         <StatCard
           title="Total Apps"
           value={apps.isPending ? <Skeleton className="h-9 w-12" /> : apps.isError ? '–' : apps.data.length}

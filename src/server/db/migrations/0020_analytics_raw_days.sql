@@ -1,0 +1,1 @@
+ALTER TABLE "site_settings" ADD COLUMN "analytics_raw_days" integer DEFAULT 30 NOT NULL;
