@@ -8,6 +8,7 @@ import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { buildDeps } from './deps';
 import { notFound } from './lib/errors';
+import { analyticsEventsModule } from './modules/analytics/events.routes';
 import { appPagesModule } from './modules/app-pages/app-pages.routes';
 import { appReleasesModule } from './modules/app-releases/app-releases.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
@@ -100,6 +101,8 @@ export const MODULES: readonly AppModule[] = [
   mediaModule,
   // Issue 26: campaigns (helper G).
   campaignsModule,
+  // Issue 27: visitor analytics' beacon (helper J).
+  analyticsEventsModule,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

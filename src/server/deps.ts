@@ -11,6 +11,8 @@ import { ContentEvents } from './lib/content-events';
 import { appPagesRepo } from './modules/app-pages/app-pages.repo';
 import { appReleasesRepo } from './modules/app-releases/app-releases.repo';
 import { appPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
+import { AnalyticsCollector } from './modules/analytics/collector';
+import { analyticsEventsRepo } from './modules/analytics/events.repo';
 import { appsRepo } from './modules/apps/apps.repo';
 import { createAudit } from './modules/audit/audit';
 import { auditRepo } from './modules/audit/audit.repo';
@@ -103,6 +105,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     search: searchRepo(db),
     campaigns: campaignsRepo(db, now),
     subscriptions: subscriptionsRepo(db, now, notifications),
+    analyticsEvents: analyticsEventsRepo(db),
   };
 }
 
@@ -135,6 +138,14 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     scheduler: new PostScheduler(repos.blogs, content, log, now, [repos.translations]),
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
     visibleApps: visibleApps(repos.apps, auth),
+    analyticsCollector: new AnalyticsCollector({
+      repo: repos.analyticsEvents,
+      auth,
+      config,
+      locales: () => repos.siteSettings.locales(),
+      log,
+      now,
+    }),
     publishedIn,
     caches: {
       pages: new ContentCache<CachedPage>(content, {

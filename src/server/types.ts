@@ -1,3 +1,5 @@
+import type { AnalyticsCollector } from './modules/analytics/collector';
+import type { AnalyticsEventsRepo } from './modules/analytics/events.repo';
 import type { AppReleasesRepo } from './modules/app-releases/app-releases.repo';
 import type { TranslationsRepo } from './modules/translations/translations.repo';
 import type { SearchRepo } from './modules/search/search.repo';
@@ -98,6 +100,8 @@ export interface Repos {
   campaigns: CampaignsRepo;
   /** The mailing lists' subscribers (issue 26). */
   subscriptions: SubscriptionsRepo;
+  /** Visitor analytics' salts and raw events, as counted (issue 27). */
+  analyticsEvents: AnalyticsEventsRepo;
 }
 
 /**
@@ -139,6 +143,8 @@ export interface Deps {
   auditHousekeeping: AuditHousekeeping;
   /** Which apps (and posts) a caller may see: the one answer for every public read. */
   visibleApps: VisibleApps;
+  /** Counts visitor analytics' events (issue 27): taken in at once, written in batches. */
+  analyticsCollector: AnalyticsCollector;
   /** What is there in each of the site's other languages (the links of a page in it), until content changes. */
   publishedIn: PublishedIn;
   /** Caches of rendered replies that tests and diagnostics look at (app.caches). */

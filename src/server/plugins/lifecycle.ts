@@ -1,10 +1,10 @@
 // Every background worker of the app, started and stopped in one place: the content LISTEN, the
 // inbox events LISTEN, the outbox (notifications), the post scheduler, the image workers and the audit
-// log's housekeeping, and the campaign sender (issue 26).
+// log's housekeeping, the campaign sender (issue 26) and the analytics batch writer (issue 27).
 import type { AppInstance, Deps } from '../types';
 
 export function registerLifecycle(app: AppInstance, deps: Deps): void {
-  const { content, inbox, outbox, scheduler, images, auditHousekeeping, campaignSender } = deps;
+  const { content, inbox, outbox, scheduler, images, auditHousekeeping, campaignSender, analyticsCollector } = deps;
   app.addHook('onReady', async () => {
     await content.start();
     await inbox.events.start();
@@ -15,6 +15,8 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
     scheduler.start();
     // Audit entries past their retention go now and then daily.
     auditHousekeeping.start();
+    // Counted events are written about every second (issue 27).
+    analyticsCollector.start();
   });
   // Before in-flight requests are waited for: an upload whose image is converting gets its 503 at
   // once instead of holding the shutdown for its whole time budget. (Open event streams end at
@@ -24,6 +26,8 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
   });
   // Producers stop first (no more jobs), then what they would have told.
   app.addHook('onClose', async () => {
+    // What was counted before the last requests is written while the database is still open.
+    await analyticsCollector.stop();
     await auditHousekeeping.stop();
     await scheduler.stop();
     await campaignSender.stop();
