@@ -56,6 +56,7 @@ function appPressHead(site: SiteInfo, app: App, t: Translate): HeadData {
     title: t('head.titleSuffix', { title: t('pressPage.appTitle', { app: app.title }), site: site.name }),
     description: truncate(t('pressPage.appDescription', { app: app.title, site: site.name }), 160),
     path: paths.appPress(app.slug),
+    appId: app.id,
   };
 }
 
