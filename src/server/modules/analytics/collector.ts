@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { BrowserEvent } from '../../../shared/analytics';
 import type { SiteLocale } from '../../../shared/locales';
 import type { Config } from '../../config';
+import { WorkerLoop } from '../../lib/worker-loop';
 import type { Auth } from '../../plugins/auth';
 import type { AnalyticsEventsRepo, NewAnalyticsEvent } from './events.repo';
 import { DailySalts, utcDay } from './salts';
@@ -50,7 +51,7 @@ export class AnalyticsCollector {
   /** Staff session checks under way (an event from a request with a session cookie waits for its answer). */
   #checks = new Set<Promise<void>>();
   #writing: Promise<void> = Promise.resolve();
-  #timer: NodeJS.Timeout | undefined;
+  readonly #loop: WorkerLoop;
   /** The day the expired salts were last removed. */
   #tidied = '';
   #siteHost: string;
@@ -58,17 +59,23 @@ export class AnalyticsCollector {
   constructor(private readonly options: CollectorOptions) {
     this.salts = new DailySalts(options.repo);
     this.#siteHost = new URL(options.config.siteUrl).hostname.toLowerCase();
+    this.#loop = new WorkerLoop({
+      name: 'analytics',
+      failure: 'could not write counted events',
+      log: options.log,
+      now: options.now,
+      pollMs: FLUSH_EVERY_MS,
+      run: () => this.tick(),
+    });
   }
 
   start(): void {
-    this.#timer = setInterval(() => void this.tick(), FLUSH_EVERY_MS);
-    this.#timer.unref();
+    this.#loop.start();
   }
 
-  /** Stops the timer and writes what is waiting. */
+  /** Stops the loop and writes what is waiting. */
   async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
+    await this.#loop.stop();
     await this.flush();
   }
 
@@ -93,7 +100,7 @@ export class AnalyticsCollector {
     await write;
   }
 
-  /** The timer's work: write what is waiting; once a day, remove the salts past their 48 hours. */
+  /** The loop's work: write what is waiting; once a day, remove the salts past their 48 hours. */
   async tick(): Promise<void> {
     await this.flush();
     const today = utcDay(this.options.now());
@@ -133,7 +140,7 @@ export class AnalyticsCollector {
     const room = MAX_WAITING - this.#waiting.length;
     if (room < waiting.length) this.options.log.warn('analytics: too many events waiting; some dropped');
     this.#waiting.push(...waiting.slice(0, Math.max(0, room)));
-    if (this.#waiting.length >= BATCH_SIZE) void this.flush();
+    if (this.#waiting.length >= BATCH_SIZE) this.#loop.kick();
   }
 
   /** Hashes each visitor with their day's salt, keeps only known apps and languages, and inserts. */
