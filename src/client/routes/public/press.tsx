@@ -129,7 +129,7 @@ function FactSheet({ facts }: { facts: Fact[] }) {
 
 function DownloadLink({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} download className={buttonVariants({ variant: 'outline' })}>
+    <a href={href} download data-track="press-kit" className={buttonVariants({ variant: 'outline' })}>
       <Download aria-hidden="true" className="size-4" />
       {label}
     </a>
