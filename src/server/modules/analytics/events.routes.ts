@@ -2,7 +2,6 @@
 // for a string (text/plain, so no preflight) or JSON, at most EVENTS_BODY_LIMIT bytes, only the
 // site's own event names and targets, and answers 204 at once: the events wait in memory for the
 // collector's next batch. Cross-site posts are refused by the security plugin before they get here.
-import { z } from '../../../shared/schemas/zod';
 import { EVENTS_BODY_LIMIT, EventsBodySchema } from '../../../shared/analytics';
 import { api } from '../../../shared/paths';
 import { HttpError } from '../../lib/errors';
