@@ -11,7 +11,13 @@ import { injectFactories } from '../../../../tests/factories';
 import { expectError } from '../../../../tests/setup/api';
 import { fixedClock } from '../../../../tests/setup/clock';
 import { startSmtp } from '../../../../tests/setup/mail';
-import { createPeerApp, createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
+import {
+  createPeerApp,
+  createTestApp,
+  restartTestApp,
+  staffSessions,
+  type TestContext,
+} from '../../../../tests/setup/test-app';
 import { analyticsEvents, analyticsSalts } from '../../db/schema';
 import { exportBackup } from '../backup/backup.repo';
 import { productionWeb } from '../../ssr/web';
@@ -406,5 +412,18 @@ describe('nothing kept on the visitor, nothing kept of them', () => {
     await collector.tick();
     expect(await days()).not.toContain('2026-11-20');
     expect(await days()).not.toContain('2026-11-19');
+  });
+});
+
+describe('shutdown', () => {
+  it('writes what was counted before the app closes', async () => {
+    // The batch writer's loop runs every second: stopped, so only the shutdown can write these.
+    await ctx.app.deps.analyticsCollector.stop();
+    await beacon({ body: pageview('/before-shutdown') });
+    await beacon({ body: pageview('/before-shutdown') });
+    expect(await ctx.database.db.select().from(analyticsEvents)).toEqual([]);
+    Object.assign(ctx, await restartTestApp(ctx));
+    const rows = await ctx.database.db.select().from(analyticsEvents);
+    expect(rows.map((r) => r.path)).toEqual(['/before-shutdown', '/before-shutdown']);
   });
 });
