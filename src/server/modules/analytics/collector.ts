@@ -24,6 +24,8 @@ interface Waiting {
   address: string;
   userAgent: string;
   event: CountedEvent;
+  /** A server event in the site's default language (its locale was null): written with that language's code. */
+  inDefault?: boolean;
 }
 
 /** The server's own events: a sign-up, its confirmation, a contact or press-copy message. */
@@ -32,6 +34,7 @@ export interface ServerEvent {
   /** The list key ('studio', 'app:3') or the message kind ('contact', 'press'). */
   target: string;
   appId?: number | null;
+  /** The visitor's language; null: the site's default (a sign-up's), undefined: unknown (a message's). */
   locale?: string | null;
 }
 
@@ -89,7 +92,7 @@ export class AnalyticsCollector {
 
   /** One of the server's events, from the request that made it happen; returns at once. */
   countServer(request: FastifyRequest, { name, target, appId = null, locale }: ServerEvent): void {
-    this.#admit(request, [{ name, target, appId, locale: locale ?? '', path: '' }]);
+    this.#admit(request, [{ name, target, appId, locale: locale ?? '', path: '' }], locale === null);
   }
 
   /** Writes what is waiting (after the staff checks under way); one write at a time. */
@@ -115,12 +118,12 @@ export class AnalyticsCollector {
   }
 
   /** Takes events in unless the request is not counted (a bot, DNT or GPC, signed-in staff). */
-  #admit(request: FastifyRequest, events: CountedEvent[]): void {
+  #admit(request: FastifyRequest, events: CountedEvent[], inDefault = false): void {
     if (events.length === 0 || declinesCounting(request.headers)) return;
     const at = this.options.now();
     const address = request.ip;
     const userAgent = request.headers['user-agent'] ?? '';
-    const waiting = events.map((event) => ({ at, day: utcDay(at), address, userAgent, event }));
+    const waiting = events.map((event) => ({ at, day: utcDay(at), address, userAgent, event, inDefault }));
     const { auth } = this.options;
     // Only a request with a session cookie waits for the database, and not in the request.
     if (!request.cookies?.[auth.cookieName]) return this.#enqueue(waiting);
@@ -153,13 +156,14 @@ export class AnalyticsCollector {
       const appIds = [...new Set(batch.flatMap((w) => w.event.appId ?? []))];
       const [apps, languages] = await Promise.all([repo.existingApps(appIds), locales()]);
       const codes = new Set(languages.map((l) => l.code));
-      const rows: NewAnalyticsEvent[] = batch.map(({ at, day, address, userAgent, event }) => ({
+      const defaultCode = languages.find((l) => l.isDefault)?.code ?? '';
+      const rows: NewAnalyticsEvent[] = batch.map(({ at, day, address, userAgent, event, inDefault }) => ({
         ...event,
         at,
         day,
         visitor: visitorHash(salts.get(day)!, address, userAgent),
         appId: event.appId != null && apps.has(event.appId) ? event.appId : null,
-        locale: event.locale && codes.has(event.locale) ? event.locale : '',
+        locale: inDefault ? defaultCode : event.locale && codes.has(event.locale) ? event.locale : '',
       }));
       await repo.insert(rows);
     } catch (err) {

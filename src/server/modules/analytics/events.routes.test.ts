@@ -328,11 +328,12 @@ describe('the server’s own events', () => {
     });
     expect(press.statusCode, press.body).toBe(201);
     const rows = await stored();
-    expect(rows.map((r) => [r.name, r.target, r.appId])).toEqual([
-      ['signup', `app:${soonId}`, soonId],
-      ['confirm', `app:${soonId}`, soonId],
-      ['message', 'contact', null],
-      ['message', 'press', appId],
+    // A sign-up in the default language is in its code; a message's language is not known.
+    expect(rows.map((r) => [r.name, r.target, r.appId, r.locale])).toEqual([
+      ['signup', `app:${soonId}`, soonId, 'en'],
+      ['confirm', `app:${soonId}`, soonId, 'en'],
+      ['message', 'contact', null, ''],
+      ['message', 'press', appId, ''],
     ]);
     // One visitor throughout: the same address and browser on one day.
     expect(new Set(rows.map((r) => r.visitor)).size).toBe(1);
