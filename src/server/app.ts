@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { buildDeps } from './deps';
 import { notFound } from './lib/errors';
 import { analyticsReportModule } from './modules/analytics/report.routes';
+import { analyticsEventsModule } from './modules/analytics/events.routes';
 import { appPagesModule } from './modules/app-pages/app-pages.routes';
 import { appReleasesModule } from './modules/app-releases/app-releases.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
@@ -103,6 +104,8 @@ export const MODULES: readonly AppModule[] = [
   campaignsModule,
   // Issue 27: visitor analytics, the admin's figures (helper K).
   analyticsReportModule,
+  // Issue 27: visitor analytics' beacon (helper J).
+  analyticsEventsModule,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

@@ -11,6 +11,8 @@ import { ContentEvents } from './lib/content-events';
 import { appPagesRepo } from './modules/app-pages/app-pages.repo';
 import { appReleasesRepo } from './modules/app-releases/app-releases.repo';
 import { appPrivacyRepo } from './modules/app-privacy/app-privacy.repo';
+import { AnalyticsCollector } from './modules/analytics/collector';
+import { analyticsEventsRepo } from './modules/analytics/events.repo';
 import { appsRepo } from './modules/apps/apps.repo';
 import { analyticsReportRepo } from './modules/analytics/report.repo';
 import { AnalyticsRollup } from './modules/analytics/rollup-job';
@@ -109,6 +111,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     // Issue 27: the figures and the raw-days setting.
     analyticsReport: analyticsReportRepo(db),
     analyticsSettings: analyticsSettingsRepo(db, config),
+    analyticsEvents: analyticsEventsRepo(db),
   };
 }
 
@@ -142,6 +145,14 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
     analyticsRollup: new AnalyticsRollup(database.db, repos.analyticsSettings, log, now),
     visibleApps: visibleApps(repos.apps, auth),
+    analyticsCollector: new AnalyticsCollector({
+      repo: repos.analyticsEvents,
+      auth,
+      config,
+      locales: () => repos.siteSettings.locales(),
+      log,
+      now,
+    }),
     publishedIn,
     caches: {
       pages: new ContentCache<CachedPage>(content, {

@@ -1,6 +1,8 @@
 import type { AnalyticsReportRepo } from './modules/analytics/report.repo';
 import type { AnalyticsRollup } from './modules/analytics/rollup-job';
 import type { AnalyticsSettingsRepo } from './modules/analytics/settings.repo';
+import type { AnalyticsCollector } from './modules/analytics/collector';
+import type { AnalyticsEventsRepo } from './modules/analytics/events.repo';
 import type { AppReleasesRepo } from './modules/app-releases/app-releases.repo';
 import type { TranslationsRepo } from './modules/translations/translations.repo';
 import type { SearchRepo } from './modules/search/search.repo';
@@ -103,6 +105,8 @@ export interface Repos {
   subscriptions: SubscriptionsRepo;
   analyticsReport: AnalyticsReportRepo;
   analyticsSettings: AnalyticsSettingsRepo;
+  /** Visitor analytics' salts and raw events, as counted (issue 27). */
+  analyticsEvents: AnalyticsEventsRepo;
 }
 
 /**
@@ -146,6 +150,8 @@ export interface Deps {
   analyticsRollup: AnalyticsRollup;
   /** Which apps (and posts) a caller may see: the one answer for every public read. */
   visibleApps: VisibleApps;
+  /** Counts visitor analytics' events (issue 27): taken in at once, written in batches. */
+  analyticsCollector: AnalyticsCollector;
   /** What is there in each of the site's other languages (the links of a page in it), until content changes. */
   publishedIn: PublishedIn;
   /** Caches of rendered replies that tests and diagnostics look at (app.caches). */

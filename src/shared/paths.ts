@@ -155,6 +155,8 @@ export const api = {
   messageUnread: (id: number | string) => `/api/messages/${id}/unread`,
   unreadCount: '/api/messages/unread-count',
   adminEvents: '/api/admin/events',
+  /** Visitor analytics (issue 27): the beacon's page views, badge and outbound clicks and vitals. */
+  events: '/api/events',
   message: (id: number | string) => `/api/messages/${id}`,
   /** Issue 26: staff replies to a visitor's message (POST), sent by email. */
   messageReplies: (id: number | string) => `/api/messages/${id}/replies`,

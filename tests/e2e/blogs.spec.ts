@@ -1,7 +1,7 @@
 // App blog lists and single posts (SPEC §2 "App blog list", "Single post"; §9 dates).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expect, staffApi, test } from './fixtures';
+import { expect, isAnalyticsBeacon, staffApi, test } from './fixtures';
 
 interface App {
   id: number;
@@ -196,7 +196,7 @@ test.describe('app blog list', () => {
     test('a non-numeric app id shows App Not Found without asking the API', async ({ page }) => {
       const apiCalls: string[] = [];
       page.on('request', (r) => {
-        if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+        if (new URL(r.url()).pathname.startsWith('/api/') && !isAnalyticsBeacon(r)) apiCalls.push(r.url());
       });
       const res = await page.goto('/apps/abc/blogs');
       expect(res?.status()).toBe(404);
@@ -280,7 +280,7 @@ test.describe('single blog post', () => {
     // Pages are complete server HTML: the browser never reads the API to show one.
     const apiCalls: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+      if (new URL(r.url()).pathname.startsWith('/api/') && !isAnalyticsBeacon(r)) apiCalls.push(r.url());
     });
     await page.goto(`/apps/${LANTERN_DRIFT}/blogs`);
     // A marker on the list's window: gone after the click if the post came as a new document.

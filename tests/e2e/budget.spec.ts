@@ -178,9 +178,12 @@ for (const device of DEVICES) {
               `${what} on first view: ${figures}`,
             ).toEqual([]);
           }
-          // Nothing asked the API either: the page came complete.
+          // Nothing asked the API either: the page came complete. (The analytics beacon, issue 27, is
+          // a write the page sends, not a read it needs.)
           expect(
-            view.entries.filter((e) => e.path.startsWith('/api/')).map((e) => `${e.method} ${e.path}`),
+            view.entries
+              .filter((e) => e.path.startsWith('/api/') && !(e.method === 'POST' && e.path === '/api/events'))
+              .map((e) => `${e.method} ${e.path}`),
             `API requests on first view: ${figures}`,
           ).toEqual([]);
           // The page is what the architecture says: the public stylesheet and the island loader.

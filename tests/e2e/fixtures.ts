@@ -1,7 +1,7 @@
 // Shared end-to-end fixtures: every page fails its test on a console error or an uncaught
 // exception it did not expect (hydration mismatches show up there), and staff sign-in via the API.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 export { expect };
@@ -30,6 +30,12 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 });
+
+/**
+ * The analytics beacon (issue 27): a write every public page sends once loaded (POST /api/events),
+ * not a read it needs. Tests that prove a page asks the API nothing leave it out.
+ */
+export const isAnalyticsBeacon = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/events';
 
 /** A request context signed in as the e2e administrator. */
 export async function staffApi(request: APIRequestContext): Promise<APIRequestContext> {

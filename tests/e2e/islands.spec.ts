@@ -6,7 +6,7 @@
 // and the contact form.) An island that breaks after hydrating becomes its server HTML again.
 import type { Page, Request, Route } from '@playwright/test';
 import { ERRORS, FIELDS, type FieldName, type Values } from './contact-form';
-import { expect, staffApi, test } from './fixtures';
+import { expect, isAnalyticsBeacon, staffApi, test } from './fixtures';
 
 type IslandName = 'theme-menu' | 'mobile-menu' | 'contact-form';
 const ISLAND_CODE = /\/assets\/(theme-menu|mobile-menu|contact-form|hydrate)-[^/]+\.js$/;
@@ -66,7 +66,7 @@ function watchSends(page: Page) {
   const posts: string[] = [];
   const navigations: string[] = [];
   page.on('request', (r: Request) => {
-    if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    if (r.method() === 'POST' && !isAnalyticsBeacon(r)) posts.push(new URL(r.url()).pathname);
   });
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations.push(frame.url());

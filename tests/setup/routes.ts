@@ -144,6 +144,8 @@ export const VALID_BODIES: Record<RouteKey, (f: Fixtures) => unknown> = {
   'POST /subscriptions': () => ({ email: 'probe@example.com', list: 'studio', consent: 'on' }),
   'POST /subscriptions/confirm': () => ({ token: 'a'.repeat(43) }),
   'PUT /api/subscriber-preferences/:token': () => ({ list: 'all', subscribed: false }),
+  // Issue 27 (helper J): the analytics beacon (one page view).
+  'POST /api/events': () => ({ n: 'pageview', p: '/', l: 'en' }),
   'POST /api/admin/subscribers/import': () => ({
     list: 'studio',
     source: 'Probe import',

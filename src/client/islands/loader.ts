@@ -4,6 +4,8 @@
 import { followSystemTheme } from './theme';
 import { ISLAND_TAG, type IslandName } from './names';
 import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
+import { send } from './beacon';
+import type { BrowserEvent } from '../../shared/analytics';
 import type { EarlyTaps } from './tap-capture';
 
 /** Each island's component, and the English of its words where it has any. */
@@ -130,11 +132,30 @@ function hydrateWhenVisible(): void {
   }
 }
 
+// Visitor analytics (issue 27): the page view, and a click on a marked link (a store badge, the
+// trailer, a press-kit download). Bubbling only: a press an island holds until it hydrates is
+// counted once, when it is pressed again. The page's app is in <body data-app> (server-rendered).
+const count = (n: BrowserEvent['n'], t?: string) =>
+  send({
+    n,
+    p: location.pathname + location.search,
+    r: document.referrer,
+    a: +document.body.dataset.app! || undefined,
+    l: document.documentElement.lang,
+    t,
+  });
+document.addEventListener('click', (event) => {
+  const t = (event.target as Element).closest?.<HTMLElement>('[data-track]')?.dataset.track;
+  if (t) count(t == 'trailer' || t == 'press-kit' ? 'outbound' : 'store', t);
+});
+
 // This script is async (a streamed page is usable before it has all arrived): the listeners above
 // hold interactions at once; what reads the page waits until it is all there.
 followSystemTheme();
 prefetchOnIntent();
 const whenParsed = () => {
+  // One page view per page load (from a cached page too: the browser counts, not the server).
+  count('pageview');
   hydrateWhenVisible();
   enhanceDates();
   enhanceImages();

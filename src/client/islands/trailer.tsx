@@ -43,6 +43,7 @@ export default function Trailer({ provider, id, title, poster }: TrailerProps) {
       target="_blank"
       rel="noopener noreferrer"
       data-island-action=""
+      data-track="trailer"
       onClick={(event) => {
         event.preventDefault();
         setPlaying(true);

@@ -32,4 +32,6 @@ export interface HeadData {
   locale?: { code: string; dir: 'ltr' | 'rtl' };
   /** The page in every language it is published in (hreflang), itself and x-default included. */
   alternates?: { hreflang: string; path: string }[];
+  /** The app the page belongs to (its page, blog, posts, privacy, support…): `<body data-app>`, which the analytics beacon sends (issue 27). */
+  appId?: number;
 }

@@ -16,6 +16,11 @@ export interface LimiterOptions {
   /** Attempts allowed per key in one window. */
   points: number;
   windowSeconds: number;
+  /**
+   * Counted in this instance's memory even on PostgreSQL: for a limit checked on every beacon of
+   * every page (analytics), where a database round trip per request costs more than a shared count is worth.
+   */
+  local?: boolean;
 }
 
 export type Attempt = { allowed: true } | { allowed: false; retryAfterMs: number };
@@ -34,19 +39,20 @@ export interface Limiter {
 
 export const RATE_LIMITS_TABLE = 'rate_limits';
 
-export function createLimiter(database: Database, { name, points, windowSeconds }: LimiterOptions): Limiter {
+export function createLimiter(database: Database, { name, points, windowSeconds, local }: LimiterOptions): Limiter {
   const options = { keyPrefix: name, points, duration: windowSeconds };
-  const store: RateLimiterAbstract = database.pool
-    ? new RateLimiterPostgres({
-        ...options,
-        storeClient: database.pool,
-        storeType: 'pool',
-        tableName: RATE_LIMITS_TABLE,
-        // The table comes from a migration (schema.ts), never from the library at run time.
-        tableCreated: true,
-        clearExpiredByTimeout: true,
-      })
-    : new RateLimiterMemory(options);
+  const store: RateLimiterAbstract =
+    database.pool && !local
+      ? new RateLimiterPostgres({
+          ...options,
+          storeClient: database.pool,
+          storeType: 'pool',
+          tableName: RATE_LIMITS_TABLE,
+          // The table comes from a migration (schema.ts), never from the library at run time.
+          tableCreated: true,
+          clearExpiredByTimeout: true,
+        })
+      : new RateLimiterMemory(options);
 
   return {
     async take(key) {

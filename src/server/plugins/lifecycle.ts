@@ -1,10 +1,20 @@
 // Every background worker of the app, started and stopped in one place: the content LISTEN, the
 // inbox events LISTEN, the outbox (notifications), the post scheduler, the image workers and the audit
-// log's housekeeping, the campaign sender (issue 26) and the analytics rollup (issue 27).
+// log's housekeeping, the campaign sender (issue 26), the analytics batch writer and rollup (issue 27).
 import type { AppInstance, Deps } from '../types';
 
 export function registerLifecycle(app: AppInstance, deps: Deps): void {
-  const { content, inbox, outbox, scheduler, images, auditHousekeeping, campaignSender, analyticsRollup } = deps;
+  const {
+    content,
+    inbox,
+    outbox,
+    scheduler,
+    images,
+    auditHousekeeping,
+    campaignSender,
+    analyticsCollector,
+    analyticsRollup,
+  } = deps;
   app.addHook('onReady', async () => {
     await content.start();
     await inbox.events.start();
@@ -17,6 +27,8 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
     auditHousekeeping.start();
     // Closed days' analytics are rolled up now and every few minutes (issue 27).
     analyticsRollup.start();
+    // Counted events are written about every second (issue 27).
+    analyticsCollector.start();
   });
   // Before in-flight requests are waited for: an upload whose image is converting gets its 503 at
   // once instead of holding the shutdown for its whole time budget. (Open event streams end at
@@ -27,6 +39,8 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
   // Producers stop first (no more jobs), then what they would have told.
   app.addHook('onClose', async () => {
     await analyticsRollup.stop();
+    // What was counted before the last requests is written while the database is still open.
+    await analyticsCollector.stop();
     await auditHousekeeping.stop();
     await scheduler.stop();
     await campaignSender.stop();

@@ -11,6 +11,7 @@ import type { AppInstance } from '../types';
 import { acceptFormBodies } from '../lib/form-bodies';
 import { localePath, splitLocalePath } from '../../client/page-kit/locale';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
+import { countingHeaders } from '../modules/analytics/visitor';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message', HONEYPOT_FIELD] as const;
 type Field = (typeof FIELDS)[number];
@@ -78,6 +79,7 @@ export function contactFormRoute(app: AppInstance, renderContact: RenderContact)
         url: api.messages,
         payload: values,
         remoteAddress: request.ip,
+        headers: countingHeaders(request.headers),
       });
       if (sent.statusCode === 201) return reply.redirect(`${location}?sent=1`, 303);
       request.log.warn({ status: sent.statusCode }, 'contact form (no JavaScript) could not be sent');

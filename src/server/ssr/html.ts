@@ -187,7 +187,7 @@ export function renderDocument({
   return `${documentStart(themeScript, meta, assets, site, tapCaptureScript, head.locale ?? lang)}
 ${tail.join('\n')}
 </head>
-<body>
+<body${head.appId ? ` data-app="${head.appId}"` : ''}>
 <div id="root">${body}</div>${
     boot === undefined ? '' : `\n<script type="application/json" id="__BOOT__">${safeJson(boot)}</script>`
   }

@@ -26,6 +26,7 @@ import { HttpError } from '../lib/errors';
 import { isCrossSite } from '../plugins/security';
 import type { AppInstance } from '../types';
 import { postedPrefix } from './contact-form';
+import { countingHeaders } from '../modules/analytics/visitor';
 
 type Render = (
   location: string,
@@ -126,6 +127,7 @@ export function subscriptionFormsRoute(app: AppInstance, render: Render): void {
           [SUBSCRIBE_HONEYPOT]: text(body, SUBSCRIBE_HONEYPOT),
         },
         remoteAddress: request.ip,
+        headers: countingHeaders(request.headers),
       });
       if (sent.statusCode === 202) return render(location, { signUp: { ...shown, sent: true } }, request, reply, 200);
       if (sent.statusCode === 422 || sent.statusCode === 400) {
@@ -155,6 +157,7 @@ export function subscriptionFormsRoute(app: AppInstance, render: Render): void {
         method: 'POST',
         url: api.subscriptionConfirmation(token),
         remoteAddress: request.ip,
+        headers: countingHeaders(request.headers),
       });
       if (sent.statusCode === 200) {
         return render(location, { confirmed: sent.json<SubscriptionConfirmation>() }, request, reply, 200);

@@ -59,6 +59,7 @@ export function StoreBadges({
               href={href}
               target="_blank"
               rel="noopener noreferrer"
+              data-track={store}
               className="block rounded-[9px] focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
             >
               <img

@@ -51,6 +51,7 @@ function appBlogsHead(site: SiteInfo, app: App): HeadData {
     title: `${app.title} Blog | ${site.name}`,
     description: truncate(`News, devlogs and updates about ${app.title}. ${app.description}`, 160),
     path: paths.appBlogs(app.id),
+    appId: app.id,
     appStoreId: appStoreId(app),
     feeds: [{ title: `${app.title} blog`, href: paths.appRss(app.id) }],
   };

@@ -96,6 +96,7 @@ function appPageHead(site: SiteInfo, app: App): HeadData {
     title: `${app.title}${app.tagline ? `: ${app.tagline}` : ''} | ${site.name}`,
     description: truncate(app.description, 160),
     path: paths.app(app.slug),
+    appId: app.id,
     appStoreId: iphone,
     twitterApp:
       iphone || googlePlay

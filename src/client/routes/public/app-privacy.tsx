@@ -78,6 +78,7 @@ function privacyHead(site: SiteInfo, app: App, t: Translate, shown?: Shown): Hea
       : 'day' in shown
         ? paths.appPrivacyVersion(app.slug, shown.day)
         : paths.appPrivacySaved(app.slug, shown.saved.id),
+    appId: app.id,
     appStoreId: appStoreId(app),
   };
 }

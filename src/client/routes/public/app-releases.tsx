@@ -30,6 +30,7 @@ function releasesHead(site: SiteInfo, app: App, t: Translate): HeadData {
     title: `${t('releases.title', names)} | ${site.name}`,
     description: truncate(t('releases.description', names), 160),
     path: paths.appReleases(app.slug),
+    appId: app.id,
     feeds: [
       {
         title: t('releases.title', names),

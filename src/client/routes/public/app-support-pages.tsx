@@ -30,6 +30,7 @@ function supportHead(site: SiteInfo, app: App, t: Translate): HeadData {
     title: t('appSupport.title', names),
     description: truncate(t('appSupport.description', names), 160),
     path: paths.appSupport(app.slug),
+    appId: app.id,
   };
 }
 
@@ -39,6 +40,7 @@ function deleteAccountHead(site: SiteInfo, app: App, t: Translate): HeadData {
     title: t('appDelete.title', names),
     description: truncate(t('appDelete.description', names), 160),
     path: paths.appDeleteAccount(app.slug),
+    appId: app.id,
   };
 }
 

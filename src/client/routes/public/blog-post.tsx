@@ -27,6 +27,7 @@ export function blogPostHead(site: SiteInfo, post: BlogPost, app: App | undefine
     description: postDescription(post),
     // The readable address is the canonical one, whichever of the post's addresses was opened.
     path: paths.readablePost(post),
+    appId: post.appId ?? undefined,
     type: 'article',
     appStoreId: appStoreId(app),
     feeds: app ? [{ title: `${app.title} blog`, href: paths.appRss(app.id) }] : [],

@@ -56,6 +56,7 @@ function appPressHead(site: SiteInfo, app: App, t: Translate): HeadData {
     title: t('head.titleSuffix', { title: t('pressPage.appTitle', { app: app.title }), site: site.name }),
     description: truncate(t('pressPage.appDescription', { app: app.title, site: site.name }), 160),
     path: paths.appPress(app.slug),
+    appId: app.id,
   };
 }
 
@@ -128,7 +129,7 @@ function FactSheet({ facts }: { facts: Fact[] }) {
 
 function DownloadLink({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} download className={buttonVariants({ variant: 'outline' })}>
+    <a href={href} download data-track="press-kit" className={buttonVariants({ variant: 'outline' })}>
       <Download aria-hidden="true" className="size-4" />
       {label}
     </a>

@@ -51,6 +51,7 @@ export const messagesModule: AppModule = async (app, { deps, auth }) => {
         request.log.info('contact form honeypot filled in; message dropped');
       } else {
         await deps.inbox.deliver(message);
+        deps.analyticsCollector.countServer(request, { name: 'message', target: 'contact' });
       }
       return reply.code(201).send({ success: true as const });
     },

@@ -25,6 +25,7 @@ import { tooManyAttempts } from '../../lib/rate-limits';
 import type { AppModule } from '../../types';
 import type { StoredOriginal } from './press.repo';
 import { acceptFormBodies } from '../../lib/form-bodies';
+import { countingHeaders } from '../analytics/visitor';
 
 const SlugParamsSchema = z.object({ id: z.string().max(200) });
 
@@ -159,6 +160,7 @@ export const pressModule: AppModule = async (app, { deps, auth }) => {
       }
       const studio = (await settings.get()).name;
       await inbox.deliver(pressMessage(input, forApp, studio));
+      deps.analyticsCollector.countServer(request, { name: 'message', target: 'press', appId: forApp?.id });
       return reply.code(201).send({ success: true as const });
     },
   );
@@ -252,7 +254,13 @@ export const pressFormModule: AppModule = async (scope, { deps }) => {
       FORM_FIELDS.map((f) => [f, typeof body[f] === 'string' ? body[f] : '']),
     );
     if (appId) payload.appId = appId;
-    const sent = await scope.inject({ method: 'POST', url: api.pressRequests, payload, remoteAddress: request.ip });
+    const sent = await scope.inject({
+      method: 'POST',
+      url: api.pressRequests,
+      payload,
+      remoteAddress: request.ip,
+      headers: countingHeaders(request.headers),
+    });
     const notice: PressFormNotice =
       sent.statusCode === 201 ? 'sent' : sent.statusCode === 400 || sent.statusCode === 422 ? 'invalid' : 'failed';
     if (notice !== 'sent') request.log.warn({ status: sent.statusCode }, 'press form (no JavaScript) not sent');

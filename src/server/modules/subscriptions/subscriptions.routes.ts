@@ -233,6 +233,10 @@ export const subscriptionsModule: AppModule = async (app, { deps, auth }) => {
         mail,
       });
       if (done !== 'suppressed' && mail) deps.outbox.kick();
+      // Visitor analytics (issue 27): a notify-me or newsletter sign-up, per list.
+      if (done !== 'suppressed') {
+        deps.analyticsCollector.countServer(request, { name: 'signup', target: list, appId: target.appId, locale });
+      }
       return reply.code(202).send(SUBSCRIPTION_ACCEPTED);
     },
   );
@@ -257,6 +261,13 @@ export const subscriptionsModule: AppModule = async (app, { deps, auth }) => {
       reply.header('cache-control', 'no-store');
       const confirmed = await repo.confirm(request.params.token, request.ip);
       if (!confirmed) throw new HttpError('NOT_FOUND', SUBSCRIPTION_LINK_GONE);
+      const parsed = parseList(confirmed.list);
+      deps.analyticsCollector.countServer(request, {
+        name: 'confirm',
+        target: confirmed.list,
+        appId: parsed?.kind === 'app' ? parsed.appId : null,
+        locale: confirmed.locale,
+      });
       return confirmed;
     },
   );
