@@ -12,6 +12,7 @@ import { appPagesModule } from './modules/app-pages/app-pages.routes';
 import { appReleasesModule } from './modules/app-releases/app-releases.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
 import { appsModule } from './modules/apps/apps.routes';
+import { whatWeMeasureModule } from './modules/analytics/what-we-measure.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { passkeysModule } from './modules/auth/passkeys.routes';
 import { passwordResetModule } from './modules/auth/password-reset.routes';
@@ -100,6 +101,8 @@ export const MODULES: readonly AppModule[] = [
   mediaModule,
   // Issue 26: campaigns (helper G).
   campaignsModule,
+  // Issue 27: the privacy policy's "What we measure" text (helper L).
+  whatWeMeasureModule,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

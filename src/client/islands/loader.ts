@@ -146,3 +146,15 @@ const whenParsed = () => {
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
 else whenParsed();
+
+// Real-user speed (issue 27, decision 125): the Web Vitals code loads after the first view, once the
+// page is idle a few seconds after 'load', or at the visitor's first press, whichever comes first.
+let measuring = false;
+const measure = () => {
+  if (!measuring) void import('./vitals').then((vitals) => vitals.measureVitals());
+  measuring = true;
+};
+const measureWhenIdle = () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(measure), 3000);
+if (document.readyState === 'complete') measureWhenIdle();
+else addEventListener('load', measureWhenIdle, { once: true });
+for (const type of ['pointerdown', 'keydown'] as const) addEventListener(type, measure, { once: true, capture: true });
