@@ -15,10 +15,11 @@ import { QueryState } from '../../components/query-state';
 import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { RichTextField } from '../../components/forms/rich-text-field';
 import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
 import { PageEditorForm, SaveRow, useDraftForm } from '../../components/drafts/draft-editor';
-import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
+import { useUpdatePrivacyPolicy, useWhatWeMeasure } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
 import { useItemHistory } from '../../components/revisions/history-panel';
 import { Translatable } from '../../features/translations/translatable';
@@ -43,6 +44,15 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
     labels: { lastUpdated: 'Last Updated Date', content: 'Privacy Policy Content' },
   });
   const { errors } = form.formState;
+  const whatWeMeasure = useWhatWeMeasure();
+  // The text goes at the end of the policy, to be edited there like the rest of it.
+  const insertWhatWeMeasure = () =>
+    whatWeMeasure.mutate(undefined, {
+      onSuccess: ({ html }) => {
+        const content = form.getValues('content').trim();
+        form.setValue('content', content ? `${content}\n${html}` : html, { shouldDirty: true });
+      },
+    });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const date = parseDayMonthYear(values.lastUpdated);
@@ -82,6 +92,21 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
         height={500}
         onBusyChange={session.onEditorBusyChange}
       />
+      <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={insertWhatWeMeasure}
+          disabled={whatWeMeasure.isPending}
+          aria-describedby="privacy-what-we-measure-hint"
+        >
+          {"Insert 'What we measure'"}
+        </Button>
+        <p id="privacy-what-we-measure-hint" className="text-sm text-muted-foreground">
+          Adds to the end of the policy what the site’s visitor analytics count, for how long, and how visitors opt out.
+        </p>
+      </div>
       <SaveRow
         aside={
           <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">

@@ -9,7 +9,8 @@ const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
 /** The text as HTML (a heading, paragraphs and a list, as the rich-text editor writes them). */
 export function whatWeMeasure(rawDays: number): string {
-  if (!Number.isInteger(rawDays) || rawDays < 1) throw new RangeError(`rawDays must be a whole number of days: ${rawDays}`);
+  if (!Number.isInteger(rawDays) || rawDays < 1)
+    throw new RangeError(`rawDays must be a whole number of days: ${rawDays}`);
   return [
     '<h2>What we measure</h2>',
     '<p>This site counts its own visits, so that we know which pages and games people look at and whether the site is fast for them. It does so without cookies and without any other company’s service: nothing is stored on your device, and what is counted never leaves our server.</p>',
