@@ -19,6 +19,7 @@ const modules: Record<
   'deletion-form': () => import('./deletion-form'),
   'press-request-form': () => import('./press-request-form'),
   'subscribe-form': () => import('./subscribe-form'),
+  'visit-counting': () => import('./visit-counting'),
 };
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();

@@ -32,7 +32,7 @@ describe('whatWeMeasure', () => {
       'daily totals',
       'Do Not Track',
       'Global Privacy Control',
-      'Don’t count my visits',
+      "Don't count my visits",
     ])
       expect(words).toContain(said);
   });
