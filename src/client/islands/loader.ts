@@ -1,5 +1,5 @@
 // The only script a public page loads at first (no React): it hydrates each island when the visitor
-// first reaches for it or it comes into view, keeps the interaction that woke it, and adds the few
+// first reaches for it, keeps the interaction that woke it, and adds the few
 // enhancements static pages need (local dates, image fallbacks, a live "System" theme, prefetching).
 import { followSystemTheme } from './theme';
 import { ISLAND_TAG, type IslandName } from './names';
@@ -113,30 +113,11 @@ document.addEventListener(
   true,
 );
 
-/** Islands that load once they are on screen. */
-function hydrateWhenVisible(): void {
-  const visible = document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-hydrate="visible"]`);
-  if (visible.length === 0) return;
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      void hydrate(entry.target.parentElement!);
-    }
-  });
-  // An island is display: contents (no box of its own): watch its first element.
-  for (const island of visible) {
-    const box = island.firstElementChild;
-    if (box) observer.observe(box);
-  }
-}
-
 // This script is async (a streamed page is usable before it has all arrived): the listeners above
 // hold interactions at once; what reads the page waits until it is all there.
 followSystemTheme();
 prefetchOnIntent();
 const whenParsed = () => {
-  hydrateWhenVisible();
   enhanceDates();
   enhanceImages();
   // The offer of another language (language-choice.ts) is loaded only where it may be needed: the
@@ -150,12 +131,8 @@ else whenParsed();
 
 // Real-user speed (issue 27, decision 125): the Web Vitals code loads after the first view, once the
 // page is idle a few seconds after 'load', or at the visitor's first press, whichever comes first.
-let measuring = false;
-const measure = () => {
-  if (!measuring) void import('./vitals').then((vitals) => vitals.measureVitals());
-  measuring = true;
-};
-const measureWhenIdle = () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(measure), 3000);
-if (document.readyState === 'complete') measureWhenIdle();
-else addEventListener('load', measureWhenIdle, { once: true });
-for (const type of ['pointerdown', 'keydown'] as const) addEventListener(type, measure, { once: true, capture: true });
+const measure = () => void import('./vitals');
+addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(measure), 3000), {
+  once: true,
+});
+for (const type of ['pointerdown', 'keydown']) addEventListener(type, measure, { once: true, capture: true });

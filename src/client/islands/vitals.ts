@@ -9,7 +9,8 @@ import { send } from './beacon';
 const rounded = (metric: Metric) =>
   metric.name === 'CLS' ? Math.round(metric.value * 10_000) / 10_000 : Math.round(metric.value);
 
-export function measureVitals(): void {
+/** Starts measuring; the module does so once, when the loader first imports it. */
+function measureVitals(): void {
   const path = location.pathname;
   const latest = new Map<Vital, number>();
   // Every change is kept as it comes, so the batch is whole whichever listener runs first at the end.
@@ -32,3 +33,5 @@ export function measureVitals(): void {
   });
   addEventListener('pagehide', flush);
 }
+
+measureVitals();
