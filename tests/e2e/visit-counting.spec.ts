@@ -124,7 +124,7 @@ test.describe('a browser that sends Global Privacy Control', () => {
 
 test('the privacy page in German says it in German', async ({ page }) => {
   await page.goto('/de/privacy');
-  const control = page.getByRole('region', { name: 'Ihre Besuche zählen' });
+  const control = page.getByRole('region', { name: 'Zählung Ihrer Besuche' });
   await expect(control.getByRole('button', { name: 'Meine Besuche nicht zählen' })).toBeVisible();
   await control.hover();
   await expect(page.getByTestId('visit-counting-state')).toHaveText('Ihre Besuche werden gezählt, anonym.');
