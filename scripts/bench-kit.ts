@@ -72,10 +72,15 @@ export async function wrk(
   return stdout;
 }
 
-export async function measure(name: string, url: string, headers: string[] = []): Promise<Result> {
+export async function measure(
+  name: string,
+  url: string,
+  headers: string[] = [],
+  options: Parameters<typeof wrk>[3] = {},
+): Promise<Result> {
   // A short warm-up fills caches and JIT, then the measured run.
-  await wrk(url, 1, headers);
-  return { name, ...parseWrk(await wrk(url, DURATION_S, headers)) };
+  await wrk(url, 1, headers, options);
+  return { name, ...parseWrk(await wrk(url, DURATION_S, headers, options)) };
 }
 
 /** Asks a child we started to stop, by its PID, and waits for it (SIGKILL after 5 s). */
