@@ -26,6 +26,6 @@ export function whatWeMeasure(rawDays: number): string {
     '<p>To count visitors rather than page views, each record carries a code made from your IP address and user agent together with a random value that changes every day. The random value is deleted after 48 hours, so the code cannot be traced back to you, nor linked from one day to the next. Your IP address and user agent themselves are never stored.</p>',
     `<p>These records are kept for ${days(rawDays)}. After that only daily totals remain (such as “120 views of the home page on 3 May”), which say nothing about any one visitor; we keep those as long as the site.</p>`,
     '<p>No cookies, no local storage, no fingerprinting and no third parties are involved. Visits by our own staff while signed in are not counted.</p>',
-    "<p>How to opt out: visits from a browser that sends Do Not Track or Global Privacy Control are not counted. You can also press “Don't count my visits” at the end of this page: your browser then keeps that one choice, on your device only, until you press “Count my visits again”.</p>",
+    "<p>How to opt out: visits from a browser that sends Do Not Track or Global Privacy Control are not counted. You can also press “Don't count my visits” at the end of our privacy page: your browser then keeps that one choice, on your device only, until you press “Count my visits again”.</p>",
   ].join('\n');
 }
