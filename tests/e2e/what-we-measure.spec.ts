@@ -15,6 +15,12 @@ test("Insert 'What we measure' appends the analytics text to the policy", async 
   await expect(editor).toContainText('No cookies');
   // What was there stays, before it.
   await expect(editor).toContainText('Information we collect');
+  // Pressed again, it updates the text rather than repeat it.
+  const again = page.waitForResponse('**/api/admin/analytics/what-we-measure');
+  await page.getByRole('button', { name: "Insert 'What we measure'" }).click();
+  await again;
+  await expect(page.getByRole('button', { name: "Insert 'What we measure'" })).toBeEnabled();
+  await expect(editor.getByRole('heading', { name: 'What we measure' })).toHaveCount(1);
   // Not saved until staff save it.
   const saved = await (await page.request.get('/api/privacy-policy')).json();
   expect(JSON.stringify(saved)).not.toContain('What we measure');

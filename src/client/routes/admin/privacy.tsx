@@ -21,6 +21,7 @@ import { toast } from '../../lib/toast';
 import { PageEditorForm, SaveRow, useDraftForm } from '../../components/drafts/draft-editor';
 import { useUpdatePrivacyPolicy, useWhatWeMeasure } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
+import { placeWhatWeMeasure } from '../../features/pages/what-we-measure';
 import { useItemHistory } from '../../components/revisions/history-panel';
 import { Translatable } from '../../features/translations/translatable';
 import { useEditorLanguage } from '../../features/translations/language-switcher';
@@ -45,13 +46,11 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
   });
   const { errors } = form.formState;
   const whatWeMeasure = useWhatWeMeasure();
-  // The text goes at the end of the policy, to be edited there like the rest of it.
+  // The text goes at the end of the policy (or where it was inserted before), to be edited there.
   const insertWhatWeMeasure = () =>
     whatWeMeasure.mutate(undefined, {
-      onSuccess: ({ html }) => {
-        const content = form.getValues('content').trim();
-        form.setValue('content', content ? `${content}\n${html}` : html, { shouldDirty: true });
-      },
+      onSuccess: ({ html }) =>
+        form.setValue('content', placeWhatWeMeasure(form.getValues('content'), html), { shouldDirty: true }),
     });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -104,7 +103,8 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
           {"Insert 'What we measure'"}
         </Button>
         <p id="privacy-what-we-measure-hint" className="text-sm text-muted-foreground">
-          Adds to the end of the policy what the site’s visitor analytics count, for how long, and how visitors opt out.
+          Adds to the end of the policy what the site’s visitor analytics count, for how long, and how visitors opt out;
+          pressed again, it updates the text it added.
         </p>
       </div>
       <SaveRow
