@@ -3,20 +3,19 @@
 // against its budget, and our cached home page against nginx serving the same bytes as a static
 // file; then the admin's lists with 10,000 messages and 1,000 posts. Loopback only. BENCH_SECONDS (8),
 // BENCH_CONNECTIONS (32); BENCH_SKIP_BUILD=1 uses dist as is; BENCH_SKIP_LISTS=1 leaves the lists out;
-// then site search with 10,000 posts in a fresh database (scripts/bench-search.ts; BENCH_SKIP_SEARCH=1 leaves it out).
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// then site search with 10,000 posts in a fresh database (scripts/bench-search.ts; BENCH_SKIP_SEARCH=1 leaves it out);
+// then visitor analytics with 1,000,000 events (scripts/bench-analytics.ts; BENCH_SKIP_ANALYTICS=1 leaves it out).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { benchAnalytics } from './bench-analytics';
 import { benchSearch } from './bench-search';
+import { CONNECTIONS, DURATION_S, freePort, measure, stop, waitFor, type Result } from './bench-kit';
 import { BUDGET, pageWeight, PUBLIC_PAGES, withinBudget, type PageWeight } from './page-weight';
 
-const DURATION_S = Math.max(1, Math.round(Number(process.env.BENCH_SECONDS ?? 8)));
-const CONNECTIONS = Math.max(2, Number(process.env.BENCH_CONNECTIONS ?? 32));
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_PASSWORD = 'bench-admin-password';
 /**
@@ -146,32 +145,6 @@ async function benchLists(base: string): Promise<{ lines: string[] }> {
   return { lines };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, child?: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child && (child.exitCode !== null || child.signalCode !== null))
-      throw new Error(`process exited with ${child.exitCode ?? child.signalCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** One GET with the body exactly as sent (no decoding), for comparing bytes on the wire. */
 function rawGet(
   url: string,
@@ -193,55 +166,6 @@ function rawGet(
       })
       .on('error', reject);
   });
-}
-
-interface Result {
-  name: string;
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** Requests/sec, the 99% line of --latency (in ms) and errors (non-2xx/3xx plus socket errors). */
-function parseWrk(out: string): Omit<Result, 'name'> {
-  const rps = /^Requests\/sec:\s*([\d.]+)/m.exec(out);
-  const p99 = /^\s*99(?:\.0+)?%\s+([\d.]+)(us|ms|s|m|h)\s*$/m.exec(out);
-  if (!rps || !p99) throw new Error(`unexpected wrk output:\n${out}`);
-  const non2xx = /Non-2xx or 3xx responses:\s*(\d+)/.exec(out);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const socketErrors = socket ? socket.slice(1, 5).reduce((sum, n) => sum + Number(n), 0) : 0;
-  return {
-    rps: Math.round(Number(rps[1])),
-    p99: Math.round(Number(p99[1]) * UNIT_MS[p99[2]!]! * 100) / 100,
-    errors: (non2xx ? Number(non2xx[1]) : 0) + socketErrors,
-  };
-}
-
-const execFileAsync = promisify(execFile);
-
-async function wrk(url: string, seconds: number, headers: string[]): Promise<string> {
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency'];
-  for (const h of headers) args.push('-H', h);
-  const { stdout } = await execFileAsync('wrk', [...args, url], { timeout: (seconds + 30) * 1000 });
-  return stdout;
-}
-
-async function measure(name: string, url: string, headers: string[] = []): Promise<Result> {
-  // A short warm-up fills caches and JIT, then the measured run.
-  await wrk(url, 1, headers);
-  return { name, ...parseWrk(await wrk(url, DURATION_S, headers)) };
-}
-
-/** Asks a child we started to stop, by its PID, and waits for it (SIGKILL after 5 s). */
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function main() {
@@ -368,6 +292,11 @@ async function main() {
     const lists = process.env.BENCH_SKIP_LISTS === '1' ? { lines: ['(admin lists skipped)'] } : await benchLists(base);
     // Site search with 10,000 posts, in a database of its own (scripts/bench-search.ts).
     const search = process.env.BENCH_SKIP_SEARCH === '1' ? { lines: ['(site search skipped)'] } : await benchSearch();
+    // Visitor analytics with 1,000,000 events, on a server and database of their own (scripts/bench-analytics.ts).
+    const analytics =
+      process.env.BENCH_SKIP_ANALYTICS === '1'
+        ? { lines: ['(visitor analytics skipped)'] }
+        : await benchAnalytics({ nginxRps: nginxResult?.rps });
 
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
     const lines = [
@@ -395,6 +324,8 @@ async function main() {
       ...lists.lines,
       '',
       ...search.lines,
+      '',
+      ...analytics.lines,
     ];
     console.log(`\n${lines.join('\n')}\n`);
     if (process.argv.includes('--record')) {

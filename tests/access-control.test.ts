@@ -227,6 +227,8 @@ const TABLE: Row[] = [
   row('GET /:locale/rss.xml',                     404, 404, 404, { url: '/de/rss.xml' }),
   row('GET /:locale/blog/rss.xml',                404, 404, 404, { url: '/de/blog/rss.xml' }),
   row('GET /api/admin/demo-content',              401, 403, 200),
+  // Issue 27: the privacy policy's "What we measure" text; staff edit the policy.
+  row('GET /api/admin/analytics/what-we-measure', 401, 200, 200),
   row('DELETE /api/admin/demo-content',           401, 403, 200),
   row('GET /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),
   row('PUT /api/admin/site-files/:name',          401, 200, 200, { url: '/api/admin/site-files/app-ads.txt' }),

@@ -14,6 +14,7 @@ import { appPagesModule } from './modules/app-pages/app-pages.routes';
 import { appReleasesModule } from './modules/app-releases/app-releases.routes';
 import { appPrivacyModule } from './modules/app-privacy/app-privacy.routes';
 import { appsModule } from './modules/apps/apps.routes';
+import { whatWeMeasureModule } from './modules/analytics/what-we-measure.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { passkeysModule } from './modules/auth/passkeys.routes';
 import { passwordResetModule } from './modules/auth/password-reset.routes';
@@ -106,6 +107,8 @@ export const MODULES: readonly AppModule[] = [
   analyticsReportModule,
   // Issue 27: visitor analytics' beacon (helper J).
   analyticsEventsModule,
+  // Issue 27: the privacy policy's "What we measure" text (helper L).
+  whatWeMeasureModule,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

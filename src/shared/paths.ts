@@ -243,6 +243,8 @@ export const api = {
   restoreRevision: (id: number | string) => `/api/admin/revisions/${id}/restore`,
   draft: (kind: string, key: string | number) => `/api/admin/drafts/${kind}/${key}`,
   backup: '/api/admin/backup',
+  /** Visitor analytics (issue 27): the "What we measure" text for the privacy policy. */
+  analyticsWhatWeMeasure: '/api/admin/analytics/what-we-measure',
   /** GET: what "Remove the demo content" would take; DELETE: takes it (issue 21). */
   demoContent: '/api/admin/demo-content',
   media: '/api/admin/media',

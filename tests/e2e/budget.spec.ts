@@ -38,6 +38,10 @@ const PAGES = [
   '/de/search?q=Leuchten',
 ];
 const BUDGET = { requests: 8, gzipBytes: 20 * 1024, fontBytes: 20 * 1024 };
+/** The Web Vitals code (islands/vitals.ts and the web-vitals package), loaded after the first view. */
+const VITALS_CHUNK = /\/assets\/vitals-[^/]+\.js$/;
+/** Its own budget: web-vitals' four metrics are about 3.3 KB gzip, the beacon a few hundred bytes. */
+const VITALS_BUDGET = 4 * 1024;
 /** Requests a page needs before its images (the SVG sprite /icons.svg counts as an image). */
 const BEFORE_IMAGES = new Set(['document', 'stylesheet', 'script', 'font', 'fetch', 'xhr']);
 /** What is weighed: the HTML, CSS and JavaScript. */
@@ -46,8 +50,10 @@ const WEIGHED = new Set(['document', 'stylesheet', 'script']);
 const NOT_ON_FIRST_VIEW: { what: string; pattern: RegExp }[] = [
   {
     what: 'island chunk',
-    pattern: /\/assets\/(theme-menu|mobile-menu|contact-form|screenshot-gallery|trailer)-[^/]+\.js$/,
+    pattern: /\/assets\/(theme-menu|mobile-menu|contact-form|screenshot-gallery|trailer|visit-counting)-[^/]+\.js$/,
   },
+  // Issue 27: real-user speed is measured after the first view (decision 125), never as part of it.
+  { what: 'Web Vitals code', pattern: VITALS_CHUNK },
   { what: 'island runtime', pattern: /\/assets\/hydrate-[^/]+\.js$/ },
   { what: 'admin code', pattern: /\/assets\/(entry-client|admin)[^/]*\.(js|css)$/ },
 ];
@@ -216,4 +222,33 @@ test('the offer of another language weighs at most 2 KB gzip, in two scripts', a
   expect(offer).toHaveLength(2);
   expect(offer.reduce((sum, e) => sum + e.gzipBytes, 0)).toBeLessThanOrEqual(2 * 1024);
   await expect(page.getByRole('link', { name: 'View this page in English?' })).toBeVisible();
+});
+
+// Real-user speed (issue 27, decision 125): the Web Vitals code is not part of the first view; it
+// loads on its own once the page has been idle a few seconds (or at the first press), within its
+// own small budget.
+test(`the Web Vitals code loads after the first view, within ${kb(VITALS_BUDGET)} gzip`, async ({ page }) => {
+  const later: Request[] = [];
+  const view = await firstView(page, '/');
+  expect(view.entries.filter((e) => VITALS_CHUNK.test(e.path)).map((e) => e.path)).toEqual([]);
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') later.push(request);
+  });
+  const vitals = await page.waitForResponse((res) => VITALS_CHUNK.test(new URL(res.url()).pathname), {
+    timeout: 15_000,
+  });
+  await page.waitForLoadState('networkidle');
+  let gzipBytes = 0;
+  const loaded: string[] = [];
+  for (const request of later) {
+    const body = await (await request.response())?.body();
+    if (!body) continue;
+    gzipBytes += gzipSync(body, { level: 6 }).length;
+    loaded.push(`${new URL(request.url()).pathname} ${kb(gzipSync(body, { level: 6 }).length)}`);
+  }
+  console.log(`Web Vitals code loaded after the first view: ${kb(gzipBytes)} gzip\n    ${loaded.join('\n    ')}`);
+  expect(vitals.status()).toBe(200);
+  expect(gzipBytes, loaded.join(', ')).toBeLessThanOrEqual(VITALS_BUDGET);
+  // Nothing was hydrated by it, and nothing was sent: the page is still open.
+  await expect(page.locator('studio-island[data-hydrated]')).toHaveCount(0);
 });

@@ -16,7 +16,6 @@ declare module 'react' {
       'studio-island': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
         'data-island': string;
         'data-props': string;
-        'data-hydrate'?: 'interaction' | 'visible';
         'data-intl'?: string;
       };
     }
@@ -28,8 +27,6 @@ interface IslandProps<P extends object> {
   component: ComponentType<P>;
   /** Plain JSON: sent in the page and given to the component again when it hydrates. */
   props: P;
-  /** When its code loads: on the visitor's first interaction (default), or once it is on screen. */
-  hydrate?: 'interaction' | 'visible';
   /**
    * The message namespaces it reads ('themeMenu'), or single keys of one ('subscribeForm.titleApp'):
    * only these are sent with it (data-intl), and it hydrates inside a provider with them. An island
@@ -47,7 +44,7 @@ function unlike(words: IslandMessages, english: IslandMessages): IslandMessages 
   return differ;
 }
 
-export function Island<P extends object>({ name, component: Component, props, hydrate, messages }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, messages }: IslandProps<P>) {
   const intl = useIntl();
   const words = messages && packMessages(intl.messages as Record<string, string>, messages);
   // The island's chunk holds its English words: a page sends only those that differ (none in English).
@@ -67,7 +64,6 @@ export function Island<P extends object>({ name, component: Component, props, hy
       data-island={name}
       data-props={JSON.stringify(props)}
       data-intl={sent && JSON.stringify(sent)}
-      data-hydrate={hydrate}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

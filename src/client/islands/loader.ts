@@ -1,5 +1,5 @@
 // The only script a public page loads at first (no React): it hydrates each island when the visitor
-// first reaches for it or it comes into view, keeps the interaction that woke it, and adds the few
+// first reaches for it, keeps the interaction that woke it, and adds the few
 // enhancements static pages need (local dates, image fallbacks, a live "System" theme, prefetching).
 import { followSystemTheme } from './theme';
 import { ISLAND_TAG, type IslandName } from './names';
@@ -21,6 +21,7 @@ const modules: Record<
   'deletion-form': () => import('./deletion-form'),
   'press-request-form': () => import('./press-request-form'),
   'subscribe-form': () => import('./subscribe-form'),
+  'visit-counting': () => import('./visit-counting'),
 };
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
@@ -114,24 +115,6 @@ document.addEventListener(
   true,
 );
 
-/** Islands that load once they are on screen. */
-function hydrateWhenVisible(): void {
-  const visible = document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-hydrate="visible"]`);
-  if (visible.length === 0) return;
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      void hydrate(entry.target.parentElement!);
-    }
-  });
-  // An island is display: contents (no box of its own): watch its first element.
-  for (const island of visible) {
-    const box = island.firstElementChild;
-    if (box) observer.observe(box);
-  }
-}
-
 // Visitor analytics (issue 27): the page view, and a click on a marked link (a store badge, the
 // trailer, a press-kit download). Bubbling only: a press an island holds until it hydrates is
 // counted once, when it is pressed again. The page's app is in <body data-app> (server-rendered).
@@ -156,7 +139,6 @@ prefetchOnIntent();
 const whenParsed = () => {
   // One page view per page load (from a cached page too: the browser counts, not the server).
   count('pageview');
-  hydrateWhenVisible();
   enhanceDates();
   enhanceImages();
   // The offer of another language (language-choice.ts) is loaded only where it may be needed: the
@@ -167,3 +149,11 @@ const whenParsed = () => {
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
 else whenParsed();
+
+// Real-user speed (issue 27, decision 125): the Web Vitals code loads after the first view, once the
+// page is idle a few seconds after 'load', or at the visitor's first press, whichever comes first.
+const measure = () => void import('./vitals');
+addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(measure), 3000), {
+  once: true,
+});
+for (const type of ['pointerdown', 'keydown']) addEventListener(type, measure, { once: true, capture: true });

@@ -10,7 +10,8 @@ export type IslandName =
   | 'trailer'
   | 'deletion-form'
   | 'press-request-form'
-  | 'subscribe-form';
+  | 'subscribe-form'
+  | 'visit-counting';
 
 /** useId prefix of an island, the same on the server and in the browser. */
 export const islandIdPrefix = (name: IslandName) => `${name}-`;

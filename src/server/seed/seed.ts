@@ -25,6 +25,7 @@ import { appPrivacyRepo } from '../modules/app-privacy/app-privacy.repo';
 import { appsRepo } from '../modules/apps/apps.repo';
 import { blogsRepo } from '../modules/blogs/blogs.repo';
 import { drawIcon, drawScene } from '../modules/demo-content/demo-images';
+import { seedSampleAnalytics } from '../modules/demo-content/demo-analytics';
 import { seedDemoTranslations, type SeededDemo } from '../modules/demo-content/demo-translations';
 import {
   demoWasSeeded,
@@ -248,6 +249,8 @@ export async function seedDemoContent(db: Db, config: Config, now: () => Date = 
     }
     // The whole demo in German too (issue 24), and the site's languages English and German.
     made.push(...(await seedDemoTranslations(tx, config, clock, seeded)));
+    // A month of sample visits for the Analytics screen (issue 27), labelled sample and removable.
+    await seedSampleAnalytics(tx, seeded, at);
     await recordDemo(tx, made);
   });
   return true;

@@ -592,4 +592,13 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': 'للتأكيد، افتح هذا الرابط قبل {date}:',
   'subscribeEmail.notYou': 'إن لم تكن أنت، فتجاهل هذه الرسالة: لن يتم اشتراكك ولن نراسلك مرة أخرى.',
   'subscribeEmail.manage': 'قوائمك، وإلغاء الاشتراك فيها كلها:',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': 'إحصاء زياراتك',
+  'visitCounting.honoured':
+    'نحصي الزيارات دون ملفات تعريف الارتباط. إذا كان متصفحك يرسل إشارة Do Not Track أو Global Privacy Control فلن تُحصى زياراتك.',
+  'visitCounting.counted': 'تُحصى زياراتك دون الكشف عن هويتك.',
+  'visitCounting.notCounted': 'لا تُحصى زياراتك: يحتفظ هذا المتصفح باختيارك.',
+  'visitCounting.browserSaysNo': 'يرسل متصفحك إشارة Do Not Track أو Global Privacy Control، لذا لا تُحصى زياراتك.',
+  'visitCounting.optOut': 'لا تحصِ زياراتي',
+  'visitCounting.optIn': 'أعد إحصاء زياراتي',
 };

@@ -614,4 +614,14 @@ export const de: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.notYou':
     'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Sie werden nicht angemeldet, und wir schreiben Ihnen nicht wieder.',
   'subscribeEmail.manage': 'Ihre Listen, und die Abmeldung von allen:',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': 'Zählung Ihrer Besuche',
+  'visitCounting.honoured':
+    'Wir zählen Besuche ohne Cookies. Wenn Ihr Browser „Do Not Track“ oder „Global Privacy Control“ sendet, werden Ihre Besuche nicht gezählt.',
+  'visitCounting.counted': 'Ihre Besuche werden gezählt, anonym.',
+  'visitCounting.notCounted': 'Ihre Besuche werden nicht gezählt: Dieser Browser merkt sich Ihre Wahl.',
+  'visitCounting.browserSaysNo':
+    'Ihr Browser sendet „Do Not Track“ oder „Global Privacy Control“, daher werden Ihre Besuche nicht gezählt.',
+  'visitCounting.optOut': 'Meine Besuche nicht zählen',
+  'visitCounting.optIn': 'Meine Besuche wieder zählen',
 };

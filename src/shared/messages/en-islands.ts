@@ -144,3 +144,16 @@ export const subscribeFormEn = {
   'subscribeForm.error.email': 'Invalid email address',
   'subscribeForm.error.consent': 'Please tick the box to agree',
 } as const;
+
+/** The privacy page's "Don't count my visits" island (issue 27). */
+export const visitCountingEn = {
+  'visitCounting.title': 'Counting your visits',
+  'visitCounting.honoured':
+    'We count visits without cookies. If your browser sends Do Not Track or Global Privacy Control, your visits are not counted.',
+  'visitCounting.counted': 'Your visits are counted, anonymously.',
+  'visitCounting.notCounted': 'Your visits are not counted: this browser keeps your choice.',
+  'visitCounting.browserSaysNo':
+    'Your browser sends Do Not Track or Global Privacy Control, so your visits are not counted.',
+  'visitCounting.optOut': "Don't count my visits",
+  'visitCounting.optIn': 'Count my visits again',
+} as const;

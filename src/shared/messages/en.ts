@@ -11,6 +11,7 @@ import {
   subscribeFormEn,
   themeMenuEn,
   trailerEn,
+  visitCountingEn,
 } from './en-islands';
 
 export const en = {
@@ -539,6 +540,8 @@ export const en = {
   'subscribeEmail.notYou':
     'If it was not you, ignore this email: you will not be subscribed, and we will not write again.',
   'subscribeEmail.manage': 'Your lists, and unsubscribing from all of them:',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  ...visitCountingEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -613,4 +613,14 @@ export const es: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': 'Para confirmar, abre este enlace antes del {date}:',
   'subscribeEmail.notYou': 'Si no fuiste tú, ignora este correo: no quedarás suscrito y no volveremos a escribirte.',
   'subscribeEmail.manage': 'Tus listas, y darte de baja de todas:',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': 'El recuento de tus visitas',
+  'visitCounting.honoured':
+    'Contamos las visitas sin cookies. Si tu navegador envía Do Not Track o Global Privacy Control, tus visitas no se cuentan.',
+  'visitCounting.counted': 'Tus visitas se cuentan, de forma anónima.',
+  'visitCounting.notCounted': 'Tus visitas no se cuentan: este navegador recuerda tu elección.',
+  'visitCounting.browserSaysNo':
+    'Tu navegador envía Do Not Track o Global Privacy Control, así que tus visitas no se cuentan.',
+  'visitCounting.optOut': 'No contar mis visitas',
+  'visitCounting.optIn': 'Volver a contar mis visitas',
 };

@@ -622,4 +622,14 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.notYou':
     'Si ce n’était pas vous, ignorez cet e-mail : vous ne serez pas inscrit et nous ne vous écrirons plus.',
   'subscribeEmail.manage': 'Vos listes, et le désabonnement de toutes :',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': 'Le comptage de vos visites',
+  'visitCounting.honoured':
+    'Nous comptons les visites sans cookies. Si votre navigateur envoie Do Not Track ou Global Privacy Control, vos visites ne sont pas comptées.',
+  'visitCounting.counted': 'Vos visites sont comptées, de façon anonyme.',
+  'visitCounting.notCounted': 'Vos visites ne sont pas comptées : ce navigateur garde votre choix.',
+  'visitCounting.browserSaysNo':
+    'Votre navigateur envoie Do Not Track ou Global Privacy Control : vos visites ne sont donc pas comptées.',
+  'visitCounting.optOut': 'Ne pas compter mes visites',
+  'visitCounting.optIn': 'Compter à nouveau mes visites',
 };

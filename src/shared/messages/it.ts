@@ -615,4 +615,14 @@ export const it: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': 'Per confermare, apri questo link entro il {date}:',
   'subscribeEmail.notYou': 'Se non sei stato tu, ignora questa email: non verrai iscritto e non ti scriveremo più.',
   'subscribeEmail.manage': 'Le tue liste, e la disiscrizione da tutte:',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': 'Il conteggio delle tue visite',
+  'visitCounting.honoured':
+    'Contiamo le visite senza cookie. Se il tuo browser invia Do Not Track o Global Privacy Control, le tue visite non vengono contate.',
+  'visitCounting.counted': 'Le tue visite vengono contate, in forma anonima.',
+  'visitCounting.notCounted': 'Le tue visite non vengono contate: questo browser ricorda la tua scelta.',
+  'visitCounting.browserSaysNo':
+    'Il tuo browser invia Do Not Track o Global Privacy Control, quindi le tue visite non vengono contate.',
+  'visitCounting.optOut': 'Non contare le mie visite',
+  'visitCounting.optIn': 'Torna a contare le mie visite',
 };

@@ -599,4 +599,14 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.notYou':
     'お心当たりがない場合は、このメールを無視してください。登録は行われず、今後メールをお送りすることもありません。',
   'subscribeEmail.manage': '登録中のリストと、すべての配信停止：',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': '訪問数のカウントについて',
+  'visitCounting.honoured':
+    '当サイトはCookieを使わずに訪問数をカウントしています。ブラウザーがDo Not TrackまたはGlobal Privacy Controlを送信している場合、あなたの訪問はカウントされません。',
+  'visitCounting.counted': 'あなたの訪問は匿名でカウントされています。',
+  'visitCounting.notCounted': 'あなたの訪問はカウントされていません。このブラウザーが設定を保持しています。',
+  'visitCounting.browserSaysNo':
+    'ブラウザーがDo Not TrackまたはGlobal Privacy Controlを送信しているため、あなたの訪問はカウントされません。',
+  'visitCounting.optOut': '訪問をカウントしない',
+  'visitCounting.optIn': '訪問のカウントを再開する',
 };

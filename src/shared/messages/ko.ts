@@ -589,4 +589,14 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': '확인하려면 {date} 전에 이 링크를 여세요:',
   'subscribeEmail.notYou': '본인이 아니라면 이 메일을 무시하세요. 구독되지 않으며 다시 메일을 보내지 않습니다.',
   'subscribeEmail.manage': '내 목록과 전체 수신 거부:',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': '방문 집계 안내',
+  'visitCounting.honoured':
+    '이 사이트는 쿠키 없이 방문을 집계합니다. 브라우저가 Do Not Track 또는 Global Privacy Control을 보내면 방문이 집계되지 않습니다.',
+  'visitCounting.counted': '방문이 익명으로 집계되고 있습니다.',
+  'visitCounting.notCounted': '방문이 집계되지 않습니다. 이 브라우저가 선택을 기억합니다.',
+  'visitCounting.browserSaysNo':
+    '브라우저가 Do Not Track 또는 Global Privacy Control을 보내고 있어 방문이 집계되지 않습니다.',
+  'visitCounting.optOut': '내 방문 집계하지 않기',
+  'visitCounting.optIn': '내 방문 다시 집계하기',
 };

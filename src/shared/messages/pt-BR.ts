@@ -609,4 +609,14 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': 'Para confirmar, abra este link antes de {date}:',
   'subscribeEmail.notYou': 'Se não foi você, ignore este e-mail: você não será inscrito e não vamos escrever de novo.',
   'subscribeEmail.manage': 'Suas listas, e o cancelamento de todas:',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': 'A contagem das suas visitas',
+  'visitCounting.honoured':
+    'Contamos as visitas sem cookies. Se o seu navegador envia Do Not Track ou Global Privacy Control, suas visitas não são contadas.',
+  'visitCounting.counted': 'Suas visitas são contadas, de forma anônima.',
+  'visitCounting.notCounted': 'Suas visitas não são contadas: este navegador guarda a sua escolha.',
+  'visitCounting.browserSaysNo':
+    'Seu navegador envia Do Not Track ou Global Privacy Control, então suas visitas não são contadas.',
+  'visitCounting.optOut': 'Não contar minhas visitas',
+  'visitCounting.optIn': 'Voltar a contar minhas visitas',
 };

@@ -579,4 +579,13 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'subscribeEmail.link': '请在 {date} 之前打开此链接确认：',
   'subscribeEmail.notYou': '如果不是你本人，请忽略此邮件：你不会被订阅，我们也不会再给你写信。',
   'subscribeEmail.manage': '你的列表，以及全部退订：',
+  // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
+  'visitCounting.title': '访问统计',
+  'visitCounting.honoured':
+    '本站不使用 Cookie 统计访问。如果您的浏览器发送“请勿跟踪”(Do Not Track)或“全球隐私控制”(Global Privacy Control)信号，您的访问不会被统计。',
+  'visitCounting.counted': '您的访问会被匿名统计。',
+  'visitCounting.notCounted': '您的访问不会被统计：此浏览器会记住您的选择。',
+  'visitCounting.browserSaysNo': '您的浏览器发送了“请勿跟踪”或“全球隐私控制”信号，因此您的访问不会被统计。',
+  'visitCounting.optOut': '不统计我的访问',
+  'visitCounting.optIn': '重新统计我的访问',
 };

@@ -12,6 +12,7 @@ import type {
   HomeContentInput,
   PrivacyPolicy,
 } from '../../../shared/schemas/site-content';
+import type { WhatWeMeasure } from '../../../shared/schemas/what-we-measure';
 import { errorMessage, http } from '../../lib/http';
 import type { MutationMeta } from '../../lib/query-client';
 
@@ -86,3 +87,18 @@ export function useUpdatePrivacyPolicy() {
     },
   });
 }
+
+/**
+ * The "What we measure" text of the site's visitor analytics (issue 27), fetched when staff press
+ * "Insert 'What we measure'" in the Privacy Policy editor.
+ */
+export const useWhatWeMeasure = () =>
+  useMutation({
+    mutationFn: () => http.get<WhatWeMeasure>(api.analyticsWhatWeMeasure),
+    meta: {
+      error: (error) => ({
+        title: 'Could not insert the text',
+        description: errorMessage(error) || 'The “What we measure” text could not be loaded.',
+      }),
+    },
+  });

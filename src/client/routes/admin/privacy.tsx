@@ -15,11 +15,13 @@ import { QueryState } from '../../components/query-state';
 import { FormSkeleton } from '../../components/forms/form-skeleton';
 import { RichTextField } from '../../components/forms/rich-text-field';
 import { FormField, fieldAria } from '../../components/ui/form-field';
+import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
 import { PageEditorForm, SaveRow, useDraftForm } from '../../components/drafts/draft-editor';
-import { useUpdatePrivacyPolicy } from '../../features/pages/admin-api';
+import { useUpdatePrivacyPolicy, useWhatWeMeasure } from '../../features/pages/admin-api';
 import { usePrivacyPolicy } from '../../features/pages/api';
+import { placeWhatWeMeasure } from '../../features/pages/what-we-measure';
 import { useItemHistory } from '../../components/revisions/history-panel';
 import { Translatable } from '../../features/translations/translatable';
 import { useEditorLanguage } from '../../features/translations/language-switcher';
@@ -43,6 +45,13 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
     labels: { lastUpdated: 'Last Updated Date', content: 'Privacy Policy Content' },
   });
   const { errors } = form.formState;
+  const whatWeMeasure = useWhatWeMeasure();
+  // The text goes at the end of the policy (or where it was inserted before), to be edited there.
+  const insertWhatWeMeasure = () =>
+    whatWeMeasure.mutate(undefined, {
+      onSuccess: ({ html }) =>
+        form.setValue('content', placeWhatWeMeasure(form.getValues('content'), html), { shouldDirty: true }),
+    });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const date = parseDayMonthYear(values.lastUpdated);
@@ -82,6 +91,22 @@ function PrivacyForm({ policy }: { policy: PrivacyPolicy | null }) {
         height={500}
         onBusyChange={session.onEditorBusyChange}
       />
+      <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={insertWhatWeMeasure}
+          disabled={whatWeMeasure.isPending}
+          aria-describedby="privacy-what-we-measure-hint"
+        >
+          {"Insert 'What we measure'"}
+        </Button>
+        <p id="privacy-what-we-measure-hint" className="text-sm text-muted-foreground">
+          Adds to the end of the policy what the site’s visitor analytics count, for how long, and how visitors opt out;
+          pressed again, it updates the text it added.
+        </p>
+      </div>
       <SaveRow
         aside={
           <Link to={paths.privacy} className="text-sm font-medium text-primary underline-offset-4 hover:underline">

@@ -8,6 +8,8 @@ import { SkeletonLines } from '../../components/ui/skeleton';
 import { usePrivacyPolicy } from '../../features/pages/api';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { api, paths } from '../../../shared/paths';
+import { Island } from '../../islands/island';
+import VisitCounting from '../../islands/visit-counting';
 
 function privacyHead(site: SiteInfo, t: Translate): HeadData {
   return {
@@ -54,6 +56,8 @@ export default function PrivacyPage() {
           )}
         </>
       )}
+      {/* The visitor's own "Don't count my visits" (issue 27). */}
+      <Island name="visit-counting" component={VisitCounting} props={{}} messages={['visitCounting']} />
     </PageContainer>
   );
 }
