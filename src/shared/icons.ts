@@ -29,6 +29,13 @@ export const SPRITE_ICONS = [
   'medium',
   'dribbble',
   'behance',
+  // Lucide icons of the public pages' links and islands (issue 27: a first view carries no icon code).
+  'arrow-left',
+  'arrow-right',
+  'chevron-left',
+  'chevron-right',
+  'play',
+  'rss',
 ] as const;
 export type SpriteIconName = (typeof SPRITE_ICONS)[number];
 export const SPRITE_PATH = '/icons.svg';

@@ -2,33 +2,9 @@
 // the visitor receives it at the site's mail server (tests/e2e/mail-sink.ts) from the studio's
 // address with their message quoted; the reply shows under the message as a thread (who, when,
 // Sent) and the message as Replied. Without mail set up, the form gives way to a mailto: link.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { E2E_MAIL_DIR } from '../../playwright.config';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
-
-/** The `n`th email the site's mail server received for `address`. */
-async function mailTo(address: string, n = 1): Promise<{ subject: string; text: string; raw: string }> {
-  let found: { subject: string; text: string; raw: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = [];
-        for (const file of readdirSync(E2E_MAIL_DIR).sort()) {
-          const raw = readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8');
-          const mail = await simpleParser(raw);
-          const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
-          if (to.includes(address)) found.push({ subject: mail.subject ?? '', text: mail.text ?? '', raw });
-        }
-        return found.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(n);
-  return found[n - 1]!;
-}
+import { mailTo } from './mailbox';
 
 function sample(label: string) {
   const tag = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;

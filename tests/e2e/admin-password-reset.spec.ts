@@ -2,35 +2,13 @@
 // → the username or email → the link the site's mail server received (tests/e2e/mail-sink.ts) → a
 // new password (a common one refused first) → the "password changed" email → sign in with it; the
 // used link then says so and offers to ask again.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { E2E_MAIL_DIR } from '../../playwright.config';
 import { paths } from '../../src/shared/paths';
 import { RESET_DONE, RESET_LINK_INVALID, RESET_REQUESTED } from '../../src/shared/schemas/password-reset';
 import { requestFactories } from '../factories';
 import { expect, expectAccessible, staffApi, test } from './fixtures';
+import { mailTo } from './mailbox';
 
 const COMMON = 'This password is too common. Choose one that is harder to guess.';
-
-/** The emails the site's mail server received for `address` with `subject`, once there is one. */
-async function mailTo(address: string, subject: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        for (const file of readdirSync(E2E_MAIL_DIR).sort()) {
-          const mail = await simpleParser(readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8'));
-          const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
-          if (to.includes(address) && mail.subject === subject) text = mail.text ?? '';
-        }
-        return text;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return text;
-}
 
 // The refused common password and the used link answer 422, which Chromium logs.
 test.use({ allowConsoleErrors: ['status of 422'] });
@@ -49,7 +27,7 @@ test('forgot password → emailed link → new password → sign in', async ({ p
   await expect(page.getByText(RESET_REQUESTED)).toBeVisible();
 
   const link = /https?:\/\/\S+\/admin-page\/reset-password\?token=[A-Za-z0-9_-]+/.exec(
-    await mailTo(email, 'Reset your password'),
+    (await mailTo(email, 1, 'Reset your password')).text,
   )?.[0];
   expect(link).toBeTruthy();
   const url = new URL(link!);
@@ -67,7 +45,7 @@ test('forgot password → emailed link → new password → sign in', async ({ p
   await page.getByLabel('Confirm new password').fill(password);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText(RESET_DONE)).toBeVisible();
-  expect(await mailTo(email, 'Your password was changed')).toContain(username);
+  expect((await mailTo(email, 1, 'Your password was changed')).text).toContain(username);
 
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(paths.admin.auth);

@@ -4,35 +4,11 @@
 // Deletion Requests, move it to done after confirming and read the audit trail, and the visitor is
 // emailed with the note; the support page's FAQ; the pages axe-clean in both themes and readable with
 // JavaScript off; the app form's cards.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { E2E_MAIL_DIR } from '../../playwright.config';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
+import { mailTo } from './mailbox';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications? \(F8\)$/ }).getByRole('listitem');
-
-/** The `n`th email the site's mail server received for `address` (tests/e2e/mail-sink.ts). */
-async function mailTo(address: string, n = 1): Promise<{ subject: string; text: string; raw: string }> {
-  let found: { subject: string; text: string; raw: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = [];
-        for (const file of readdirSync(E2E_MAIL_DIR).sort()) {
-          const raw = readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8');
-          const mail = await simpleParser(raw);
-          const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
-          if (to.includes(address)) found.push({ subject: mail.subject ?? '', text: mail.text ?? '', raw });
-        }
-        return found.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(n);
-  return found[n - 1]!;
-}
 
 /** The confirmation link's path in an email. */
 const linkIn = (text: string) => {

@@ -2,38 +2,8 @@
 // app's page, opens the confirmation link from the email the site's mail server received, confirms
 // by its button, and staff see the subscriber confirmed in Subscribers; the unsubscribe page's
 // one-click button leaves every list; the new public pages pass axe.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { E2E_MAIL_DIR } from '../../playwright.config';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-
-/** The `n`th email the site's mail server received for `address` (tests/e2e/mail-sink.ts). */
-async function mailTo(address: string, n = 1): Promise<{ subject: string; text: string }> {
-  let found: { subject: string; text: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = [];
-        for (const file of readdirSync(E2E_MAIL_DIR).sort()) {
-          const mail = await simpleParser(readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8'));
-          const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
-          if (to.includes(address)) found.push({ subject: mail.subject ?? '', text: mail.text ?? '' });
-        }
-        return found.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(n);
-  return found[n - 1]!;
-}
-
-const pathOf = (text: string, pattern: RegExp) => {
-  const url = pattern.exec(text)?.[0];
-  expect(url, text).toBeTruthy();
-  const parsed = new URL(url!);
-  return parsed.pathname + parsed.search;
-};
+import { mailTo, pathIn } from './mailbox';
 
 // The demo studio's Coming Soon app (seed-data.ts).
 const APP = '/apps/pocket-orchard';
@@ -59,8 +29,8 @@ test.describe('without JavaScript', () => {
 
     const mail = await mailTo(email);
     expect(mail.subject).toBe('Confirm your subscription: Pocket Orchard');
-    const confirm = pathOf(mail.text, /https?:\/\/\S+\/subscriptions\/confirm\?token=[A-Za-z0-9_-]{43}/);
-    const manage = pathOf(mail.text, /https?:\/\/\S+\/unsubscribe\/[0-9a-f]{64}/);
+    const confirm = pathIn(mail.text, /https?:\/\/\S+\/subscriptions\/confirm\?token=[A-Za-z0-9_-]{43}/);
+    const manage = pathIn(mail.text, /https?:\/\/\S+\/unsubscribe\/[0-9a-f]{64}/);
 
     // Opening the link confirms nothing; its button does.
     await page.goto(confirm);
@@ -129,13 +99,13 @@ test.describe('with JavaScript', () => {
     await expect(box.getByRole('status')).toContainText('Check your inbox');
 
     const mail = await mailTo(email);
-    await page.goto(pathOf(mail.text, /https?:\/\/\S+\/subscriptions\/confirm\?token=[A-Za-z0-9_-]{43}/));
+    await page.goto(pathIn(mail.text, /https?:\/\/\S+\/subscriptions\/confirm\?token=[A-Za-z0-9_-]{43}/));
     await expect(page.getByRole('button', { name: 'Confirm subscription' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await expect(page.getByTestId('subscription-confirmed')).toBeVisible();
     await expectAccessible(page);
-    await page.goto(pathOf(mail.text, /https?:\/\/\S+\/unsubscribe\/[0-9a-f]{64}/));
+    await page.goto(pathIn(mail.text, /https?:\/\/\S+\/unsubscribe\/[0-9a-f]{64}/));
     await expect(page.getByRole('button', { name: 'Unsubscribe from all' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: /Unsubscribe from the newsletter/ }).click();

@@ -3,13 +3,13 @@
 // behind it, Escape closes it and the focus goes back to the thumbnail), with the arrow keys,
 // Home and End, buttons and a swipe to move between shots. Without JavaScript the thumbnails are
 // the whole gallery, shown in the page.
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { MediaImage } from '../components/media-image';
 import { buttonVariants } from '../components/ui/button';
 import { cx as cn } from '../lib/cx';
 import { galleryEn } from '../../shared/messages/en-islands';
 import { useIslandT } from '../page-kit/messages';
+import { SpriteIcon } from '../components/sprite-icon';
 
 /** Its words in English, for a page that sends none (island.tsx). */
 export const messages = galleryEn;
@@ -122,7 +122,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
               onClick={close}
               className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'text-white hover:bg-white/10')}
             >
-              <X aria-hidden="true" className="size-6" />
+              <SpriteIcon name="x" className="size-6" />
               <span className="sr-only">{t('gallery.close')}</span>
             </button>
           </div>
@@ -149,7 +149,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
                   onClick={() => index !== null && go(index - 1)}
                   className="absolute top-1/2 left-2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none sm:left-4"
                 >
-                  <ChevronLeft aria-hidden="true" className="size-6" />
+                  <SpriteIcon name="chevron-left" className="size-6" />
                   <span className="sr-only">{t('gallery.previous')}</span>
                 </button>
                 <button
@@ -157,7 +157,7 @@ export default function ScreenshotGallery({ title, shots }: ScreenshotGalleryPro
                   onClick={() => index !== null && go(index + 1)}
                   className="absolute top-1/2 right-2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none sm:right-4"
                 >
-                  <ChevronRight aria-hidden="true" className="size-6" />
+                  <SpriteIcon name="chevron-right" className="size-6" />
                   <span className="sr-only">{t('gallery.next')}</span>
                 </button>
               </>

@@ -2,12 +2,12 @@
 // screenshot, served by the site) and a play link to the video's page; nothing is asked of the
 // video host until the visitor presses play, and then the player is YouTube's privacy-enhanced
 // one (youtube-nocookie.com) or Vimeo's with do-not-track. Without JavaScript the link opens the video.
-import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { trailerEmbed, trailerPage } from '../../shared/schemas/apps';
 import { MediaImage } from '../components/media-image';
 import { trailerEn } from '../../shared/messages/en-islands';
 import { useIslandT } from '../page-kit/messages';
+import { SpriteIcon } from '../components/sprite-icon';
 
 /** Its words in English, for a page that sends none (island.tsx). */
 export const messages = trailerEn;
@@ -66,7 +66,7 @@ export default function Trailer({ provider, id, title, poster }: TrailerProps) {
       <span className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
       <span className="absolute inset-0 grid place-items-center">
         <span className="grid size-16 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-110 sm:size-20">
-          <Play aria-hidden="true" className="ml-1 size-7 fill-current sm:size-9" />
+          <SpriteIcon name="play" className="ml-1 size-7 sm:size-9" />
         </span>
       </span>
       <span className="absolute bottom-3 left-4 text-sm font-medium text-white drop-shadow">

@@ -3,7 +3,23 @@
 import { etagOf, notModified } from '../lib/etag';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LifeBuoy, Menu, Moon, Newspaper, Search, Shield, Sun, UserX, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  ChevronLeft,
+  ChevronRight,
+  LifeBuoy,
+  Menu,
+  Moon,
+  Newspaper,
+  Play,
+  Rss,
+  Search,
+  Shield,
+  Sun,
+  UserX,
+  X,
+} from 'lucide-react';
 import {
   FaAppStore,
   FaFacebook,
@@ -29,7 +45,8 @@ import {
 import { SPRITE_PATH, type SpriteIconName } from '../../shared/icons';
 import type { AppModule } from '../types';
 
-type Kind = 'fill' | 'stroke';
+/** fill: a brand mark; stroke: a lucide line icon; solid: a lucide icon filled as well (play). */
+type Kind = 'fill' | 'stroke' | 'solid';
 const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
   'google-play': [FaGooglePlay, 'fill'],
   'app-store': [FaAppStore, 'fill'],
@@ -58,6 +75,12 @@ const ICONS: Record<SpriteIconName, [ComponentType, Kind]> = {
   medium: [FaMedium, 'fill'],
   dribbble: [FaDribbble, 'fill'],
   behance: [FaBehance, 'fill'],
+  'arrow-left': [ArrowLeft, 'stroke'],
+  'arrow-right': [ArrowRight, 'stroke'],
+  'chevron-left': [ChevronLeft, 'stroke'],
+  'chevron-right': [ChevronRight, 'stroke'],
+  play: [Play, 'solid'],
+  rss: [Rss, 'stroke'],
 };
 
 export function buildSprite(): string {
@@ -66,10 +89,9 @@ export function buildSprite(): string {
     const viewBox = /viewBox="([^"]+)"/.exec(svg)?.[1] ?? '0 0 512 512';
     const inner = svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
     // A <use> does not inherit the source <svg>'s attributes: paint is set on a group.
+    const stroke = 'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
     const paint =
-      kind === 'fill'
-        ? 'fill="currentColor"'
-        : 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+      kind === 'fill' ? 'fill="currentColor"' : `fill="${kind === 'solid' ? 'currentColor' : 'none'}" ${stroke}`;
     return `<symbol id="${name}" viewBox="${viewBox}"><g ${paint}>${inner}</g></symbol>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;

@@ -1,4 +1,3 @@
-import { ArrowLeft, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EXCERPT_PUBLIC } from '../../../shared/constants';
 import { paths, api } from '../../../shared/paths';
@@ -19,6 +18,7 @@ import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import type { App } from '../../../shared/schemas/apps';
 import { useT, type Translate } from '../../page-kit/messages';
+import { SpriteIcon } from '../../components/sprite-icon';
 
 export const APP_NOT_FOUND = 'App Not Found';
 export const APP_NOT_FOUND_TEXT = 'The app you are looking for does not exist or has been removed.';
@@ -79,7 +79,7 @@ export default function AppBlogsPage() {
         to={paths.home}
         className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <SpriteIcon name="arrow-left" className="size-4" />
         Back to Home
       </Link>
       <header className="mt-6 flex items-center gap-5">
@@ -95,7 +95,7 @@ export default function AppBlogsPage() {
           href={paths.appRss(a.id)}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
-          <Rss aria-hidden="true" className="size-4" />
+          <SpriteIcon name="rss" className="size-4" />
           RSS
         </a>
       </div>

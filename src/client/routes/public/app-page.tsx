@@ -3,7 +3,6 @@
 // facts (release, price, age rating, platforms), the latest posts and its links. /apps/{id} is
 // redirected here by the server (routes.tsx).
 import { listFor, SubscribeBox } from '../../page-kit/subscribe-box';
-import { ArrowRight, Rss } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatLongUs } from '../../../shared/dates';
 import { paths, api } from '../../../shared/paths';
@@ -297,7 +296,7 @@ function LatestPosts({ app }: { app: App }) {
           href={paths.appRss(app.id)}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
-          <Rss aria-hidden="true" className="size-4" />
+          <SpriteIcon name="rss" className="size-4" />
           RSS<span className="sr-only">{t('appPage.rssFeed', { app: app.title })}</span>
         </a>
       </div>
@@ -336,7 +335,7 @@ function LatestPosts({ app }: { app: App }) {
           className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
         >
           {t('appPage.allPosts', { app: app.title })}
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <SpriteIcon name="arrow-right" className="size-4" />
         </Link>
       )}
     </section>
@@ -373,7 +372,7 @@ function PlayerLinks({ app }: { app: App }) {
             <a href={href} className="flex items-center gap-3 px-4 py-3 hover:bg-muted/60 hover:text-primary">
               <SpriteIcon name={icon} className="size-4 text-muted-foreground" />
               {label}
-              <ArrowRight aria-hidden="true" className="ml-auto size-4 text-muted-foreground" />
+              <SpriteIcon name="arrow-right" className="ml-auto size-4 text-muted-foreground" />
             </a>
           </li>
         ))}

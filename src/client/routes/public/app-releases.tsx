@@ -2,7 +2,6 @@
 // every version, newest first, with its day, platforms and "What's new". Static HTML, no island; its
 // Atom feed is /apps/{slug}/releases.xml. In another language it shows the versions published in it,
 // and is not found where none is (no silent fallback: ssr/alternates.ts).
-import { Rss } from 'lucide-react';
 import { useParams } from 'react-router';
 import { api, paths } from '../../../shared/paths';
 import type { PublicRelease } from '../../../shared/schemas/app-releases';
@@ -20,6 +19,7 @@ import { useReleaseDay } from './release-day';
 import { AppNotFound, appNotFoundHead } from './app-blogs';
 import { appSubpageReads, appTrail, pageApp } from '../../page-kit/app-subpage';
 import { definePublicPage } from '../../page-kit/public-page';
+import { SpriteIcon } from '../../components/sprite-icon';
 
 /** The anchor of a version on the page (the feed's entries link to it). */
 const anchor = (release: Pick<PublicRelease, 'id'>) => `release-${release.id}`;
@@ -74,7 +74,7 @@ function Releases({ app, releases }: { app: App; releases: PublicRelease[] }) {
           href={paths.appReleasesFeed(app.slug)}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
-          <Rss aria-hidden="true" className="size-4" />
+          <SpriteIcon name="rss" className="size-4" />
           Atom<span className="sr-only">{t('releases.feed', names)}</span>
         </a>
       </p>

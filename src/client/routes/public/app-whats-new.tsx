@@ -1,12 +1,12 @@
 // The app page's "What's new" (issue 26): the latest version, its day and its notes, with a link to
 // every version's notes. Small on purpose (the page's first view is nearly at its budget): existing
 // classes, no island, nothing at all when the app has no release in the page's language.
-import { ArrowRight } from 'lucide-react';
 import { paths } from '../../../shared/paths';
 import type { App } from '../../../shared/schemas/apps';
 import { useT } from '../../page-kit/messages';
 import { usePublicReleases } from '../../features/app-releases/api';
 import { useReleaseDay } from './release-day';
+import { SpriteIcon } from '../../components/sprite-icon';
 
 export function WhatsNew({ app }: { app: Pick<App, 'id' | 'slug'> }) {
   const t = useT();
@@ -31,7 +31,7 @@ export function WhatsNew({ app }: { app: Pick<App, 'id' | 'slug'> }) {
         className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
       >
         {t('releases.allNotes')}
-        <ArrowRight aria-hidden="true" className="size-4" />
+        <SpriteIcon name="arrow-right" className="size-4" />
       </a>
     </section>
   );

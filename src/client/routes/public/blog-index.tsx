@@ -1,6 +1,6 @@
 // The blog index (issue 12): every published post across the apps, newest first, ten to a page,
 // filtered by app. Paging and the filter are plain links, so the page works without JavaScript.
-import { ArrowLeft, ArrowRight, Rss } from 'lucide-react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { EXCERPT_PUBLIC } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
@@ -22,6 +22,7 @@ import { parseId } from '../../lib/params';
 import { definePublicPage, reads } from '../../page-kit/public-page';
 import { useT, type Translate } from '../../page-kit/messages';
 import { pillClass } from '../../components/ui/pill';
+import { SpriteIcon } from '../../components/sprite-icon';
 
 /** The highest page the API serves. */
 const MAX_PAGE = 100_000;
@@ -239,7 +240,7 @@ export default function BlogIndexPage() {
           href={paths.blogRss}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
-          <Rss aria-hidden="true" className="size-4" />
+          <SpriteIcon name="rss" className="size-4" />
           RSS
         </a>
       </header>
