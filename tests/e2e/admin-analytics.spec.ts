@@ -3,9 +3,10 @@
 // live in the address and change the figures; the sample banner removes the sample after a
 // confirmation; the raw-days setting saves; the screen is axe-clean in light and dark and fits 390 px.
 //
-// The figures come from GET /api/admin/analytics, answered here from the query (page.route), because
-// this branch has no event writer to seed the server's database through: the API's own figures are
-// tested against raw rows on both engines in src/server/modules/analytics/*.test.ts.
+// The figures come from GET /api/admin/analytics, answered here from the query (page.route), so the
+// screen's every state can be shown with chosen numbers: the API's own figures are tested against raw
+// rows on both engines in src/server/modules/analytics/*.test.ts, and the whole way from a visitor's
+// browser to this screen in analytics-journey.spec.ts.
 import type { Page, Route } from '@playwright/test';
 import type { Analytics } from '../../src/shared/schemas/analytics-reports';
 import { expect, expectAccessible, signIn, test } from './fixtures';

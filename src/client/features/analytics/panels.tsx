@@ -12,6 +12,8 @@ import { HorizontalBars, VisitsChart, VitalBars, type BarSeries } from './charts
 
 const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+/** "1 visitor", "1,204 visitors". */
+const counted = (n: number, noun: string) => `${fmt(n)} ${noun}${n === 1 ? '' : 's'}`;
 const fmt = (n: number) => number.format(n);
 
 const STORE_NAMES: Record<string, string> = { appStore: 'App Store', googlePlay: 'Google Play' };
@@ -67,7 +69,7 @@ export function VisitsPanel({ view }: { view: AnalyticsView }) {
       {(data) => (
         <ChartCard
           title="Visitors and page views"
-          description={`${fmt(data.totals!.visitors)} visitors, ${fmt(data.totals!.views)} page views`}
+          description={`${counted(data.totals!.visitors, 'visitor')}, ${counted(data.totals!.views, 'page view')}`}
           csvHref={analyticsCsvHref(view, 'series')}
           rows={data.series!}
           columns={[
