@@ -11,7 +11,8 @@ import {
 import { likePattern } from '../../../shared/schemas/paging';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditLog, siteSettings } from '../../db/schema';
+import { auditLog } from '../../db/schema';
+import { readSettingsRow, writeSettingsRow } from '../site/settings-row';
 
 type Row = typeof auditLog.$inferSelect;
 
@@ -59,12 +60,7 @@ function where(filter: Partial<AuditFilter>): SQL | undefined {
 export function auditLogRepo(db: Db, config: Pick<Config, 'siteName'>, now: () => Date) {
   const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
   const retentionDays = async (): Promise<number> => {
-    const [row] = await db
-      .select({ days: siteSettings.auditRetentionDays })
-      .from(siteSettings)
-      .orderBy(asc(siteSettings.id))
-      .limit(1);
-    return row?.days ?? AUDIT_RETENTION_DEFAULT;
+    return (await readSettingsRow(db))?.auditRetentionDays ?? AUDIT_RETENTION_DEFAULT;
   };
   return {
     /** One page, newest first, with the count of every match. */
@@ -130,15 +126,7 @@ export function auditLogRepo(db: Db, config: Pick<Config, 'siteName'>, now: () =
 
     /** Sets the retention; the settings row is made (with the configured name) if the site has none yet. */
     async setRetentionDays(days: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: siteSettings.id })
-          .from(siteSettings)
-          .orderBy(asc(siteSettings.id))
-          .limit(1);
-        if (row) await tx.update(siteSettings).set({ auditRetentionDays: days }).where(eq(siteSettings.id, row.id));
-        else await tx.insert(siteSettings).values({ name: config.siteName, auditRetentionDays: days });
-      });
+      await writeSettingsRow(db, config.siteName, { auditRetentionDays: days });
     },
 
     /** Removes entries older than the retention (by the one clock); how many. */
