@@ -127,6 +127,8 @@ const PAGES: PublicPage[] = [
         'Children',
         'Your rights',
         'Contact us',
+        // After the policy: the visitor's own switch for the site's analytics (issue 27).
+        'Counting your visits',
       ]);
     },
     follow: (page) => ({

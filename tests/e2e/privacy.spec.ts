@@ -27,6 +27,8 @@ test.describe('Privacy Policy page', () => {
       'Children',
       'Your rights',
       'Contact us',
+      // After the policy: the visitor's own switch for the site's analytics (issue 27).
+      'Counting your visits',
     ]);
     await expect(main.getByRole('link', { name: 'hello@northpaw.studio' })).toHaveAttribute(
       'href',
@@ -40,13 +42,13 @@ test.describe('Privacy Policy page', () => {
   test('is accessible in the dark and light themes', async ({ page }) => {
     await page.goto('/privacy');
     await expect(page.locator('html')).toHaveClass('dark');
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(6);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(7);
     await expectAccessible(page);
 
     await page.addInitScript(() => window.localStorage.setItem('vite-ui-theme', 'light'));
     await page.goto('/privacy');
     await expect(page.locator('html')).toHaveClass('light');
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(6);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(7);
     await expectAccessible(page);
   });
 });
