@@ -1,8 +1,18 @@
 // Text helpers shared by the server render and the client.
 
+/**
+ * The first `length` UTF-16 units of text, one fewer when the cut would split a character outside
+ * the Basic Multilingual Plane (an emoji): half of it is no text at all, and PostgreSQL refuses it.
+ */
+export function sliceWhole(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const last = text.charCodeAt(length - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? length - 1 : length);
+}
+
 /** Cuts text to `length` characters and appends an ellipsis when it was longer. */
 export function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
+  return text.length > length ? `${sliceWhole(text, length).trimEnd()}...` : text;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };

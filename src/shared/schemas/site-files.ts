@@ -2,6 +2,7 @@
 // line by line against the IAB Tech Lab's ads.txt 1.1 format (app-ads.txt follows the same
 // grammar, without the subdomain= variable), so a typo is refused before a crawler ever reads it.
 import { paths } from '../paths';
+import { sliceWhole } from '../text';
 import { z } from './zod';
 
 export const SITE_FILE_NAMES = ['app-ads.txt', 'ads.txt'] as const;
@@ -47,7 +48,7 @@ export function normaliseSiteFile(content: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-const quote = (value: string) => (value.length > 40 ? `"${value.slice(0, 40)}…"` : `"${value}"`);
+const quote = (value: string) => (value.length > 40 ? `"${sliceWhole(value, 40)}…"` : `"${value}"`);
 
 /** What is wrong with one line (its comment already removed), or null when it is fine. */
 function lineProblem(file: SiteFileName, line: string): string | null {

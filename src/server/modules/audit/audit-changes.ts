@@ -3,6 +3,7 @@
 // appear (nor do their values); long texts are cut, rich text becomes a short plain-text excerpt,
 // bytes and long lists become their size. The bookkeeping fields (ids, timestamps, versions) are left out.
 import type { AuditChanges, AuditEntry } from './audit.repo';
+import { sliceWhole } from '../../../shared/text';
 
 /** Longest text kept in an entry; longer ones are cut with an ellipsis. */
 export const AUDIT_TEXT_LIMIT = 200;
@@ -17,7 +18,7 @@ const BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt', 'version', 'uploade
 export const isSecretField = (name: string) => SECRET_FIELD.test(name);
 
 function cut(text: string): string {
-  return text.length > AUDIT_TEXT_LIMIT ? `${text.slice(0, AUDIT_TEXT_LIMIT)}…` : text;
+  return text.length > AUDIT_TEXT_LIMIT ? `${sliceWhole(text, AUDIT_TEXT_LIMIT)}…` : text;
 }
 
 /** Rich text (HTML) as plain text: what an entry shows of a post's body. */

@@ -246,6 +246,14 @@ describe('the audit log records every kind of staff change', () => {
     }
   });
 
+  it('cuts a long text without splitting a character (found by the property test)', async () => {
+    // 101 emoji are 202 UTF-16 units: the cut at 200 falls inside none of them.
+    const heroTitle = '😀 ' + '😀'.repeat(99);
+    await send('PUT', api.homeContent, { heroTitle, featuredAppTitle: 'Our games' });
+    const changes = (await last('page.update')).changes as Record<string, { after?: string }>;
+    expect(changes.heroTitle!.after).toBe(`${'😀 ' + '😀'.repeat(98)}…`);
+  });
+
   it('records nothing when the change fails', async () => {
     const before = (await entries()).length;
     const res = await ctx.send(
