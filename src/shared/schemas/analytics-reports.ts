@@ -1,6 +1,7 @@
 // The Analytics screen's figures (issue 27): the query (range, app, language, one part), the JSON
 // GET /api/admin/analytics answers, the CSV reports and the raw-days setting. The event and report
 // names are in ../analytics.ts.
+import { wholeDays } from './common';
 import { z } from './zod';
 
 export const ANALYTICS_RAW_DAYS_DEFAULT = 30;
@@ -156,11 +157,7 @@ export const AnalyticsSchema = z.object({
 export type Analytics = z.infer<typeof AnalyticsSchema>;
 
 export const AnalyticsSettingsSchema = z.object({
-  rawDays: z.coerce
-    .number({ error: RAW_DAYS_RULE })
-    .int(RAW_DAYS_RULE)
-    .min(ANALYTICS_RAW_DAYS_MIN, RAW_DAYS_RULE)
-    .max(ANALYTICS_RAW_DAYS_MAX, RAW_DAYS_RULE),
+  rawDays: wholeDays(ANALYTICS_RAW_DAYS_MIN, ANALYTICS_RAW_DAYS_MAX, RAW_DAYS_RULE),
 });
 export type AnalyticsSettings = z.infer<typeof AnalyticsSettingsSchema>;
 

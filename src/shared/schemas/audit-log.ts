@@ -1,5 +1,6 @@
 // The audit log's reading side (issue 23): its entries, the filters administrators read them by (the
 // list, the CSV export and the screen's address share them), the filter menus, and the retention setting.
+import { wholeDays } from './common';
 import { z } from './zod';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 50;
@@ -90,11 +91,7 @@ export const AuditFilterOptionsSchema = z.object({
 export type AuditFilterOptions = z.infer<typeof AuditFilterOptionsSchema>;
 
 export const AuditRetentionSchema = z.object({
-  retentionDays: z.coerce
-    .number({ error: RETENTION_RULE })
-    .int(RETENTION_RULE)
-    .min(AUDIT_RETENTION_MIN, RETENTION_RULE)
-    .max(AUDIT_RETENTION_MAX, RETENTION_RULE),
+  retentionDays: wholeDays(AUDIT_RETENTION_MIN, AUDIT_RETENTION_MAX, RETENTION_RULE),
 });
 export type AuditRetention = z.infer<typeof AuditRetentionSchema>;
 

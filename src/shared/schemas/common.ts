@@ -67,6 +67,10 @@ export const optionalText = (max: number = LIMITS.shortText) =>
  * A positive integer id from a path segment, written in digits only (no sign, exponent, spaces
  * or hex), so each resource has one address.
  */
+/** A whole number of days from `min` to `max` (a form's text coerced), one message for every way it is wrong. */
+export const wholeDays = (min: number, max: number, rule: string) =>
+  z.coerce.number({ error: rule }).int(rule).min(min, rule).max(max, rule);
+
 export const IdParamsSchema = z.object({
   id: z
     .string({ message: 'Invalid id' })
