@@ -718,7 +718,13 @@ export const media = pgTable('media', {
   createdAt: createdAt(),
 });
 
-/** Every stored file of a media item, by the URL path it is served at; made once, at upload. */
+/**
+ * Every stored file of a media item, by the URL path it is served at; made once, at upload.
+ * Where its bytes are (issue 28): `storage` 'db' keeps them in `bytes`; 's3' keeps them in the
+ * object store under the key made from `path` (content-addressed, never overwritten) and `bytes`
+ * is null. `size` and `sha256` describe the bytes wherever they are, so a move or a restore can
+ * verify them.
+ */
 export const mediaFiles = pgTable(
   'media_files',
   {
@@ -729,7 +735,10 @@ export const mediaFiles = pgTable(
     path: text('path').notNull().unique(),
     type: text('type').notNull(),
     width: integer('width').notNull(),
-    bytes: bytea('bytes').notNull(),
+    bytes: bytea('bytes'),
+    storage: text('storage').notNull().default('db'),
+    size: integer('size').notNull().default(0),
+    sha256: text('sha256').notNull().default(''),
   },
   (t) => [index('media_files_media_id_idx').on(t.mediaId)],
 );
@@ -1137,4 +1146,46 @@ export const analyticsDaily = pgTable(
 export const analyticsRollups = pgTable('analytics_rollups', {
   day: date('day', { mode: 'string' }).primaryKey(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Where new media goes (issue 28): one row, id 1, edited in Site Settings › Storage. `backend` 'db'
+ * (the default, needs nothing) or 's3' (any S3-compatible service). MEDIA_S3_URL, when set, wins
+ * over this row. The secret is encrypted with SECRET_KEY (lib/secret-box.ts). `serveMode` says how
+ * /media/... answers for a file in the object store: 'redirect' to the object (or CDN) address, or
+ * 'proxy' through this server.
+ */
+export const mediaStorage = pgTable('media_storage', {
+  id: integer('id').primaryKey().default(1),
+  backend: text('backend').notNull().default('db'),
+  endpoint: text('endpoint').notNull().default(''),
+  region: text('region').notNull().default(''),
+  bucket: text('bucket').notNull().default(''),
+  pathStyle: boolean('path_style').notNull().default(true),
+  accessKeyId: text('access_key_id').notNull().default(''),
+  secretAccessKey: text('secret_access_key').notNull().default(''),
+  keyPrefix: text('key_prefix').notNull().default(''),
+  publicBaseUrl: text('public_base_url').notNull().default(''),
+  serveMode: text('serve_mode').notNull().default('redirect'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A move of every media file from one storage to the other (issue 28), run in the background one
+ * file at a time: each file is copied, verified (size and SHA-256) and only then its record
+ * switched, so the job can be interrupted anywhere and resumed. At most one is 'running'.
+ */
+export const mediaMoves = pgTable('media_moves', {
+  id: serial('id').primaryKey(),
+  /** The storage the files go to: 's3' or 'db'. */
+  target: text('target').notNull(),
+  /** running, done, failed or cancelled. */
+  status: text('status').notNull().default('running'),
+  total: integer('total').notNull().default(0),
+  moved: integer('moved').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  lastError: text('last_error'),
+  startedAt: createdAt(),
+  updatedAt: updatedAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });

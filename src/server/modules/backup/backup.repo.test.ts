@@ -496,6 +496,17 @@ async function fillEveryTable(database: Database) {
     .values({ day: '2025-05-31', report: 'page', key: '/über', locale: 'de', count: 3, visitors: 2 });
   await db.insert(schema.analyticsRollups).values({ day: '2025-05-31', rolledAt: at('2025-06-01 00:05:00+00') });
   await db.insert(schema.analyticsSalts).values({ day: '2025-06-01', salt: 'c2FsdA==' });
+  // Where media goes, and a finished move (issue 28): the storage row keeps its encrypted secret.
+  await db
+    .insert(schema.mediaStorage)
+    .values({ backend: 'db', bucket: 'studio-media', secretAccessKey: 'v1:c2VjcmV0' });
+  await db.insert(schema.mediaMoves).values({
+    target: 's3',
+    status: 'done',
+    total: 4,
+    moved: 4,
+    finishedAt: at('2025-06-01 00:10:00+00'),
+  });
   // An uploaded image, through the real pipeline: binary files of every kind (original and variants).
   const png = await sharp({ create: { width: 700, height: 300, channels: 4, background: '#3a6c' } })
     .png()
@@ -513,7 +524,7 @@ async function fillEveryTable(database: Database) {
 /** Every stored media file's bytes, by path. */
 async function mediaBytes(database: Database): Promise<Map<string, Buffer>> {
   const rows = await database.db.select({ path: mediaFiles.path, bytes: mediaFiles.bytes }).from(mediaFiles);
-  return new Map(rows.map((r) => [r.path, r.bytes]));
+  return new Map(rows.map((r) => [r.path, r.bytes!]));
 }
 
 /**

@@ -1,4 +1,5 @@
 // The media library's one door to the database: items, their files, and where content uses them.
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { mediaFolder } from '../../../shared/media';
 import { paths } from '../../../shared/paths';
@@ -184,7 +185,14 @@ export function mediaRepo(db: Db) {
             .onConflictDoNothing({ target: media.hash })
             .returning({ id: media.id });
           if (inserted) {
-            await tx.insert(mediaFiles).values(image.files.map((file) => ({ ...file, mediaId: inserted.id })));
+            await tx.insert(mediaFiles).values(
+              image.files.map((file) => ({
+                ...file,
+                mediaId: inserted.id,
+                size: file.bytes.length,
+                sha256: createHash('sha256').update(file.bytes).digest('hex'),
+              })),
+            );
             out.push(inserted.id);
           } else {
             const [stored] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, image.hash));
@@ -235,7 +243,7 @@ export function mediaRepo(db: Db) {
         .select({ type: mediaFiles.type, bytes: mediaFiles.bytes })
         .from(mediaFiles)
         .where(eq(mediaFiles.path, path));
-      return row ?? null;
+      return row?.bytes ? { type: row.type, bytes: row.bytes } : null;
     },
   };
 }

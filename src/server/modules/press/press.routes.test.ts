@@ -45,7 +45,7 @@ const picture = (w: number, h: number, hue: [number, number, number], as: 'png' 
 async function storedBytes(url: string): Promise<Buffer> {
   const [row] = await ctx.database.db.select().from(mediaFiles).where(eq(mediaFiles.path, url));
   expect(row, `stored file ${url}`).toBeDefined();
-  return Buffer.from(row!.bytes);
+  return Buffer.from(row!.bytes!);
 }
 
 /** Every entry of a ZIP: name → bytes, in archive order. */
