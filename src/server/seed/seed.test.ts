@@ -19,7 +19,7 @@ import {
   users,
 } from '../db/schema';
 import { seed, seedDemoContent, seedDemoPictures } from './seed';
-import { demoAppPrivacy, demoApps } from '../modules/demo-content/seed-data';
+import { demoAppPrivacy, demoApps, demoReleases, demoStudioPosts } from '../modules/demo-content/seed-data';
 
 let ctx: TestContext;
 const quiet = { info: () => {} };
@@ -118,8 +118,11 @@ describe('first-run seed', () => {
     for (const url of gallery) expect(shots.has(url), url).toBe(true);
     expect(posts.filter((p) => !p.isPublished)).toHaveLength(1);
     expect(posts.filter((p) => p.isPublished).every((p) => p.publishedAt)).toBe(true);
+    // Per app: the studio's own news (issue 26) belongs to none.
     const published = (await ctx.app.inject({ url: '/api/blog-counts' })).json() as Record<string, number>;
-    expect(Object.values(published).reduce((a, b) => a + b, 0)).toBe(posts.length - 1);
+    const studioPosts = posts.filter((p) => p.appId === null);
+    expect(studioPosts.map((p) => p.title)).toEqual(demoStudioPosts.map((p) => p.title));
+    expect(Object.values(published).reduce((a, b) => a + b, 0)).toBe(posts.length - 1 - studioPosts.length);
   });
 
   it('gives demo apps privacy policies: one its own text with a data table, one the studio’s (issue 14)', async () => {
@@ -142,10 +145,13 @@ describe('first-run seed', () => {
     const locales = await ctx.database.db.select().from(siteLocales);
     expect(locales.map((l) => l.code)).toEqual(['de']);
     const rows = await ctx.database.db.select().from(translations);
-    const posts = demoApps.flatMap((a) => a.posts).length;
-    // Apps, posts, six pages (the studio's press kit among them), two apps' support and deletion
-    // pages, every app's press kit and one app's privacy policy (decision 111).
-    expect(rows).toHaveLength(demoApps.length + posts + 6 + 4 + demoApps.length + 1);
+    const posts = demoApps.flatMap((a) => a.posts).length + demoStudioPosts.length;
+    const releases = Object.values(demoReleases).flat().length;
+    // Apps, posts (the studio's news among them, issue 26), six pages (the studio's press kit among
+    // them), two apps' support and deletion pages, every app's press kit, one app's privacy policy
+    // (decision 111) and every release's "What's new" (issue 26).
+    expect(rows).toHaveLength(demoApps.length + posts + 6 + 4 + demoApps.length + 1 + releases);
+    expect(rows.filter((r) => r.type === 'release')).toHaveLength(releases);
     expect(rows.filter((r) => r.type === 'app-page' && r.item.endsWith('-press'))).toHaveLength(demoApps.length);
     expect(rows.every((r) => r.locale === 'de' && !r.useDefault)).toBe(true);
     // Published, but for the draft post's: a draft too, until the post is published.

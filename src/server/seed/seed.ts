@@ -48,6 +48,7 @@ import {
   type DemoApp,
   type DemoPressKit,
   demoReleases,
+  demoStudioPosts,
 } from '../modules/demo-content/seed-data';
 import { processUpload } from '../modules/media/media.images';
 import { mediaRepo } from '../modules/media/media.repo';
@@ -191,7 +192,7 @@ export async function seedDemoContent(db: Db, config: Config, now: () => Date = 
     made.push({ kind: 'press-kit', app: null });
 
     const slugs = new Set<string>();
-    const seeded: SeededDemo = { apps: [], posts: [] };
+    const seeded: SeededDemo = { apps: [], posts: [], releases: [] };
     for (const [i, demo] of demoApps.entries()) {
       const { posts, art: _art, shots: _shots, store, ...fields } = demo;
       const { icon, screenshots } = pictures[i]!;
@@ -239,12 +240,30 @@ export async function seedDemoContent(db: Db, config: Config, now: () => Date = 
         seeded.posts.push({ id: created.id, appSlug: app.slug, title: post.title });
       }
     }
+    // The studio's own news (issue 26): a post of no app.
+    for (const post of demoStudioPosts) {
+      const postAt = new Date(at.getTime() - post.daysAgo * DAY_MS);
+      const input = BlogPostInputSchema.parse({
+        appId: null,
+        scope: 'studio',
+        title: post.title,
+        slug: slugify(post.title),
+        content: post.content,
+        images: [],
+        isPublished: post.isPublished,
+      });
+      const created = await blogsRepo(tx, () => postAt).create(input);
+      made.push({ kind: 'post', key: created.id });
+      seeded.posts.push({ id: created.id, appSlug: null, title: post.title });
+    }
     // Some demo apps have release notes (issue 26), each released its days ago.
     for (const app of seeded.apps) {
       for (const release of demoReleases[app.slug] ?? []) {
         const day = new Date(at.getTime() - release.daysAgo * DAY_MS).toISOString().slice(0, 10);
         const input = ReleaseInputSchema.parse({ ...release, releasedOn: day });
-        made.push({ kind: 'release', key: (await appReleasesRepo(tx, clock).create(app.id, input)).id });
+        const id = (await appReleasesRepo(tx, clock).create(app.id, input)).id;
+        made.push({ kind: 'release', key: id });
+        seeded.releases.push({ id, appSlug: app.slug, version: release.version });
       }
     }
     // The whole demo in German too (issue 24), and the site's languages English and German.

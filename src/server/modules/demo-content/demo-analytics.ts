@@ -36,7 +36,8 @@ function samplePages(demo: SeededDemo): SamplePage[] {
     if (app.hasPages) add(paths.appSupport(app.slug), app.id, 1);
   }
   const appOf = new Map(demo.apps.map((a) => [a.slug, a.id]));
-  for (const post of demo.posts) add(paths.blogPost(post.id), appOf.get(post.appSlug) ?? null, 1);
+  for (const post of demo.posts)
+    add(paths.blogPost(post.id), post.appSlug === null ? null : (appOf.get(post.appSlug) ?? null), 1);
   return pages;
 }
 

@@ -34,6 +34,7 @@ import {
   demoSocialLinks,
   demoStudioPressKit,
   demoReleases,
+  demoStudioPosts,
 } from './seed-data';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { dropItemDrafts } from '../drafts/drafts.repo';
@@ -487,6 +488,14 @@ export async function recordLegacyDemo(db: Db, config: Pick<Config, 'siteName'>)
       if (seeded && post.version === 1 && post.content === sanitizeRichText(seeded.content)) {
         entries.push({ kind: 'post', key: post.id });
       }
+    }
+  }
+
+  // The studio's own demo news (issue 26), never saved since the seed.
+  for (const post of await db.select().from(blogPosts).where(isNull(blogPosts.appId))) {
+    const seeded = demoStudioPosts.find((p) => p.title === post.title);
+    if (seeded && post.version === 1 && post.content === sanitizeRichText(seeded.content)) {
+      entries.push({ kind: 'post', key: post.id });
     }
   }
 

@@ -1,17 +1,25 @@
 // "Remove the demo content" (issue 21): what goes and what stays, who may, one transaction, and every
 // public surface (pages, feeds, sitemap, .well-known files) empty of the demo afterwards.
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, ok, requests } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { AgeRating } from '../../../shared/schemas/app-ratings';
 import type { DemoContentReport } from '../../../shared/schemas/demo-content';
-import { demoContent, media, socialMediaLinks, translations } from '../../db/schema';
+import { appReleases, demoContent, media, socialMediaLinks, translations } from '../../db/schema';
 import { seed, seedDemoContent } from '../../seed/seed';
-import { demoAbout, demoApps, demoContact, demoPrivacy, demoSocialLinks, demoStudioPressKit } from './seed-data';
+import {
+  demoAbout,
+  demoApps,
+  demoContact,
+  demoPrivacy,
+  demoSocialLinks,
+  demoStudioPosts,
+  demoStudioPressKit,
+} from './seed-data';
 import { productionWeb } from '../../ssr/web';
 import { fingerprint, stillAsSeeded } from './demo-content.repo';
-import { deAbout, deApps, deHome } from './seed-data.de';
+import { deAbout, deApps, deHome, deStudioPosts } from './seed-data.de';
 
 let ctx: TestContext;
 let admin: string;
@@ -76,7 +84,7 @@ describe('demo content', () => {
   it('names everything the demo made while the studio has not touched it', async () => {
     const report = await ok<DemoContentReport>(call('GET', admin));
     expect(report.apps.map((a) => a.title).sort()).toEqual(demoApps.map((a) => a.title).sort());
-    expect(report.posts).toBe(demoApps.reduce((n, a) => n + a.posts.length, 0));
+    expect(report.posts).toBe(demoApps.reduce((n, a) => n + a.posts.length, 0) + demoStudioPosts.length);
     expect(report.pages).toEqual(['about', 'privacy', 'home', 'contact']);
     expect(report.socialLinks).toBe(demoSocialLinks.length);
     expect(report.pressKit).toBe(true);
@@ -122,7 +130,13 @@ describe('demo content', () => {
     // Every published demo post has its published German translation, with an address of its own.
     const posts = await ok<{ id: number; title: string; slug: string }[]>(get('/api/blogs?locale=de&pageSize=50'));
     const published = demoApps.flatMap((a) => a.posts.map((p) => ({ ...p, app: a.slug }))).filter((p) => p.isPublished);
-    expect(posts.map((p) => p.title).sort()).toEqual(published.map((p) => deApps[p.app]!.posts[p.title]!.title).sort());
+    // The studio's news too (issue 26).
+    expect(posts.map((p) => p.title).sort()).toEqual(
+      [
+        ...published.map((p) => deApps[p.app]!.posts[p.title]!.title),
+        ...demoStudioPosts.map((p) => deStudioPosts[p.title]!.title),
+      ].sort(),
+    );
     expect(posts.find((p) => p.title.startsWith('Devlog #2'))!.slug).toBe(
       'devlog-2-wir-streichen-unser-lieblingslevel',
     );
@@ -328,6 +342,10 @@ describe('demo content', () => {
         `app-page:${moss.id}-press:de`,
         `app-page:${tidepool.id}-press:de`,
         'page:site:de',
+        // A kept app's versions keep their German "What's new" (issue 26).
+        ...(await ctx.database.db.select().from(appReleases).where(eq(appReleases.appId, tidepool.id))).map(
+          (r) => `release:${r.id}:de`,
+        ),
       ].sort(),
     );
     expect((await get('/de/about')).statusCode).toBe(404);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../types';
 import { appPagesRepo } from '../app-pages/app-pages.repo';
 import { appPrivacyRepo } from '../app-privacy/app-privacy.repo';
+import { appReleasesRepo } from '../app-releases/app-releases.repo';
 import { pressRepo } from '../press/press.repo';
 import { appsRepo } from '../apps/apps.repo';
 import { blogsRepo } from '../blogs/blogs.repo';
@@ -26,6 +27,8 @@ import {
   deContact,
   deHome,
   dePrivacy,
+  deReleases,
+  deStudioPosts,
   deStudioPressKit,
 } from './seed-data.de';
 
@@ -34,7 +37,9 @@ export const DEMO_LOCALE = 'de';
 /** What the seed made, as the German texts are keyed: apps by slug, posts by their English title. */
 export interface SeededDemo {
   apps: { id: number; slug: string; hasPages: boolean }[];
-  posts: { id: number; appSlug: string; title: string }[];
+  /** `appSlug` null: a post of the studio's (issue 26). */
+  posts: { id: number; appSlug: string | null; title: string }[];
+  releases: { id: number; appSlug: string; version: string }[];
 }
 
 /** The demo's page translations as recorded in demo_content ('page:about:de'). */
@@ -59,6 +64,7 @@ export async function seedDemoTranslations(
     appPages: appPagesRepo(tx, clock),
     appPrivacy: appPrivacyRepo(tx, clock),
     press: pressRepo(tx, clock),
+    appReleases: appReleasesRepo(tx, clock),
     pages: pagesRepo(tx, clock),
     siteSettings: settings,
   } as unknown as Deps['repos']);
@@ -79,6 +85,7 @@ export async function seedDemoTranslations(
       sourceHash: sourceHash(found.fields),
       appId: found.appId,
       postId: found.postId,
+      releaseId: found.releaseId,
     });
     if ('stale' in result) throw new Error(`The demo's ${type} ${item} was translated twice`);
     if (type === 'page') made.push({ kind: 'translation', key: translationKey(type, item, DEMO_LOCALE) });
@@ -109,7 +116,7 @@ export async function seedDemoTranslations(
     if (privacy) await put('app-page', `${app.id}-privacy`, privacy);
   }
   for (const post of seeded.posts) {
-    const de = deApps[post.appSlug]?.posts[post.title];
+    const de = post.appSlug === null ? deStudioPosts[post.title] : deApps[post.appSlug]?.posts[post.title];
     if (!de) throw new Error(`The demo post "${post.title}" has no German text`);
     // The excerpt and SEO fields are the English ones' (empty: made from the text, as in English).
     // A draft's German is a draft too: published once the post is (the languages check would flag it).
@@ -120,6 +127,12 @@ export async function seedDemoTranslations(
       { ...de, excerpt: '', seoTitle: '', seoDescription: '' },
       Boolean(english?.isPublished),
     );
+  }
+  // Every release's "What's new" (issue 26).
+  for (const release of seeded.releases) {
+    const notes = deReleases[release.appSlug]?.[release.version];
+    if (!notes) throw new Error(`The demo release ${release.appSlug} ${release.version} has no German text`);
+    await put('release', String(release.id), { notes });
   }
 
   const home = await source('page', 'home');

@@ -358,3 +358,36 @@ export const deAppPrivacy: Record<string, { content: string }> = {
 <p>Du kannst uns jederzeit über die Seite zur Kontolöschung des Spiels bitten, dein Konto und deine Daten zu löschen.</p>`,
   },
 };
+
+/** The studio's own news in German (issue 26), by the English title. */
+export const deStudioPosts: Record<string, { title: string; content: string }> = {
+  'Five years of Northpaw: what a tiny studio learned': {
+    title: 'Fünf Jahre Northpaw: was ein winziges Studio gelernt hat',
+    content: `<p>Northpaw begann vor fünf Jahren in einem Gästezimmer in Bristol, mit einem geliehenen Laptop und einem Spiel über eine Laterne auf einem Fluss. Heute sind wir sechs Leute, vier Spiele und ein sehr beschäftigter Wasserkocher.</p>
+<h2>Was wir beibehalten</h2>
+<ul><li>Wir spielen jeden Build auf dem ältesten Handy, das wir finden können.</li><li>Wir beantworten jede Nachricht selbst, meist innerhalb einer Woche.</li><li>Wir verkaufen nie deine Daten, und unsere Spiele zeigen nie Werbung, die dir folgt.</li></ul>
+<h2>Was als Nächstes kommt</h2>
+<p>Für Pocket Orchard läuft die Vorregistrierung, und Moss &amp; Bolt ist in der offenen Beta. Wenn du von unseren Spielen hören möchtest, sobald sie erscheinen, und von sonst nichts, trag dich unten auf jeder Seite in den Newsletter des Studios ein. Wir schreiben ein paar Mal im Jahr.</p>`,
+  },
+};
+
+/** The demo's release notes in German (issue 26), by app slug and version. */
+export const deReleases: Record<string, Record<string, string>> = {
+  'lantern-drift': {
+    '1.2.0':
+      'Neu: der Nachtkanal, zwölf Level, die nur die Laternen erhellen, die du trägst.\nBoote gleiten jetzt umeinander herum, statt anzuhalten.\nEin Absturz beim Pausieren während eines Sturms ist behoben.',
+    '1.1.0':
+      'Fotomodus: blende die Oberfläche aus und rahme den Fluss so, wie du willst.\nFlüssigere Bildrate auf älteren Handys.',
+  },
+  'tidepool-tactics': {
+    '2.0.1':
+      'Der Gezeiten-Timer überspringt bei langsamen Verbindungen keinen Zug mehr.\nDeutlichere Farben für farbenblinde Spielerinnen und Spieler.',
+    '2.0.0':
+      'Ranglisten-Saisons sind da: steig vom Felsentümpel bis zum offenen Ozean auf.\nZwei neue Krabbenkapitäne mit eigenen Fähigkeiten.',
+  },
+  brightlist: {
+    '3.4.0':
+      'Listen lassen sich mit der Familie teilen: Alle sehen Änderungen sofort.\nWidgets für den Startbildschirm.',
+    '3.3.2': 'Erinnerungen folgen jetzt deiner Zeitzone, wenn du reist.',
+  },
+};

@@ -703,6 +703,24 @@ export const demoAppPressKits: Record<string, DemoPressKit> = {
   },
 };
 
+/**
+ * The studio's own news (issue 26): posts of no app, on /blog, in the site feed and the sitemap, never
+ * on an app's blog. Their galleries are empty (`images` unused).
+ */
+export const demoStudioPosts: DemoPost[] = [
+  {
+    title: 'Five years of Northpaw: what a tiny studio learned',
+    content: `<p>Northpaw started five years ago in a spare room in Bristol, with one borrowed laptop and a game about a lantern on a river. Today we are six people, four games and one very busy kettle.</p>
+<h2>What we keep doing</h2>
+<ul><li>We play every build on the oldest phone we can find.</li><li>We answer every message ourselves, usually within a week.</li><li>We never sell your data, and our games never show ads that follow you around.</li></ul>
+<h2>What comes next</h2>
+<p>Pocket Orchard is in pre-registration, and Moss &amp; Bolt is in open beta. If you would like to hear about our games when they launch, and nothing else, join the studio newsletter at the bottom of any page. We write a few times a year.</p>`,
+    images: [],
+    isPublished: true,
+    daysAgo: 150,
+  },
+];
+
 /** A version of a demo app and its "What's new" (issue 26), released its days before the seed. */
 export interface DemoRelease {
   version: string;
