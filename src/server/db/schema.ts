@@ -149,6 +149,8 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_at_idx').on(t.at),
+    // Issue 28: the audit log's pages, newest first, found by key.
+    index('audit_log_newest_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
@@ -310,6 +312,26 @@ export const blogPosts = pgTable(
   (t) => [
     index('blog_posts_app_id_idx').on(t.appId),
     index('blog_posts_created_at_idx').on(t.createdAt),
+    // Issue 28 (decision 128): every post newest first, and an app's; the trailing columns make the
+    // skip of a numbered page an index-only scan.
+    index('blog_posts_newest_idx').using(
+      'btree',
+      sql`(coalesce(${t.publishedAt}, ${t.createdAt})) desc`,
+      t.id.desc().nullsFirst(),
+      t.appId,
+      t.isPublished,
+      t.publishedAt,
+      t.createdAt,
+    ),
+    index('blog_posts_app_newest_idx').using(
+      'btree',
+      t.appId,
+      sql`(coalesce(${t.publishedAt}, ${t.createdAt})) desc`,
+      t.id.desc().nullsFirst(),
+      t.isPublished,
+      t.publishedAt,
+      t.createdAt,
+    ),
     uniqueIndex('blog_posts_slug_idx').on(t.slug),
     index('blog_posts_publish_at_idx').on(t.publishAt),
     check(
@@ -540,7 +562,12 @@ export const userMessages = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('user_messages_created_at_idx').on(t.createdAt), index('user_messages_is_read_idx').on(t.isRead)],
+  (t) => [
+    index('user_messages_created_at_idx').on(t.createdAt),
+    index('user_messages_is_read_idx').on(t.isRead),
+    // Issue 28: the inbox's pages, newest first.
+    index('user_messages_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /**
@@ -704,19 +731,24 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /** Uploaded images (the media library); their files (the original and its variants) are in media_files. */
-export const media = pgTable('media', {
-  id: serial('id').primaryKey(),
-  /** SHA-256 (hex) of the uploaded bytes: the same file uploaded again is this item. */
-  hash: text('hash').notNull().unique(),
-  filename: text('filename').notNull(),
-  /** MIME type, size in pixels and in bytes of the served original (or its fallback-format copy). */
-  type: text('type').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  bytes: integer('bytes').notNull(),
-  alt: text('alt').notNull().default(''),
-  createdAt: createdAt(),
-});
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 (hex) of the uploaded bytes: the same file uploaded again is this item. */
+    hash: text('hash').notNull().unique(),
+    filename: text('filename').notNull(),
+    /** MIME type, size in pixels and in bytes of the served original (or its fallback-format copy). */
+    type: text('type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    alt: text('alt').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  // Issue 28: the media library's pages, newest first.
+  (t) => [index('media_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
 
 /**
  * Every stored file of a media item, by the URL path it is served at; made once, at upload.
@@ -865,7 +897,12 @@ export const subscribers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('subscribers_email_idx').on(t.email), uniqueIndex('subscribers_token_idx').on(t.token)],
+  (t) => [
+    uniqueIndex('subscribers_email_idx').on(t.email),
+    uniqueIndex('subscribers_token_idx').on(t.token),
+    // Issue 28: the subscribers' pages, newest first.
+    index('subscribers_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /**
