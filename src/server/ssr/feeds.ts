@@ -41,14 +41,9 @@ export const feedsModule: AppModule = async (app, { deps }) => {
     sizeOf: (entry) => Buffer.byteLength(entry.xml),
   });
 
-  const cached = async (key: string, make: () => Promise<string>) => {
-    const hit = cache.get(key);
-    if (hit) return hit.xml;
-    const ticket = cache.ticket();
-    const xml = await make();
-    cache.set(key, { xml }, ticket);
-    return xml;
-  };
+  /** The kept file, or one making of it shared by every request that misses it at the same moment. */
+  const cached = async (key: string, make: () => Promise<string>) =>
+    (await cache.getOrMake(key, async () => ({ xml: await make() }))).xml;
   const send = (reply: FastifyReply, type: string, body: string) =>
     reply.type(type).header('cache-control', 'public, max-age=300').send(body);
 
