@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../shared/schemas/paging';
 import {
   FUTURE_PUBLISH_DATE,
@@ -141,6 +141,56 @@ export function blogsRepo(db: Db, now: () => Date) {
         .leftJoin(apps, eq(apps.id, blogPosts.appId))
         .where(publicPost)
         .orderBy(...newestFirst);
+      return rows.map((r) => toPost(r.post));
+    },
+
+    /**
+     * The sitemap's post parts (issue 28): the published posts visitors may see, counted and dated by
+     * id range of `size` ids (range n holds ids (n-1)*size+1 to n*size), only ranges that hold any.
+     */
+    async publishedIdRanges(size: number): Promise<{ part: number; count: number; updatedAt: string }[]> {
+      // A whole number of ours, written into the SQL: the same expression is selected and grouped by.
+      const part = sql<number>`((${blogPosts.id} - 1) / ${sql.raw(String(Math.max(1, Math.floor(size))))})::int + 1`;
+      const rows = await db
+        .select({
+          part,
+          count: count(),
+          updatedAt: sql<Date>`max(${blogPosts.updatedAt})`.mapWith(blogPosts.updatedAt),
+        })
+        .from(blogPosts)
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(publicPost)
+        .groupBy(part)
+        .orderBy(part);
+      return rows.map((r) => ({ part: Number(r.part), count: Number(r.count), updatedAt: iso(r.updatedAt) }));
+    },
+
+    /** The newest change of the published posts visitors may see, per app (null: studio posts), for the sitemap. */
+    async publishedUpdatedByApp(): Promise<Map<number | null, string>> {
+      const rows = await db
+        .select({
+          appId: blogPosts.appId,
+          updatedAt: sql<Date>`max(${blogPosts.updatedAt})`.mapWith(blogPosts.updatedAt),
+        })
+        .from(blogPosts)
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(publicPost)
+        .groupBy(blogPosts.appId);
+      return new Map(rows.map((r) => [r.appId, iso(r.updatedAt)]));
+    },
+
+    /**
+     * Published posts visitors may see with ids after `afterId` up to `lastId`, by id, at most
+     * `limit` (keyset: the next batch starts after the last id of this one; nothing is skipped).
+     */
+    async publishedByIdAfter(afterId: number, lastId: number, limit: number): Promise<BlogPost[]> {
+      const rows = await db
+        .select({ post: blogPosts })
+        .from(blogPosts)
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(and(publicPost, gt(blogPosts.id, afterId), lte(blogPosts.id, lastId)))
+        .orderBy(asc(blogPosts.id))
+        .limit(limit);
       return rows.map((r) => toPost(r.post));
     },
 

@@ -11,6 +11,7 @@ import { seed, seedDemoContent } from '../../seed/seed';
 import { demoAbout, demoApps, demoContact, demoPrivacy, demoSocialLinks, demoStudioPressKit } from './seed-data';
 import { productionWeb } from '../../ssr/web';
 import { fingerprint, stillAsSeeded } from './demo-content.repo';
+import { readSitemap } from '../../../../tests/setup/sitemap';
 import { deAbout, deApps, deHome } from './seed-data.de';
 
 let ctx: TestContext;
@@ -52,6 +53,8 @@ async function publicSurfaces(): Promise<string> {
     expect(res.statusCode, url).toBe(200);
     bodies.push(res.body);
   }
+  // The sitemap's parts too (issue 28: /sitemap.xml is their index).
+  bodies.push(await readSitemap(ctx.app));
   return bodies.join('\n');
 }
 
