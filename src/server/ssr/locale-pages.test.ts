@@ -295,7 +295,7 @@ describe('the admin’s hreflang check', () => {
       path: `app/${englishApp.id}`,
       message: "Translated into French, which is not one of the site's languages: not shown",
     });
-  });
+  }, 120_000); // a crawl of every clustered page: slow on a busy machine
 });
 
 describe('an app’s support and account-deletion pages', () => {
@@ -443,5 +443,5 @@ describe('press kits and an app’s privacy policy in another language (decision
     );
     expect(check.problems.filter((p) => /\/(press|privacy)$/.test(p.path))).toEqual([]);
     expect(check.checked).toBeGreaterThan(6);
-  });
+  }, 120_000); // a crawl of every clustered page: slow on a busy machine
 });

@@ -3,9 +3,9 @@
 // sitemaps.org 0.9 schemas (siteindex.xsd, sitemap.xsd): their namespace, <sitemapindex> of
 // <sitemap> each with one absolute <loc> and an optional W3C <lastmod>, <urlset> of <url> likewise,
 // at most 50,000 entries and 50 MB each. (xmllint is not on every CI machine: the rules are written here.)
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStaffApp } from '../../../tests/setup/test-app';
+import { bulk } from '../../../tests/setup/bulk';
 import { paths } from '../../shared/paths';
 import { postsPerPart, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SITEMAP_NS, XHTML_NS } from './sitemap';
 
@@ -48,12 +48,15 @@ function expectValid(body: string, root: 'sitemapindex' | 'urlset', child: 'site
 beforeAll(async () => {
   const app = await ctx.make.makeApp();
   // Fast: one INSERT … SELECT generate_series, on either engine.
-  await ctx.database.db.execute(sql`
-    insert into blog_posts (app_id, scope, title, content, is_published, published_at, slug, created_at, updated_at)
-    select ${app.id}, 'app', 'Bulk post ' || g, '<p>Post ' || g || '</p>', g % 100 <> 0,
-           case when g % 100 <> 0 then timestamptz '2026-01-01' + g * interval '1 second' end,
-           'bulk-post-' || g, timestamptz '2026-01-01' + g * interval '1 second', timestamptz '2026-01-01' + g * interval '1 second'
-    from generate_series(1, ${POSTS}) g`);
+  await bulk(
+    ctx,
+    `insert into blog_posts (app_id, scope, title, content, is_published, published_at, slug, created_at, updated_at)
+     select $1, 'app', 'Bulk post ' || g, '<p>Post ' || g || '</p>', g % 100 <> 0,
+            case when g % 100 <> 0 then timestamptz '2026-01-01' + g * interval '1 second' end,
+            'bulk-post-' || g, timestamptz '2026-01-01' + g * interval '1 second', timestamptz '2026-01-01' + g * interval '1 second'
+     from generate_series(1, $2::int) g`,
+    [app.id, POSTS],
+  );
 }, 120_000);
 
 describe('the sitemap index', () => {
