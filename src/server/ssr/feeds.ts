@@ -9,7 +9,10 @@ import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { ContentCache } from '../lib/content-cache';
 import { canonicalLocale, type SiteLocale } from '../../shared/locales';
 
-/** Bytes of feeds and sitemaps kept in memory. */
+/** Posts in a feed: the newest (issue 28: a feed's cost does not grow with the blog). */
+export const FEED_ITEMS = 50;
+
+/** Bytes of feeds kept in memory. */
 const FEEDS_CACHE_BYTES = 8 * 1024 * 1024;
 
 // Characters XML 1.0 forbids (outside its Char production): C0 controls except tab, line feed and
@@ -92,7 +95,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
   const allPostsFeed = async (link: string, selfPath: string) => {
     const [appList, posts, settings] = await Promise.all([
       deps.visibleApps.visitorApps(),
-      blogs.listPublished(),
+      blogs.latestPublished(FEED_ITEMS),
       site.get(),
     ]);
     const titles = new Map<number | null, string>(appList.map((a) => [a.id, a.title]));
@@ -120,7 +123,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
     const prefix = `/${language.code}`;
     const [appList, posts, settings] = await Promise.all([
       deps.visibleApps.visitorApps(),
-      blogs.listPublished(),
+      blogs.latestPublished(FEED_ITEMS, { locale: code }),
       site.get(),
     ]);
     const [postRows, appRows, siteRow] = await Promise.all([
@@ -210,7 +213,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
       const body = await cached(`rss:${id}`, async () => {
         const found = await deps.visibleApps.visitorApp(id);
         if (!found) throw notFound('App');
-        const posts = await blogs.listByApp(id, false);
+        const posts = await blogs.latestPublished(FEED_ITEMS, { appId: id });
         return rss(
           `${found.title} blog`,
           `${base}${paths.appBlogs(id)}`,

@@ -51,7 +51,7 @@ beforeAll(async () => {
   await bulk(
     ctx,
     `insert into blog_posts (app_id, scope, title, content, is_published, published_at, slug, created_at, updated_at)
-     select $1, 'app', 'Bulk post ' || g, '<p>Post ' || g || '</p>', g % 100 <> 0,
+     select $1::int, 'app', 'Bulk post ' || g, '<p>Post ' || g || '</p>', g % 100 <> 0,
             case when g % 100 <> 0 then timestamptz '2026-01-01' + g * interval '1 second' end,
             'bulk-post-' || g, timestamptz '2026-01-01' + g * interval '1 second', timestamptz '2026-01-01' + g * interval '1 second'
      from generate_series(1, $2::int) g`,

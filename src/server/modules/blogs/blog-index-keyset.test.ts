@@ -69,7 +69,7 @@ beforeAll(async () => {
   await bulk(
     ctx,
     `insert into blog_posts (app_id, scope, title, content, is_published, published_at, slug, created_at, updated_at)
-     select case when g % 10 = 0 then $2 else $1 end, 'app', 'Post ' || g, '<p>Post ' || g || '</p>',
+     select case when g % 10 = 0 then $2::int else $1::int end, 'app', 'Post ' || g, '<p>Post ' || g || '</p>',
             g % 50 <> 0, case when g % 50 <> 0 then timestamptz '2020-01-01' + g * interval '1 minute' end,
             'keyset-post-' || g, timestamptz '2020-01-01' + g * interval '1 minute', timestamptz '2020-01-01' + g * interval '1 minute'
      from generate_series(1, $3::int) g`,

@@ -184,6 +184,16 @@ export function blogsRepo(db: Db, now: () => Date) {
       return rows.map(toPost);
     },
 
+    /**
+     * The newest `limit` published posts visitors may see, of one app or all, in a language (the
+     * feeds, issue 28): read by key from the newest, never the whole list.
+     */
+    async latestPublished(limit: number, options: { appId?: number; locale?: string } = {}): Promise<BlogPost[]> {
+      const hidden = (await db.select({ id: apps.id }).from(apps).where(eq(apps.isHidden, true))).map((a) => a.id);
+      const rows = await publishedPageQueries(db, { limit, offset: 0, ...options }, hidden).rows();
+      return rows.map((r) => toPost(r.post));
+    },
+
     /** Every published post of the apps visitors may see (hidden apps' posts are not public). */
     async listPublished(): Promise<BlogPost[]> {
       const rows = await db
