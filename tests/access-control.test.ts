@@ -58,6 +58,7 @@ const TABLE: Row[] = [
   row('GET /readyz',                              200, 200, 200),
   row('GET /robots.txt',                          200, 200, 200),
   row('GET /sitemap.xml',                         200, 200, 200),
+  row('GET /sitemaps/:file',                      200, 200, 200, { url: '/sitemaps/pages.xml' }),
   row('GET /rss.xml',                             200, 200, 200),
   row('GET /apps/:id/rss.xml',                    200, 200, 200, { id: 'appId' }),
   row('GET /blog/rss.xml',                        200, 200, 200),

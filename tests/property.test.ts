@@ -576,6 +576,8 @@ describe('every route, with hostile input', () => {
       '/blog?page=2',
       '/blog/rss.xml',
       '/sitemap.xml',
+      '/sitemaps/pages.xml',
+      '/sitemaps/posts-1.xml',
       ...appList.flatMap((a) => [`/apps/${a.id}/blogs`, `/apps/${a.id}/rss.xml`, `/blog?app=${a.id}`]),
       ...posts.flatMap((p) => [`/blogs/${p.id}`, `/blogs/${p.id}/${p.slug}`]),
     ];

@@ -56,6 +56,7 @@ import { inlineScriptHashes } from './ssr/inline-scripts';
 import { publicPagesModule } from './ssr/pages';
 import type { WebOptions } from './ssr/web';
 import { shareImagesModule } from './ssr/share-images';
+import { sitemapModule } from './ssr/sitemap';
 import { siteIconsModule } from './ssr/site-icons';
 import type { PostScheduler } from './modules/blogs/scheduler';
 import type { AppInstance, AppModule, Deps } from './types';
@@ -67,6 +68,7 @@ import type { AppInstance, AppModule, Deps } from './types';
 export const MODULES: readonly AppModule[] = [
   // The public site's files: feeds and sitemap, the icon sprite, the favicons, share images.
   feedsModule,
+  sitemapModule,
   releaseFeedModule,
   iconsModule,
   siteIconsModule,

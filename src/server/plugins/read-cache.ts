@@ -32,7 +32,8 @@ export function registerReadCache(app: AppInstance, deps: Deps, auth: Auth): Con
     maxBytes: READ_CACHE_BYTES,
     sizeOf: (entry) => Buffer.byteLength(entry.body),
   });
-  const tickets = new WeakMap<FastifyRequest, { key: string; ticket: Ticket }>();
+  /** A miss being answered: its key, the version it read, and how it tells the requests waiting for it. */
+  const tickets = new WeakMap<FastifyRequest, { key: string; ticket: Ticket; land: (entry?: Entry) => void }>();
 
   const cacheable = (request: FastifyRequest) =>
     request.method === 'GET' && request.routeOptions.config.publicRead && !request.cookies[auth.cookieName];
@@ -41,26 +42,45 @@ export function registerReadCache(app: AppInstance, deps: Deps, auth: Auth): Con
   app.addHook('preHandler', async (request, reply) => {
     if (!cacheable(request)) return;
     const key = readCacheKey(request);
+    const send = (entry: Entry) => {
+      if (entry.total !== undefined) reply.header(TOTAL_COUNT_HEADER, entry.total);
+      return reply.type(entry.type).send(entry.body);
+    };
     const hit = cache.get(key);
-    if (hit) {
-      if (hit.total !== undefined) reply.header(TOTAL_COUNT_HEADER, hit.total);
-      return reply.type(hit.type).send(hit.body);
+    if (hit) return send(hit);
+    // Single flight: the first miss answers; the requests that miss the same read meanwhile wait for
+    // its reply and share it (a reply that is not a 200 is not shared: each then answers itself).
+    let land!: (entry?: Entry) => void;
+    const mine = new Promise<Entry | undefined>((resolve) => (land = resolve));
+    const flight = cache.once(key, () => mine);
+    if (flight !== mine) {
+      const shared = await flight;
+      if (shared) return send(shared);
     }
-    tickets.set(request, { key, ticket: cache.ticket() });
+    tickets.set(request, { key, ticket: cache.ticket(), land });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = tickets.get(request);
-    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!pending) return payload;
     tickets.delete(request);
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      pending.land();
+      return payload;
+    }
     const type = String(reply.getHeader('content-type') ?? 'application/json');
     const total = reply.getHeader(TOTAL_COUNT_HEADER);
-    cache.set(
-      pending.key,
-      { body: payload, type, ...(total === undefined ? {} : { total: String(total) }) },
-      pending.ticket,
-    );
+    const entry = { body: payload, type, ...(total === undefined ? {} : { total: String(total) }) };
+    cache.set(pending.key, entry, pending.ticket);
+    pending.land(entry);
     return payload;
   });
+  // A miss that ended without a reply sent (the client went away) still lets its waiters go on.
+  const gone = async (request: FastifyRequest) => {
+    tickets.get(request)?.land();
+    tickets.delete(request);
+  };
+  app.addHook('onResponse', gone);
+  app.addHook('onRequestAbort', gone);
   return cache;
 }

@@ -8,6 +8,7 @@ import { useStaffApp } from '../../../tests/setup/test-app';
 import type { App } from '../../shared/schemas/apps';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { productionWeb } from './web';
+import { readSitemap } from '../../../tests/setup/sitemap';
 
 const ctx = useStaffApp({}, { web: productionWeb(), clock: fixedClock() });
 let game: App;
@@ -378,7 +379,7 @@ describe('structured data and previews', () => {
 
 describe('links to the page', () => {
   it('the sitemap lists every visible app page; the home cards link to it', async () => {
-    const sitemap = (await get('/sitemap.xml')).body;
+    const sitemap = await readSitemap(ctx.app);
     for (const app of [game, paid, bare]) expect(sitemap).toContain(`<loc>${base()}/apps/${app.slug}</loc>`);
     expect(sitemap).not.toContain(`/apps/${hidden.slug}<`);
     const home = (await get('/')).body;

@@ -11,6 +11,7 @@ import { api, paths } from '../../shared/paths';
 import type { App } from '../../shared/schemas/apps';
 import type { AppPrivacyVersionSummary } from '../../shared/schemas/app-privacy';
 import { productionWeb } from './web';
+import { readSitemap } from '../../../tests/setup/sitemap';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -208,7 +209,7 @@ describe('every saved version and a version for a later day (issue 21)', () => {
 
 describe('the sitemap', () => {
   it('lists the privacy page of apps that have one, not of hidden apps', async () => {
-    const xml = (await get(paths.sitemap)).body;
+    const xml = await readSitemap(ctx.app);
     expect(xml).toContain(`<loc>${ctx.config.siteUrl}${paths.appPrivacy(app.slug)}</loc>`);
     expect(xml).not.toContain(paths.appPrivacy(hidden.slug));
   });

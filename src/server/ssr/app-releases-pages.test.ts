@@ -11,6 +11,7 @@ import { fixedClock } from '../../../tests/setup/clock';
 import { useStaffApp } from '../../../tests/setup/test-app';
 import { appFields } from '../../../tests/setup/translations';
 import { productionWeb } from './web';
+import { readSitemap } from '../../../tests/setup/sitemap';
 
 const ctx = useStaffApp({}, { web: productionWeb(), clock: fixedClock(new Date('2026-06-01T10:00:00.000Z')) });
 const page = (url: string) => ctx.app.inject({ url });
@@ -132,7 +133,7 @@ describe('release notes on the public site', () => {
   });
 
   it('lists the releases page of an app with versions in the sitemap', async () => {
-    const sitemap = (await page('/sitemap.xml')).body;
+    const sitemap = await readSitemap(ctx.app);
     expect(sitemap).toContain(
       `<loc>${ctx.config.siteUrl}/apps/${app.slug}/releases</loc><lastmod>2026-06-01</lastmod>`,
     );

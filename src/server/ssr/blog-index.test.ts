@@ -8,6 +8,7 @@ import { useStaffApp } from '../../../tests/setup/test-app';
 import type { BlogPost, BlogPostInput } from '../../shared/schemas/blog-posts';
 import type { NewPreviewLink } from '../../shared/schemas/preview-links';
 import { productionWeb } from './web';
+import { readSitemap } from '../../../tests/setup/sitemap';
 
 const ctx = useStaffApp({}, { web: productionWeb(), clock: fixedClock() });
 let lantern: number;
@@ -182,7 +183,7 @@ describe('the blog index', () => {
     const blog = await get('/blog');
     expect(blog.body).toMatch(/<a[^>]*href="\/blog"[^>]*aria-current="page"[^>]*>Blog<\/a>/);
 
-    const sitemap = (await get('/sitemap.xml')).body;
+    const sitemap = await readSitemap(ctx.app);
     expect(sitemap).toContain(`<loc>${base()}/blog</loc>`);
     for (const p of [...lanternPosts, ...orchardPosts]) {
       expect(sitemap).toContain(`<loc>${base()}/blogs/${p.id}/${p.slug}</loc>`);

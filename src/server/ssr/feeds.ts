@@ -1,4 +1,4 @@
-// For search engines and feed readers: robots.txt, sitemap.xml and RSS 2.0 feeds.
+// For search engines and feed readers: robots.txt (naming the sitemap index, ssr/sitemap.ts) and RSS 2.0 feeds.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IdParamsSchema } from '../../shared/schemas/common';
 import { paths } from '../../shared/paths';
@@ -7,10 +7,12 @@ import { notFound } from '../lib/errors';
 import type { AppModule } from '../types';
 import type { BlogPost } from '../../shared/schemas/blog-posts';
 import { ContentCache } from '../lib/content-cache';
-import { clusterOf, releaseLanguages, type Alternate } from '../modules/translations/alternates';
 import { canonicalLocale, type SiteLocale } from '../../shared/locales';
 
-/** Bytes of feeds and sitemaps kept in memory. */
+/** Posts in a feed: the newest (issue 28: a feed's cost does not grow with the blog). */
+export const FEED_ITEMS = 50;
+
+/** Bytes of feeds kept in memory. */
 const FEEDS_CACHE_BYTES = 8 * 1024 * 1024;
 
 // Characters XML 1.0 forbids (outside its Char production): C0 controls except tab, line feed and
@@ -31,24 +33,15 @@ export const feedsModule: AppModule = async (app, { deps }) => {
   const base = deps.config.siteUrl;
   const blogs = deps.repos.blogs;
   const site = deps.repos.siteSettings;
-  const pages = deps.repos.pages;
-  const press = deps.repos.press;
-  const appPages = deps.repos.appPages;
-  const appPrivacy = deps.repos.appPrivacy;
   const translations = deps.repos.translations;
   const cache = new ContentCache<{ xml: string }>(deps.content, {
     maxBytes: FEEDS_CACHE_BYTES,
     sizeOf: (entry) => Buffer.byteLength(entry.xml),
   });
 
-  const cached = async (key: string, make: () => Promise<string>) => {
-    const hit = cache.get(key);
-    if (hit) return hit.xml;
-    const ticket = cache.ticket();
-    const xml = await make();
-    cache.set(key, { xml }, ticket);
-    return xml;
-  };
+  /** The kept file, or one making of it shared by every request that misses it at the same moment. */
+  const cached = async (key: string, make: () => Promise<string>) =>
+    (await cache.getOrMake(key, async () => ({ xml: await make() }))).xml;
   const send = (reply: FastifyReply, type: string, body: string) =>
     reply.type(type).header('cache-control', 'public, max-age=300').send(body);
 
@@ -59,142 +52,6 @@ export const feedsModule: AppModule = async (app, { deps }) => {
       `User-agent: *\nAllow: /\nDisallow: /admin-page\nDisallow: /api\n\nSitemap: ${base}${paths.sitemap}\n`,
     ),
   );
-
-  app.get(paths.sitemap, async (_request, reply) => {
-    const body = await cached('sitemap', async () => {
-      // Apps with a privacy policy of their own (issue 14), and when it last changed.
-      const privacyUpdated = await appPrivacy.updatedByApp();
-      // Apps' support pages (always there) and deletion pages (when the app has accounts).
-      const appTexts = await appPages.savedByApp();
-      // Press kits (issue 14): the studio's and every visible app's page, changed with their kit or app.
-      const pressUpdated = await press.updatedByApp();
-      const [appList, posts, home, about, contact, privacy] = await Promise.all([
-        deps.visibleApps.visitorApps(),
-        blogs.listPublished(),
-        pages.getHome(),
-        pages.getAbout(),
-        pages.getContact(),
-        pages.getPrivacy(),
-      ]);
-      // The newest of the dates a page is made from (ISO strings sort as time).
-      const latest = (...dates: (string | undefined)[]) => dates.filter(Boolean).sort().at(-1);
-      const postDates = (list: BlogPost[]) => list.map((p) => p.updatedAt);
-      // Issue 24: a page published in several languages is listed in each, with the cluster.
-      const locales = await site.locales();
-      const rows = new Map<string, Awaited<ReturnType<typeof translations.ofType>>>();
-      if (locales.length > 1) {
-        for (const type of ['app', 'post', 'page', 'app-page', 'release'] as const) {
-          for (const row of await translations.ofType(type)) {
-            const key = `${type}:${row.item}`;
-            rows.set(key, [...(rows.get(key) ?? []), row]);
-          }
-        }
-      }
-      const cluster = (of: string | 'all', path: string, pathIn: (slug: string | null) => string = () => path) => {
-        if (locales.length < 2) return [];
-        // An app's own page is there in a language only where the app is too.
-        const app = of.startsWith('app-page:') ? (rows.get(`app:${of.slice(9).split('-')[0]}`) ?? []) : undefined;
-        return clusterOf(locales, of === 'all' ? 'all' : (rows.get(of) ?? []), pathIn, app);
-      };
-      const releasePages = async (list: typeof appList) => {
-        const releases = await deps.repos.appReleases.forApps(list.map((a) => a.id));
-        return list.flatMap((a) => {
-          const own = releases.filter((r) => r.appId === a.id);
-          if (!own.length) return [];
-          const rows = locales.length > 1 ? releaseLanguages(releaseRows(own)) : [];
-          return [
-            {
-              loc: paths.appReleases(a.slug),
-              lastmod: latest(...own.map((r) => r.updatedAt)),
-              cluster:
-                locales.length > 1 ? clusterOf(locales, rows, () => paths.appReleases(a.slug), appRows(a.id)) : [],
-            },
-          ];
-        });
-      };
-      const releaseRows = (own: { id: number }[]) => own.flatMap((r) => rows.get(`release:${r.id}`) ?? []);
-      const appRows = (id: number) => rows.get(`app:${id}`) ?? [];
-      const urls: { loc: string; lastmod?: string; cluster?: Alternate[] }[] = [
-        {
-          loc: paths.home,
-          lastmod: latest(home?.updatedAt, ...appList.map((a) => a.updatedAt)),
-          cluster: cluster('page:home', paths.home),
-        },
-        { loc: paths.about, lastmod: about?.updatedAt, cluster: cluster('page:about', paths.about) },
-        { loc: paths.contact, lastmod: contact?.updatedAt, cluster: cluster('all', paths.contact) },
-        { loc: paths.privacy, lastmod: privacy?.updatedAt, cluster: cluster('page:privacy', paths.privacy) },
-        { loc: paths.blogIndex, lastmod: latest(...postDates(posts)), cluster: cluster('all', paths.blogIndex) },
-        // The catalogue (issue 25): only its bare address, its filtered views are not indexed.
-        { loc: paths.apps, lastmod: latest(...appList.map((a) => a.updatedAt)), cluster: cluster('all', paths.apps) },
-        {
-          loc: paths.press,
-          lastmod: latest(pressUpdated.get(null), ...appList.map((a) => a.updatedAt)),
-          cluster: cluster('page:press', paths.press),
-        },
-        ...appList.map((a) => ({
-          loc: paths.appPress(a.slug),
-          lastmod: latest(a.updatedAt, pressUpdated.get(a.id), pressUpdated.get(null)),
-          cluster: cluster(`app-page:${a.id}-press`, paths.appPress(a.slug)),
-        })),
-        // An app's page shows its latest posts: it changes with them.
-        ...appList.map((a) => ({
-          loc: paths.app(a.slug),
-          lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
-          cluster: cluster(`app:${a.id}`, paths.app(a.slug)),
-        })),
-        ...appList.map((a) => ({
-          loc: paths.appBlogs(a.id),
-          lastmod: latest(a.updatedAt, ...postDates(posts.filter((p) => p.appId === a.id))),
-          cluster: cluster(`app:${a.id}`, paths.appBlogs(a.id)),
-        })),
-        ...posts.map((p) => ({
-          loc: paths.readablePost(p),
-          lastmod: p.updatedAt,
-          cluster: cluster(`post:${p.id}`, paths.readablePost(p), (slug) =>
-            paths.readablePost({ id: p.id, slug: slug ?? p.slug }),
-          ),
-        })),
-        ...appList
-          .filter((a) => privacyUpdated.has(a.id))
-          .map((a) => ({
-            loc: paths.appPrivacy(a.slug),
-            lastmod: privacyUpdated.get(a.id),
-            cluster: cluster(`app-page:${a.id}-privacy`, paths.appPrivacy(a.slug)),
-          })),
-        ...appList.map((a) => ({
-          loc: paths.appSupport(a.slug),
-          lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
-          cluster: cluster(`app-page:${a.id}-support`, paths.appSupport(a.slug)),
-        })),
-        // Apps' release notes pages (issue 26), where the app has a version.
-        ...(await releasePages(appList)),
-        ...appList
-          .filter((a) => appTexts.get(a.id)?.accountDeletion)
-          .map((a) => ({
-            loc: paths.appDeleteAccount(a.slug),
-            lastmod: latest(a.updatedAt, appTexts.get(a.id)?.updatedAt),
-            cluster: cluster(`app-page:${a.id}-deletion`, paths.appDeleteAccount(a.slug)),
-          })),
-      ];
-      const entry = (loc: string, lastmod?: string, links = '') =>
-        `  <url><loc>${xml(base + loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${links}</url>`;
-      const lines = urls.flatMap((u) => {
-        if (!u.cluster?.length) return [entry(u.loc, u.lastmod)];
-        // Each language's address, each naming the whole cluster (itself included).
-        const links = u.cluster
-          .map((a) => `<xhtml:link rel="alternate" hreflang="${xml(a.hreflang)}" href="${xml(base + a.path)}"/>`)
-          .join('');
-        return u.cluster.filter((a) => a.hreflang !== 'x-default').map((a) => entry(a.path, u.lastmod, links));
-      });
-      const xhtml = urls.some((u) => u.cluster?.length) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
-      return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>
-${lines.join('\n')}
-</urlset>
-`;
-    });
-    return send(reply, 'application/xml; charset=utf-8', body);
-  });
 
   const rss = (
     title: string,
@@ -238,7 +95,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
   const allPostsFeed = async (link: string, selfPath: string) => {
     const [appList, posts, settings] = await Promise.all([
       deps.visibleApps.visitorApps(),
-      blogs.listPublished(),
+      blogs.latestPublished(FEED_ITEMS),
       site.get(),
     ]);
     const titles = new Map<number | null, string>(appList.map((a) => [a.id, a.title]));
@@ -266,7 +123,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
     const prefix = `/${language.code}`;
     const [appList, posts, settings] = await Promise.all([
       deps.visibleApps.visitorApps(),
-      blogs.listPublished(),
+      blogs.latestPublished(FEED_ITEMS, { locale: code }),
       site.get(),
     ]);
     const [postRows, appRows, siteRow] = await Promise.all([
@@ -356,7 +213,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt ?? posts[0].cre
       const body = await cached(`rss:${id}`, async () => {
         const found = await deps.visibleApps.visitorApp(id);
         if (!found) throw notFound('App');
-        const posts = await blogs.listByApp(id, false);
+        const posts = await blogs.latestPublished(FEED_ITEMS, { appId: id });
         return rss(
           `${found.title} blog`,
           `${base}${paths.appBlogs(id)}`,

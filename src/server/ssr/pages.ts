@@ -183,6 +183,31 @@ export const publicPagesModule: FastifyPluginAsync<
   const staffCookie = (request: FastifyRequest) =>
     request.cookies[auth.cookieName] ? request.headers.cookie : undefined;
 
+  /** One render of a page visitors share: a complete 200 is compressed and kept (unless content changed meanwhile). */
+  type SharedRender =
+    Extract<PageRender, { kind: 'moved' | 'streamed' }> | { kind: 'page'; page: RenderedPage; kept?: CachedPage };
+  const renderKept = async (key: string, location: string, renderOptions: RenderOptions): Promise<SharedRender> => {
+    const ticket = cache.ticket();
+    const rendered = await render(location, { ...renderOptions, stream: true });
+    if (rendered.kind === 'moved') return rendered;
+    if (rendered.kind === 'streamed') {
+      // Kept once complete, if every read succeeded: the next visitor gets it whole.
+      rendered.rest.then(
+        ({ complete }) => {
+          if (complete?.status === 200) cache.set(key, compressPage(complete), ticket);
+        },
+        () => undefined, // logged where the page is sent
+      );
+      return rendered;
+    }
+    if (rendered.page.status !== 200) return { kind: 'page', page: rendered.page };
+    const kept = compressPage(rendered.page);
+    cache.set(key, kept, ticket);
+    return { kind: 'page', page: rendered.page, kept };
+  };
+  /** A streamed render is shared until its end is there (and kept): later visitors then get it from the cache. */
+  const keptWhen = (flight: SharedRender) => (flight.kind === 'streamed' ? flight.rest : undefined);
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api') {
@@ -247,32 +272,28 @@ export const publicPagesModule: FastifyPluginAsync<
     const key = (contactForm ? `${pathname}?sent=1` : location) + (platform ? `#platform=${platform}` : '');
 
     try {
-      let page = options.transformHtml ? undefined : cache.get(key);
-      if (!page) {
-        const ticket = cache.ticket();
-        const rendered = await render(location, { stream: !options.transformHtml, contactForm, platform });
+      if (options.transformHtml) {
+        // Development: Vite's document, made for each request.
+        const rendered = await render(location, { stream: false, contactForm, platform });
         if (rendered.kind === 'moved') return sendMoved(request, reply, rendered.to);
-        if (rendered.kind === 'streamed') {
-          // Kept once complete, if every read succeeded: the next visitor gets it whole.
-          rendered.rest.then(
-            ({ complete }) => {
-              if (complete?.status === 200) cache.set(key, compressPage(complete), ticket);
-            },
-            () => undefined, // logged where the page is sent
-          );
+        if (rendered.kind === 'streamed') throw new Error('a page rendered without streaming was streamed');
+        const html = await options.transformHtml(url, rendered.page.html);
+        return reply.code(rendered.page.status).header('cache-control', 'no-store').send(html);
+      }
+      let page = cache.get(key);
+      if (!page) {
+        // A miss is rendered once however many visitors ask at the same moment (single flight): they
+        // all get this one render (a streamed one each from its start), and it is kept when complete.
+        const flight = await cache.once(key, () => renderKept(key, location, { contactForm, platform }), keptWhen);
+        if (flight.kind === 'moved') return sendMoved(request, reply, flight.to);
+        if (flight.kind === 'streamed') {
           reply.header('cache-control', 'no-store');
-          return sendStreamed(reply, rendered, chooseEncoding(request));
+          return sendStreamed(reply, flight, chooseEncoding(request));
         }
-        const { page: fresh } = rendered;
-        if (options.transformHtml) {
-          const html = await options.transformHtml(url, fresh.html);
-          return reply.code(fresh.status).header('cache-control', 'no-store').send(html);
+        if (!flight.kept) {
+          return reply.code(flight.page.status).header('cache-control', 'no-store').send(flight.page.html);
         }
-        if (fresh.status !== 200) {
-          return reply.code(fresh.status).header('cache-control', 'no-store').send(fresh.html);
-        }
-        page = compressPage(fresh);
-        cache.set(key, page, ticket);
+        page = flight.kept;
       }
       reply.header('cache-control', 'public, max-age=0, must-revalidate');
       const encoding = chooseEncoding(request);

@@ -8,6 +8,7 @@ import { createTestApp, staffSessions, type TestContext } from '../../../tests/s
 import type { App } from '../../shared/schemas/apps';
 import type { PressKit } from '../../shared/schemas/press';
 import { productionWeb } from './web';
+import { readSitemap } from '../../../tests/setup/sitemap';
 
 let ctx: TestContext;
 let admin: string;
@@ -170,7 +171,7 @@ describe('/press', () => {
 });
 
 it('the sitemap lists the press pages of the studio and of visible apps', async () => {
-  const xml = (await get('/sitemap.xml')).body;
+  const xml = await readSitemap(ctx.app);
   expect(xml).toContain(`<loc>${ctx.config.siteUrl}/press</loc>`);
   expect(xml).toContain(`<loc>${ctx.config.siteUrl}${paths.appPress(game.slug)}</loc>`);
   expect(xml).not.toContain(paths.appPress(hidden.slug));

@@ -11,6 +11,7 @@ import {
 } from '../../../../tests/setup/api';
 import { useStaffApp } from '../../../../tests/setup/test-app';
 import { apps, blogPosts } from '../../db/schema';
+import { readSitemap } from '../../../../tests/setup/sitemap';
 
 const validApp = appInput({
   title: 'Lantern Drift',
@@ -661,7 +662,7 @@ describe('featured and hidden apps', () => {
     expect((await visitor(`/api/apps/${app.id}/blogs`)).statusCode).toBe(404);
     expect((await visitor(`/api/blogs/${published.id}`)).statusCode).toBe(404);
     expect((await visitor('/api/blog-counts')).json()).not.toHaveProperty(String(app.id));
-    const sitemap = (await visitor('/sitemap.xml')).body;
+    const sitemap = await readSitemap(ctx.app);
     expect(sitemap).not.toContain(`/apps/${app.id}/blogs`);
     expect(sitemap).not.toContain(`/blogs/${published.id}<`);
     expect(sitemap).not.toContain(`/blogs/${published.id}/secret-news<`);
@@ -680,6 +681,6 @@ describe('featured and hidden apps', () => {
     expect((await visitor(`/api/apps/${app.id}`)).statusCode).toBe(200);
     expect((await visitor(`/api/blogs/${published.id}`)).statusCode).toBe(200);
     expect((await visitor('/rss.xml')).body).toContain('Secret news');
-    expect((await visitor('/sitemap.xml')).body).toContain(`/blogs/${published.id}/secret-news<`);
+    expect(await readSitemap(ctx.app)).toContain(`/blogs/${published.id}/secret-news<`);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../shared/schemas/paging';
 import {
   FUTURE_PUBLISH_DATE,
@@ -82,6 +82,57 @@ const POST_SLUGS: SlugColumns = {
 /** A slight allowance for a publish date typed as "now" on a clock a little ahead of the server's. */
 const CLOCK_SKEW_MS = 60_000;
 
+/** A page of the blog index: how many, from which position, of one app or all, in a language. */
+export interface PublishedPageQuery {
+  limit: number;
+  offset: number;
+  appId?: number;
+  locale?: string;
+}
+
+/** The key posts are listed by, newest first (the leading column of blog_posts_newest_idx). */
+const newestKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
+
+/**
+ * The blog index's queries (exported for the test that reads their plans): `start`, the key of
+ * the page's first post, read from the index alone (no join: the hidden apps are named), `rows`,
+ * the page from that key, and `count`.
+ */
+export function publishedPageQueries(db: Db, { limit, offset, appId, locale }: PublishedPageQuery, hidden: number[]) {
+  // In another language (issue 24): only posts shown in it (published there, or its default text by choice).
+  const inLocale =
+    locale &&
+    sql`exists (select 1 from ${translations} t where t.type = 'post' and t.item = ${blogPosts.id}::text and t.locale = ${locale} and (t.is_published or t.use_default))`;
+  const listed = and(
+    eq(blogPosts.isPublished, true),
+    appId === undefined ? undefined : eq(blogPosts.appId, appId),
+    hidden.length ? or(isNull(blogPosts.appId), notInArray(blogPosts.appId, hidden)) : undefined,
+    inLocale || undefined,
+  );
+  const start =
+    offset > 0
+      ? db
+          .select({ at: sql<string>`${newestKey}::text`, id: blogPosts.id })
+          .from(blogPosts)
+          .where(listed)
+          .orderBy(...newestFirst)
+          .limit(1)
+          .offset(offset)
+      : undefined;
+  const rows = (from?: { at: string; id: number }) =>
+    db
+      .select({ post: blogPosts, appTitle: apps.title })
+      .from(blogPosts)
+      .leftJoin(apps, eq(apps.id, blogPosts.appId))
+      .where(
+        and(listed, from ? sql`(${newestKey}, ${blogPosts.id}) <= (${from.at}::timestamptz, ${from.id})` : undefined),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit);
+  const count_ = db.select({ n: count() }).from(blogPosts).where(listed);
+  return { start, rows, count: count_ };
+}
+
 export function blogsRepo(db: Db, now: () => Date) {
   /** A slug no other post has: the wanted one (refused when taken) or one made from the title. */
   const freeSlug = (tx: Db, wanted: string | undefined, title: string, selfId?: number) =>
@@ -133,6 +184,16 @@ export function blogsRepo(db: Db, now: () => Date) {
       return rows.map(toPost);
     },
 
+    /**
+     * The newest `limit` published posts visitors may see, of one app or all, in a language (the
+     * feeds, issue 28): read by key from the newest, never the whole list.
+     */
+    async latestPublished(limit: number, options: { appId?: number; locale?: string } = {}): Promise<BlogPost[]> {
+      const hidden = (await db.select({ id: apps.id }).from(apps).where(eq(apps.isHidden, true))).map((a) => a.id);
+      const rows = await publishedPageQueries(db, { limit, offset: 0, ...options }, hidden).rows();
+      return rows.map((r) => toPost(r.post));
+    },
+
     /** Every published post of the apps visitors may see (hidden apps' posts are not public). */
     async listPublished(): Promise<BlogPost[]> {
       const rows = await db
@@ -144,38 +205,67 @@ export function blogsRepo(db: Db, now: () => Date) {
       return rows.map((r) => toPost(r.post));
     },
 
-    /** One page of the blog index: published posts, newest first, of one app or all, and how many in all. */
-    async publishedPage({
-      limit,
-      offset,
-      appId,
-      locale,
-    }: {
-      limit: number;
-      offset: number;
-      appId?: number;
-      locale?: string;
-    }) {
-      // In another language (issue 24): only posts shown in it (published there, or its default text by choice).
-      const inLocale =
-        locale &&
-        sql`exists (select 1 from ${translations} t where t.type = 'post' and t.item = ${blogPosts.id}::text and t.locale = ${locale} and (t.is_published or t.use_default))`;
-      const where = and(
-        publicPost,
-        appId === undefined ? undefined : eq(blogPosts.appId, appId),
-        inLocale || undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ post: blogPosts, appTitle: apps.title })
-          .from(blogPosts)
-          .leftJoin(apps, eq(apps.id, blogPosts.appId))
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(blogPosts).leftJoin(apps, eq(apps.id, blogPosts.appId)).where(where),
-      ]);
+    /**
+     * The sitemap's post parts (issue 28): the published posts visitors may see, counted and dated by
+     * id range of `size` ids (range n holds ids (n-1)*size+1 to n*size), only ranges that hold any.
+     */
+    async publishedIdRanges(size: number): Promise<{ part: number; count: number; updatedAt: string }[]> {
+      // A whole number of ours, written into the SQL: the same expression is selected and grouped by.
+      const part = sql<number>`((${blogPosts.id} - 1) / ${sql.raw(String(Math.max(1, Math.floor(size))))})::int + 1`;
+      const rows = await db
+        .select({
+          part,
+          count: count(),
+          updatedAt: sql<Date>`max(${blogPosts.updatedAt})`.mapWith(blogPosts.updatedAt),
+        })
+        .from(blogPosts)
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(publicPost)
+        .groupBy(part)
+        .orderBy(part);
+      return rows.map((r) => ({ part: Number(r.part), count: Number(r.count), updatedAt: iso(r.updatedAt) }));
+    },
+
+    /** The newest change of the published posts visitors may see, per app (null: studio posts), for the sitemap. */
+    async publishedUpdatedByApp(): Promise<Map<number | null, string>> {
+      const rows = await db
+        .select({
+          appId: blogPosts.appId,
+          updatedAt: sql<Date>`max(${blogPosts.updatedAt})`.mapWith(blogPosts.updatedAt),
+        })
+        .from(blogPosts)
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(publicPost)
+        .groupBy(blogPosts.appId);
+      return new Map(rows.map((r) => [r.appId, iso(r.updatedAt)]));
+    },
+
+    /**
+     * Published posts visitors may see with ids after `afterId` up to `lastId`, by id, at most
+     * `limit` (keyset: the next batch starts after the last id of this one; nothing is skipped).
+     */
+    async publishedByIdAfter(afterId: number, lastId: number, limit: number): Promise<BlogPost[]> {
+      const rows = await db
+        .select({ post: blogPosts })
+        .from(blogPosts)
+        .leftJoin(apps, eq(apps.id, blogPosts.appId))
+        .where(and(publicPost, gt(blogPosts.id, afterId), lte(blogPosts.id, lastId)))
+        .orderBy(asc(blogPosts.id))
+        .limit(limit);
+      return rows.map((r) => toPost(r.post));
+    },
+
+    /**
+     * One page of the blog index: published posts, newest first, of one app or all, and how many in
+     * all. Found by key (issue 28, decision 128): where the page starts is read from the index alone
+     * (an index-only scan of the skipped entries: no skipped post is read), then the page's posts
+     * from that key on; the count is index-only too.
+     */
+    async publishedPage(query: PublishedPageQuery) {
+      const hidden = (await db.select({ id: apps.id }).from(apps).where(eq(apps.isHidden, true))).map((a) => a.id);
+      const queries = publishedPageQueries(db, query, hidden);
+      const [start, [total]] = await Promise.all([queries.start?.then((r) => r[0]), queries.count]);
+      const rows = query.offset > 0 && !start ? [] : await queries.rows(start);
       return {
         items: rows.map((r): PublicBlogPost => ({ ...toPost(r.post), appTitle: r.appTitle ?? STUDIO_NAME })),
         total: Number(total?.n ?? 0),

@@ -19,6 +19,7 @@ import {
 } from './seed-data';
 import { productionWeb } from '../../ssr/web';
 import { fingerprint, stillAsSeeded } from './demo-content.repo';
+import { readSitemap } from '../../../../tests/setup/sitemap';
 import { deAbout, deApps, deHome, deStudioPosts } from './seed-data.de';
 
 let ctx: TestContext;
@@ -60,6 +61,8 @@ async function publicSurfaces(): Promise<string> {
     expect(res.statusCode, url).toBe(200);
     bodies.push(res.body);
   }
+  // The sitemap's parts too (issue 28: /sitemap.xml is their index).
+  bodies.push(await readSitemap(ctx.app));
   return bodies.join('\n');
 }
 

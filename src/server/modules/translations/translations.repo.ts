@@ -153,6 +153,15 @@ export function translationsRepo(db: Db, now: () => Date) {
       return new Map(rows.map((r) => [r.item, r]));
     },
 
+    /** Every language's rows of these items (a batch of the sitemap's posts). */
+    async ofItems(type: string, items: string[]): Promise<Row[]> {
+      if (!items.length) return [];
+      return db
+        .select()
+        .from(translations)
+        .where(and(eq(translations.type, type), inArray(translations.item, items)));
+    },
+
     /**
      * The items of these kinds that are there in a language: published in it, or showing the default
      * language's text there by staff's choice (the links of a page in it: published-in.ts).
