@@ -236,6 +236,12 @@ async function grow(connection: { url?: string; dataDir?: string }): Promise<str
   try {
     const { db } = database;
     const { jpeg, webp } = await signatures();
+    // Each batch in a transaction of its own without the pool's statement timeout (4 s).
+    const long = (query: ReturnType<typeof sql>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 0`);
+        await tx.execute(query);
+      });
     const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
       ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     const counted = await rowsOf<{ count: number }>(sql`select count(*)::int as count from apps`);
@@ -249,7 +255,7 @@ async function grow(connection: { url?: string; dataDir?: string }): Promise<str
     const idArray = `{${ids.join(',')}}`;
     for (let from = 1; from <= POSTS; from += BATCH) {
       const to = Math.min(POSTS, from + BATCH - 1);
-      await db.execute(sql`
+      await long(sql`
         insert into blog_posts (app_id, scope, title, content, slug, is_published, published_at, created_at, updated_at)
         select (${idArray}::int[])[g % ${ids.length}::int + 1], 'app',
           case when g % 50 = 0 then 'Lighthouse devlog ' || g else 'Devlog ' || g end,
@@ -263,7 +269,7 @@ async function grow(connection: { url?: string; dataDir?: string }): Promise<str
     }
     for (let from = 1; from <= MESSAGES; from += BATCH) {
       const to = Math.min(MESSAGES, from + BATCH - 1);
-      await db.execute(sql`
+      await long(sql`
         insert into user_messages (first_name, last_name, email, subject, message, is_read, created_at)
         select 'Visitor' || g, 'Bench', 'visitor' || g || '@example.com',
           case when g % 100 = 0 then 'Lighthouse question ' || g else 'Hello number ' || g end,
@@ -277,7 +283,7 @@ async function grow(connection: { url?: string; dataDir?: string }): Promise<str
     const webpHex = webp.toString('hex');
     for (let from = 1; from <= IMAGES; from += 1_000) {
       const to = Math.min(IMAGES, from + 999);
-      await db.execute(sql`
+      await long(sql`
         with made as (
           insert into media (hash, filename, type, width, height, bytes, alt)
           select encode(sha256(('scale-image-' || g)::bytea), 'hex'), 'scale-' || g || '.jpg', 'image/jpeg',
@@ -300,7 +306,7 @@ async function grow(connection: { url?: string; dataDir?: string }): Promise<str
         insert into media_files (media_id, path, type, width, bytes, storage, size, sha256)
         select id, path, type, width, bytes, 'db', length(bytes), encode(sha256(bytes), 'hex') from files`);
     }
-    await db.execute(sql`analyze`);
+    await long(sql`analyze`);
   } finally {
     await database.close();
   }
