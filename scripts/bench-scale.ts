@@ -232,7 +232,7 @@ async function signatures(): Promise<{ jpeg: Buffer; webp: Buffer }> {
 }
 
 /** Grows the database: apps up to 50, then posts, messages and images, in batched INSERT … SELECTs. */
-async function grow(connection: { url?: string; dataDir?: string }): Promise<string> {
+export async function grow(connection: { url?: string; dataDir?: string }): Promise<string> {
   // On PostgreSQL a client of its own: the app's pool gives up on any query after 5 s.
   const client = connection.url ? new pg.Client({ connectionString: connection.url }) : undefined;
   await client?.connect();
