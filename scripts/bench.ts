@@ -4,7 +4,10 @@
 // file; then the admin's lists with 10,000 messages and 1,000 posts. Loopback only. BENCH_SECONDS (8),
 // BENCH_CONNECTIONS (32); BENCH_SKIP_BUILD=1 uses dist as is; BENCH_SKIP_LISTS=1 leaves the lists out;
 // then site search with 10,000 posts in a fresh database (scripts/bench-search.ts; BENCH_SKIP_SEARCH=1 leaves it out);
-// then visitor analytics with 1,000,000 events (scripts/bench-analytics.ts; BENCH_SKIP_ANALYTICS=1 leaves it out).
+// then visitor analytics with 1,000,000 events (scripts/bench-analytics.ts; BENCH_SKIP_ANALYTICS=1 leaves it out);
+// then the cached home page on PostgreSQL with one process and with WEB_CONCURRENCY = cores beside nginx
+// (scripts/bench-cores.ts; BENCH_SKIP_CORES=1 leaves it out).
+// npm run bench -- --scale: the growth benchmark alone (scripts/bench-scale.ts), written into docs/performance.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -13,7 +16,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { benchAnalytics } from './bench-analytics';
 import { benchSearch } from './bench-search';
-import { CONNECTIONS, DURATION_S, freePort, measure, stop, waitFor, type Result } from './bench-kit';
+import { benchCores } from './bench-cores';
+import { benchScale } from './bench-scale';
+import { CONNECTIONS, DURATION_S, freePort, measure, recordBlock, stop, waitFor, type Result } from './bench-kit';
 import { BUDGET, pageWeight, PUBLIC_PAGES, withinBudget, type PageWeight } from './page-weight';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -170,6 +175,17 @@ function rawGet(
 
 async function main() {
   if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed (apt-get install wrk)');
+  if (process.argv.includes('--scale')) {
+    if (!existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json')) || process.env.BENCH_SKIP_BUILD !== '1') {
+      if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+        throw new Error('build failed');
+    }
+    const { lines } = await benchScale();
+    console.log(`\n${lines.join('\n')}\n`);
+    recordBlock('bench-scale', lines, '## Growth (issue 28)');
+    console.log('recorded in docs/performance.md');
+    return;
+  }
   if (process.env.BENCH_SKIP_BUILD === '1') {
     if (!existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json')))
       throw new Error('BENCH_SKIP_BUILD=1 but there is no build in dist/');
@@ -297,6 +313,9 @@ async function main() {
       process.env.BENCH_SKIP_ANALYTICS === '1'
         ? { lines: ['(visitor analytics skipped)'] }
         : await benchAnalytics({ nginxRps: nginxResult?.rps });
+    // Every core serving, on PostgreSQL (scripts/bench-cores.ts), recorded in a block of its own.
+    const coresSection =
+      process.env.BENCH_SKIP_CORES === '1' ? { lines: ['(every core serves: skipped)'] } : await benchCores();
 
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
     const lines = [
@@ -338,8 +357,10 @@ async function main() {
         file,
         doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => block) : `${doc}\n${block}\n`,
       );
+      recordBlock('bench-cores', coresSection.lines);
       console.log('recorded in docs/performance.md');
     }
+    console.log(`\n${coresSection.lines.join('\n')}\n`);
   } finally {
     await cleanup();
     process.off('SIGINT', onSignal);

@@ -1,5 +1,6 @@
 // The only reader of process.env: every setting, validated once at start-up.
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const optionalNonEmpty = z
@@ -131,6 +132,15 @@ const ConfigSchema = z
     SECRET_KEY: optionalNonEmpty.pipe(
       z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
     ),
+    // Worker processes behind the one port (issue 28, decision 129). Unset: one per core on PostgreSQL.
+    WEB_CONCURRENCY: optionalNonEmpty.pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'must be a number of processes, such as 4' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(256, 'must be at most 256')
+        .optional(),
+    ),
   })
   .refine((c) => !c.NOTIFY_EMAIL_TO || c.SMTP_URL, {
     message: 'needs SMTP_URL (the server that sends the emails)',
@@ -183,6 +193,8 @@ const ConfigSchema = z
     imageTimeLimitMs: c.IMAGE_TIME_LIMIT_MS,
     /** Unset: lib/secret-box.ts generates one and keeps it in DATA_DIR/secret-key. */
     secretKey: c.SECRET_KEY,
+    /** WEB_CONCURRENCY as given (unset: undefined); `serverProcesses` says how many processes serve. */
+    webConcurrency: c.WEB_CONCURRENCY,
   }));
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -233,7 +245,38 @@ export function startupWarnings(config: Config): string[] {
       );
     }
   }
+  const processes = serverProcesses(config);
+  if (processes.ignored) warnings.push(processes.ignored);
   return warnings;
+}
+
+/**
+ * How many processes serve the port (issue 28, decision 129): WEB_CONCURRENCY, by default one per
+ * core (`availableParallelism`), on PostgreSQL in production. Always one on the embedded database,
+ * which one process owns, and in development (Vite's dev server and its reloads belong to one
+ * process); `ignored` says why when WEB_CONCURRENCY asked for more.
+ */
+export function serverProcesses(
+  config: Pick<Config, 'webConcurrency' | 'databaseUrl' | 'nodeEnv'>,
+  cores: number = availableParallelism(),
+): { count: number; ignored?: string } {
+  const asked = config.webConcurrency;
+  if (!config.databaseUrl) {
+    return asked !== undefined && asked > 1
+      ? {
+          count: 1,
+          ignored:
+            `WEB_CONCURRENCY=${asked} is ignored: the embedded database belongs to one process, so one process serves. ` +
+            'Set DATABASE_URL (PostgreSQL) to serve from every core; see docs/deploy.md.',
+        }
+      : { count: 1 };
+  }
+  if (config.nodeEnv === 'development') {
+    return asked !== undefined && asked > 1
+      ? { count: 1, ignored: `WEB_CONCURRENCY=${asked} is ignored in development: one process serves.` }
+      : { count: 1 };
+  }
+  return { count: asked ?? Math.max(1, cores) };
 }
 
 /** Whether cookies must be Secure (and take the __Host- prefix). */

@@ -108,6 +108,8 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
       PATH: process.env.PATH,
       LOG_LEVEL: 'warn',
       SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+      // One process, as these tests were written for; tests/cluster.test.ts asks for more (decision 129).
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
