@@ -121,13 +121,15 @@ function StorageForm({ settings }: { settings: MediaStorageSettings }) {
             control={form.control}
             name="pathStyle"
             render={({ field }) => (
-              <Switch
-                id="storage-pathStyle"
-                disabled={readOnly}
-                checked={Boolean(field.value)}
-                onCheckedChange={field.onChange}
-                aria-describedby="storage-pathStyle-hint"
-              />
+              <div>
+                <Switch
+                  id="storage-pathStyle"
+                  disabled={readOnly}
+                  checked={Boolean(field.value)}
+                  onCheckedChange={field.onChange}
+                  aria-describedby="storage-pathStyle-hint"
+                />
+              </div>
             )}
           />
         </FormField>

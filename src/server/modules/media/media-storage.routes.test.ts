@@ -283,6 +283,9 @@ describe('MEDIA_S3_URL', () => {
     const get = await env.app.inject({ method: 'GET', url: api.mediaStorage, headers: { cookie: admin } });
     expect(get.json()).toMatchObject({ source: 'env', backend: 's3', bucket: S3_BUCKET, hasSecret: true });
     expect(get.body).not.toContain(SECRET);
+    // The test of MEDIA_S3_URL's settings needs no body.
+    const tested = await env.app.inject({ method: 'POST', url: api.mediaStorageTest, headers: { cookie: admin } });
+    expect(tested.json()).toMatchObject({ ok: true });
     const put = await env.app.inject({
       method: 'PUT',
       url: api.mediaStorage,
