@@ -159,7 +159,8 @@ export const mediaStorageModule: AppModule = async (app, { deps, auth }) => {
       if (target === 's3' || files.s3 > 0) {
         if (!state.s3) throw conflict('Set up the object store first: enter its settings and save them');
         // Nothing is moved to, or out of, a store that does not answer.
-        const checked = await storage.storeFor(state.s3).test();
+        const probe = new ObjectStore(state.s3, { maxAttempts: 1 });
+        const checked = await probe.test().finally(() => probe.close());
         if (!checked.ok) throw conflict(`The object store cannot be used: ${checked.message}`);
       }
       const move = await deps.audit.change(request, async (log) => {
