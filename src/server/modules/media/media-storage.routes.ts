@@ -125,7 +125,7 @@ export const mediaStorageModule: AppModule = async (app, { deps, auth }) => {
     api.mediaStorageTest,
     {
       ...admin,
-      schema: { body: MediaStorageInputSchema.optional(), response: { 200: StorageTestResultSchema } },
+      schema: { body: MediaStorageInputSchema.nullish(), response: { 200: StorageTestResultSchema } },
     },
     async (request) => {
       const state = await storage.state(true);
