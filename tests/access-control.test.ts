@@ -196,6 +196,14 @@ const TABLE: Row[] = [
   row('GET /api/admin/analytics-settings',        401, 403, 200),
   row('PUT /api/admin/analytics-settings',        401, 403, 200),
   row('DELETE /api/admin/analytics/sample',       401, 403, 200),
+  // Where media is kept and moving it (issue 28, helper B): administrators only. The test
+  // connection's store does not answer (200, ok: false); a move to the database needs no store.
+  row('GET /api/admin/media-storage',             401, 403, 200),
+  row('PUT /api/admin/media-storage',             401, 403, 200),
+  row('POST /api/admin/media-storage/test',       401, 403, 200),
+  row('GET /api/admin/media-storage/move',        401, 403, 200),
+  row('POST /api/admin/media-storage/move',       401, 403, 201),
+  row('POST /api/admin/media-storage/move/cancel', 401, 403, 200),
   // Staff emails (issue 23): one's own for staff, anyone's for administrators.
   row('PUT /api/admin/me/email',                  401, 200, 200),
   // Two-factor (issue 23): one's own for staff; every user's, removal and the policy for administrators.

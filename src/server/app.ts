@@ -27,6 +27,7 @@ import { deletionRequestsModule } from './modules/deletion-requests/deletion-req
 import { demoContentModule } from './modules/demo-content/demo-content.routes';
 import { draftsModule } from './modules/drafts/drafts.routes';
 import { mediaModule } from './modules/media/media.routes';
+import { mediaStorageModule } from './modules/media/media-storage.routes';
 import { messagesModule } from './modules/messages/messages.routes';
 import { pagesModule } from './modules/pages/pages.routes';
 import { pressFormModule, pressModule } from './modules/press/press.routes';
@@ -103,6 +104,8 @@ export const MODULES: readonly AppModule[] = [
   backupModule,
   demoContentModule,
   mediaModule,
+  // Issue 28: where media is kept, and moves between storages (helper B).
+  mediaStorageModule,
   // Issue 26: campaigns (helper G).
   campaignsModule,
   // Issue 27: visitor analytics, the admin's figures (helper K).

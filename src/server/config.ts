@@ -62,6 +62,77 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
   return trust;
 }
 
+/** Where media is kept in an S3-compatible object store (MEDIA_S3_URL, or the admin's Storage settings). */
+export interface S3Settings {
+  /** The service's address (https://…); '' for AWS S3 itself (the SDK's address for the region). */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  /** Path-style addresses (endpoint/bucket/key) rather than bucket.endpoint/key. */
+  pathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Put before every key ('' or ending in '/'). */
+  keyPrefix: string;
+  /** The public address of the bucket or of a CDN in front of it ('' or without a trailing '/'). */
+  publicBaseUrl: string;
+  /** How /media/... answers for a file in the store: a redirect to publicBaseUrl, or through this server. */
+  serveMode: 'redirect' | 'proxy';
+}
+
+const MEDIA_S3_HELP =
+  'write it as s3://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix]?region=auto (s3+http:// for a plain-HTTP endpoint); see docs/deploy.md';
+
+/** A key prefix as keys use it: no leading slash, one trailing slash ('' for none). */
+export function normalizeKeyPrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/` : '';
+}
+
+/**
+ * MEDIA_S3_URL: `s3://ACCESS_KEY:SECRET@host[:port]/bucket[/key/prefix]?region=…&pathStyle=true|false
+ * &publicBase=https://cdn…&serve=redirect|proxy`. `s3://` speaks HTTPS to the host, `s3+http://`
+ * plain HTTP (a MinIO or Garage on the same machine); the key and secret are URL-encoded.
+ */
+export function parseMediaS3Url(value: string, ctx?: z.RefinementCtx): S3Settings {
+  const fail = (why: string): never => {
+    const message = `${why}: ${MEDIA_S3_HELP}`;
+    if (!ctx) throw new Error(message);
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('is not a URL');
+  }
+  if (url.protocol !== 's3:' && url.protocol !== 's3+http:') return fail(`"${url.protocol}" is not s3: or s3+http:`);
+  if (!url.username || !url.password) return fail('needs the access key and the secret before the host');
+  const [bucket = '', ...prefix] = url.pathname.replace(/^\/+/, '').split('/');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return fail(`"${bucket}" is not a bucket name`);
+  const known = new Set(['region', 'pathStyle', 'publicBase', 'serve']);
+  const unknown = [...url.searchParams.keys()].filter((k) => !known.has(k));
+  if (unknown.length) return fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  const pathStyle = url.searchParams.get('pathStyle') ?? 'true';
+  if (pathStyle !== 'true' && pathStyle !== 'false') return fail('pathStyle must be true or false');
+  const serve = url.searchParams.get('serve') ?? 'redirect';
+  if (serve !== 'redirect' && serve !== 'proxy') return fail('serve must be redirect or proxy');
+  const publicBase = url.searchParams.get('publicBase') ?? '';
+  if (publicBase && !/^https?:\/\/[^/\s]+/.test(publicBase)) return fail('publicBase must be an http(s) URL');
+  return {
+    endpoint: `${url.protocol === 's3:' ? 'https' : 'http'}://${url.host}`,
+    region: url.searchParams.get('region') || 'us-east-1',
+    bucket,
+    pathStyle: pathStyle === 'true',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+    keyPrefix: normalizeKeyPrefix(prefix.join('/')),
+    publicBaseUrl: publicBase.replace(/\/+$/, ''),
+    serveMode: serve,
+  };
+}
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -141,6 +212,8 @@ const ConfigSchema = z
         .max(256, 'must be at most 256')
         .optional(),
     ),
+    // Media in an S3-compatible object store (issue 28); unset: the database, or the admin's Storage settings.
+    MEDIA_S3_URL: optionalNonEmpty.transform((v, ctx) => (v === undefined ? undefined : parseMediaS3Url(v, ctx))),
   })
   .refine((c) => !c.NOTIFY_EMAIL_TO || c.SMTP_URL, {
     message: 'needs SMTP_URL (the server that sends the emails)',
@@ -195,6 +268,8 @@ const ConfigSchema = z
     secretKey: c.SECRET_KEY,
     /** WEB_CONCURRENCY as given (unset: undefined); `serverProcesses` says how many processes serve. */
     webConcurrency: c.WEB_CONCURRENCY,
+    /** MEDIA_S3_URL: new media goes to this object store, and the admin's Storage settings are read-only. */
+    mediaS3: c.MEDIA_S3_URL,
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -38,6 +38,9 @@ import { deletionRequestsRepo } from './modules/deletion-requests/deletion-reque
 import { demoContentRepo } from './modules/demo-content/demo-content.repo';
 import { draftsRepo } from './modules/drafts/drafts.repo';
 import { mediaRepo } from './modules/media/media.repo';
+import { mediaStorageRepo } from './modules/media/media-storage.repo';
+import { MediaMover } from './modules/media/media.mover';
+import { MediaStorage } from './modules/media/media.storage';
 import { imageWorkers } from './modules/media/media.workers';
 import { createInbox } from './modules/messages/inbox';
 import { messagesRepo } from './modules/messages/messages.repo';
@@ -112,6 +115,7 @@ export function buildRepos(database: Database, config: Config, now: () => Date, 
     analyticsReport: analyticsReportRepo(db),
     analyticsSettings: analyticsSettingsRepo(db, config),
     analyticsEvents: analyticsEventsRepo(db),
+    mediaStorage: mediaStorageRepo(db, now),
   };
 }
 
@@ -125,6 +129,9 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
   const outbox = new Notifier(repos.notifications, config, log, now, requestLanguages(repos, publishedIn));
   // Campaigns (issue 26): their emails, and the sender that works through their queue.
   const campaignMail = new CampaignMail(config, repos);
+  // Media in the database or an object store (issue 28), and the mover between them.
+  const secrets = secretBox(resolveSecretKey(config));
+  const mediaStorage = new MediaStorage({ config, repo: repos.mediaStorage, secrets, log });
   return {
     config,
     database,
@@ -137,7 +144,9 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     auth,
     audit: createAudit(repos.audit, database.scope),
     loginLimits: createLoginLimits(database, config),
-    secrets: secretBox(resolveSecretKey(config)),
+    secrets,
+    mediaStorage,
+    mediaMover: new MediaMover({ database, repo: repos.mediaStorage, storage: mediaStorage, log, now }),
     outbox,
     staffMail: new StaffMail(config, log),
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),

@@ -60,6 +60,9 @@ import type { SecretBox } from './lib/secret-box';
 import type { Auth } from './plugins/auth';
 import type { CachedPage } from './ssr/pages';
 import type { PublishedIn } from './modules/translations/published-in';
+import type { MediaStorageRepo } from './modules/media/media-storage.repo';
+import type { MediaMover } from './modules/media/media.mover';
+import type { MediaStorage } from './modules/media/media.storage';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -107,6 +110,8 @@ export interface Repos {
   analyticsSettings: AnalyticsSettingsRepo;
   /** Visitor analytics' salts and raw events, as counted (issue 27). */
   analyticsEvents: AnalyticsEventsRepo;
+  /** Where media is kept, and the moves between storages (issue 28). */
+  mediaStorage: MediaStorageRepo;
 }
 
 /**
@@ -154,6 +159,10 @@ export interface Deps {
   analyticsCollector: AnalyticsCollector;
   /** What is there in each of the site's other languages (the links of a page in it), until content changes. */
   publishedIn: PublishedIn;
+  /** Where media bytes are (issue 28): the database or an object store; reads any file wherever it is. */
+  mediaStorage: MediaStorage;
+  /** Moves every media file between the database and the object store, resumably (issue 28). */
+  mediaMover: MediaMover;
   /** Caches of rendered replies that tests and diagnostics look at (app.caches). */
   caches: { pages: ContentCache<CachedPage>; shareImages: ContentCache<Buffer> };
 }

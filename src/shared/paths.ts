@@ -205,6 +205,11 @@ export const api = {
   analyticsCsv: '/api/admin/analytics.csv',
   analyticsSettings: '/api/admin/analytics-settings',
   analyticsSample: '/api/admin/analytics/sample',
+  /** Where media is kept (issue 28): the settings, their test, and the move of every file between storages. */
+  mediaStorage: '/api/admin/media-storage',
+  mediaStorageTest: '/api/admin/media-storage/test',
+  mediaMove: '/api/admin/media-storage/move',
+  mediaMoveCancel: '/api/admin/media-storage/move/cancel',
   user: (id: number | string) => `/api/admin/users/${id}`,
   userPassword: (id: number | string) => `/api/admin/users/${id}/password`,
   sessions: '/api/admin/sessions',

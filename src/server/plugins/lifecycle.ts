@@ -1,6 +1,7 @@
 // Every background worker of the app, started and stopped in one place: the content LISTEN, the
 // inbox events LISTEN, the outbox (notifications), the post scheduler, the image workers and the audit
-// log's housekeeping, the campaign sender (issue 26), the analytics batch writer and rollup (issue 27).
+// log's housekeeping, the campaign sender (issue 26), the analytics batch writer and rollup (issue 27),
+// the mover of media between storages (issue 28).
 import type { AppInstance, Deps } from '../types';
 
 export function registerLifecycle(app: AppInstance, deps: Deps): void {
@@ -14,6 +15,8 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
     campaignSender,
     analyticsCollector,
     analyticsRollup,
+    mediaMover,
+    mediaStorage,
   } = deps;
   app.addHook('onReady', async () => {
     await content.start();
@@ -29,6 +32,8 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
     analyticsRollup.start();
     // Counted events are written about every second (issue 27).
     analyticsCollector.start();
+    // A move of media between storages under way before a restart carries on (issue 28).
+    mediaMover.start();
   });
   // Before in-flight requests are waited for: an upload whose image is converting gets its 503 at
   // once instead of holding the shutdown for its whole time budget. (Open event streams end at
@@ -38,6 +43,9 @@ export function registerLifecycle(app: AppInstance, deps: Deps): void {
   });
   // Producers stop first (no more jobs), then what they would have told.
   app.addHook('onClose', async () => {
+    // The file being moved finishes (or is taken up again at the next start).
+    await mediaMover.stop();
+    mediaStorage.close();
     await analyticsRollup.stop();
     // What was counted before the last requests is written while the database is still open.
     await analyticsCollector.stop();

@@ -131,7 +131,8 @@ export const shareImagesModule: AppModule = async (app, { deps }) => {
     if (!parts) return undefined;
     const widths = variantWidths(parts.width);
     const width = widths.find((w) => w >= ICON_SIZE) ?? widths.at(-1)!;
-    return (await read(variantUrl(parts.hash, width, 'webp')))?.rawPayload;
+    // From whichever storage holds it (a file in the object store is a redirect through the API).
+    return (await deps.mediaStorage.readFile(variantUrl(parts.hash, width, 'webp')).catch(() => null)) ?? undefined;
   }
 
   app.get<{ Params: { kind: string; file: string } }>('/og/:kind/:file', async (request, reply) => {

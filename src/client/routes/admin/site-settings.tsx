@@ -24,6 +24,7 @@ import { useMe } from '../../features/admin/auth-api';
 import { useSiteSettings, useUpdateSiteSettings } from '../../features/site/api';
 import { DemoContentCard } from '../../features/site/demo-content-card';
 import { AuditRetentionCard } from '../../features/audit/retention-card';
+import { StorageCard } from '../../features/media-storage/storage-card';
 import { TwoFactorPolicyCard } from '../../features/site/two-factor-policy-card';
 import { HreflangCheckCard } from '../../features/site/hreflang-check-card';
 import { UnsavedChangesGuard } from '../../components/drafts/unsaved-changes';
@@ -237,6 +238,10 @@ export default function SiteSettingsPage() {
       </div>
       <div className="mt-8">
         <AuditRetentionCard enabled={Boolean(me.data?.isAdmin)} />
+      </div>
+      {/* Issue 28: where images are kept, and moving them (administrators only). */}
+      <div className="mt-8">
+        <StorageCard enabled={Boolean(me.data?.isAdmin)} />
       </div>
     </AdminPage>
   );

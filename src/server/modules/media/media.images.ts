@@ -19,6 +19,8 @@ export interface ImageFile {
   type: string;
   width: number;
   bytes: Buffer;
+  /** Where it is kept (issue 28): 's3' once put in the object store (default: the database). */
+  storage?: 'db' | 's3';
 }
 
 export interface ProcessedImage {

@@ -12,9 +12,13 @@ import { shortHash, type ProcessedImage } from './media.images';
 type MediaRow = typeof media.$inferSelect;
 type FileInfo = Pick<typeof mediaFiles.$inferSelect, 'mediaId' | 'path' | 'type' | 'width'>;
 
+/** One file's record: its bytes when the database holds them, else where they are ('s3'). */
 export interface StoredFile {
   type: string;
-  bytes: Buffer;
+  storage: string;
+  bytes: Buffer | null;
+  size: number;
+  sha256: string;
 }
 
 /** Where content may show an image: each table's rows, with the title and admin screen they are edited in. */
@@ -187,8 +191,13 @@ export function mediaRepo(db: Db) {
           if (inserted) {
             await tx.insert(mediaFiles).values(
               image.files.map((file) => ({
-                ...file,
+                path: file.path,
+                type: file.type,
+                width: file.width,
                 mediaId: inserted.id,
+                // Put in the object store before (media.storage.ts placeNew): the record holds no bytes.
+                storage: file.storage ?? 'db',
+                bytes: file.storage === 's3' ? null : file.bytes,
                 size: file.bytes.length,
                 sha256: createHash('sha256').update(file.bytes).digest('hex'),
               })),
@@ -229,21 +238,34 @@ export function mediaRepo(db: Db) {
     /** Deletes an item and its files unless content uses it: `missing`, `used` (with where), or `deleted`. */
     async remove(
       id: number,
-    ): Promise<{ status: 'missing' } | { status: 'used'; usedBy: UsedBy[] } | { status: 'deleted' }> {
+    ): Promise<
+      { status: 'missing' } | { status: 'used'; usedBy: UsedBy[] } | { status: 'deleted'; objects: string[] }
+    > {
       const item = await get(id);
       if (!item) return { status: 'missing' };
       if (item.usedBy.length > 0) return { status: 'used', usedBy: item.usedBy };
+      // The files kept in the object store are removed there once this commits (the caller's job).
+      const objects = await db
+        .select({ path: mediaFiles.path })
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.mediaId, id), eq(mediaFiles.storage, 's3')));
       await db.delete(media).where(eq(media.id, id));
-      return { status: 'deleted' };
+      return { status: 'deleted', objects: objects.map((o) => o.path) };
     },
 
-    /** One stored file by its URL path (the bytes and their type), or null. */
+    /** One stored file's record by its URL path, or null. */
     async file(path: string): Promise<StoredFile | null> {
       const [row] = await db
-        .select({ type: mediaFiles.type, bytes: mediaFiles.bytes })
+        .select({
+          type: mediaFiles.type,
+          storage: mediaFiles.storage,
+          bytes: mediaFiles.bytes,
+          size: mediaFiles.size,
+          sha256: mediaFiles.sha256,
+        })
         .from(mediaFiles)
         .where(eq(mediaFiles.path, path));
-      return row?.bytes ? { type: row.type, bytes: row.bytes } : null;
+      return row ?? null;
     },
   };
 }

@@ -22,7 +22,6 @@ import { etagOf, notModified } from '../../lib/etag';
 import { refuseBadText } from '../../plugins/security';
 import type { AppModule } from '../../types';
 import { MAX_UPLOAD_BYTES, processUpload, sha256, tooLarge, type ProcessedImage } from './media.images';
-import type { StoredFile } from './media.repo';
 import { rowChange } from '../audit/audit-changes';
 
 /** Files and other parts one upload request may carry. */
@@ -36,9 +35,17 @@ const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 const HASH = /^[0-9a-f]{16}$/;
 const FILE = /^(?:[1-9]\d{0,5}x[1-9]\d{0,5}\.(?:jpg|png|gif)|[1-9]\d{0,4}w\.(?:webp|avif))$/;
 
-interface Cached extends StoredFile {
+interface Cached {
+  type: string;
+  bytes: Buffer;
   etag: string;
 }
+
+/** How long a redirect to the object store may be kept: short, as a move back to the database deletes the object. */
+const REDIRECT_CACHE = 'public, max-age=300';
+
+/** The ETag of bytes whose SHA-256 (hex) the record holds: the one etagOf(bytes, 'sha256') gives. */
+const etagOfSha256 = (hex: string) => `"${Buffer.from(hex, 'hex').toString('base64url').slice(0, 27)}"`;
 
 /** A file name fit for messages and the library: no folders, control characters or broken UTF-16. */
 function cleanFilename(name: string | undefined): string {
@@ -209,9 +216,16 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
         (hash) => repo.findByHash(hash),
         (bytes, name, hash) => processUpload(deps.images, bytes, name, { hash, signal: gone.signal }),
       );
+      // New files go to the object store first when that is where media is kept (issue 28).
+      const placed = await deps.mediaStorage.placeNew(uploads.flatMap((u) => ('image' in u ? [u.image] : [])));
+      const toStore = uploads.map((u) =>
+        'image' in u
+          ? { image: placed.find((p) => p.hash === u.hash) ?? u.image, alt: u.alt }
+          : { id: u.existing.id, alt: u.alt },
+      );
       // The images are converted above; the transaction covers only their storing and its entries.
       const stored = await deps.audit.change(request, async (log) => {
-        const items = await repo.store(uploads.map((u) => ('image' in u ? u : { id: u.existing.id, alt: u.alt })));
+        const items = await repo.store(toStore);
         uploads.forEach((upload, i) => {
           const item = items[i];
           if (!item) return;
@@ -277,11 +291,15 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
       if (result.status === 'used') {
         throw new HttpError('CONFLICT', conflictMessage(result.usedBy), undefined, { usedBy: result.usedBy });
       }
+      // Committed: its files in the object store go too (in the background, best effort).
+      if (result.status === 'deleted') deps.mediaStorage.forget(result.objects);
       return { success: true as const };
     },
   );
 
-  // Public files: bytes from the database, kept hot in memory; the URL names the content, so forever cacheable.
+  // Public files: bytes from the database (or the object store), kept hot in memory; the URL names
+  // the content, so forever cacheable. A file in the object store is redirected to its public
+  // address (a CDN's) or, without one or in proxy mode, read through and cached like the others.
   const cache = new LRUCache<string, Cached>({
     maxSize: MEDIA_CACHE_BYTES,
     maxEntrySize: MEDIA_CACHE_BYTES / 4,
@@ -292,17 +310,42 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
     const { hash, file } = request.params as { hash: string; file: string };
     if (!HASH.test(hash) || !FILE.test(file)) throw notFound('Image');
     const path = `/media/${hash}/${file}`;
+    const headers = () =>
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', MEDIA_CSP);
     let entry = cache.get(path);
     if (!entry) {
       const stored = await repo.file(path);
       if (!stored) throw notFound('Image');
-      entry = { ...stored, etag: etagOf(stored.bytes, 'sha256') };
+      if (stored.bytes) {
+        entry = { type: stored.type, bytes: stored.bytes, etag: etagOf(stored.bytes, 'sha256') };
+      } else {
+        const store = await deps.mediaStorage.store();
+        if (!store) {
+          request.log.error({ path }, 'media: a file is in the object store, which is not set up');
+          throw new HttpError('SERVICE_UNAVAILABLE', 'The media storage is not set up');
+        }
+        const publicUrl = store.publicUrl(path);
+        if (store.settings.serveMode === 'redirect' && publicUrl) {
+          return reply.header('cache-control', REDIRECT_CACHE).redirect(publicUrl, 302);
+        }
+        const etag = etagOfSha256(stored.sha256);
+        headers();
+        if (notModified(request, reply, etag)) return reply.send();
+        let bytes: Buffer;
+        try {
+          bytes = await store.get(path);
+        } catch (err) {
+          request.log.error({ err, path }, 'media: a file could not be read from the object store');
+          throw new HttpError('SERVICE_UNAVAILABLE', 'The image could not be read from the media storage');
+        }
+        entry = { type: stored.type, bytes, etag };
+      }
       cache.set(path, entry);
     }
-    reply
-      .header('cache-control', IMMUTABLE)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', MEDIA_CSP);
+    headers();
     if (notModified(request, reply, entry.etag)) return reply.send();
     return reply.type(entry.type).send(entry.bytes);
   });

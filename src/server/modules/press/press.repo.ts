@@ -1,6 +1,6 @@
 // Press kits (issue 14, part 4): the studio's row (app_id null) and one per app, written whole
 // (upsert) with a version check, and the stored originals of the images a kit offers as ZIPs.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { parseMediaUrl } from '../../../shared/media';
 import { emptyPressKit, type PressKit, type PressKitData } from '../../../shared/schemas/press';
 import type { Db } from '../../db/client';
@@ -120,16 +120,6 @@ export function pressRepo(db: Db, now: () => Date) {
         const type = found.get(w.url);
         return type ? [{ url: w.url, path: w.url, type, ext: w.ext }] : [];
       });
-    },
-
-    /** The bytes of one stored file (read one at a time while a ZIP streams). */
-    async bytes(path: string): Promise<Buffer | null> {
-      const [row] = await db
-        .select({ bytes: mediaFiles.bytes })
-        .from(mediaFiles)
-        .where(and(eq(mediaFiles.path, path)))
-        .limit(1);
-      return row?.bytes ?? null;
     },
   };
 }

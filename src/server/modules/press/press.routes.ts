@@ -184,7 +184,8 @@ export const pressModule: AppModule = async (app, { deps, auth }) => {
     void (async () => {
       try {
         for (const entry of entries) {
-          const bytes = await repo.bytes(entry.path);
+          // From the database or the object store, whichever holds it (issue 28).
+          const bytes = await deps.mediaStorage.readFile(entry.path);
           if (!bytes) continue; // deleted since the list was made
           zip.addBuffer(bytes, entry.name, { compress: false, mtime });
           if (out.writableNeedDrain) await once(out, 'drain');
