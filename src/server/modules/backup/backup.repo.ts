@@ -377,8 +377,6 @@ const isStream = (input: unknown): input is Readable =>
  * in again. An archive (format version 2) is read as it streams, rows inserted in batches, every
  * checksum verified before the commit; a damaged or truncated one is refused and nothing changes. A
  * JSON file (format version 1, told by its first byte) is read whole, as it was written.
- */
-/**
  * `input`: a stream or the bytes of a file (an archive, or an old JSON file), or an old JSON file
  * already parsed (checked here like any other input).
  */
@@ -553,14 +551,6 @@ async function importArchive(db: Db, input: Readable, options: ImportOptions): P
       await beginRestore(tx, options.force ?? false);
       return await restoreEntries(tx, manifest, next, options);
     });
-  } catch (error) {
-    if (
-      error instanceof Error &&
-      !(error instanceof BackupError) &&
-      /Unexpected end|Invalid tar|tar/i.test(error.message)
-    )
-      throw damaged(error.message);
-    throw error;
   } finally {
     input.unpipe(extract as unknown as Writable);
     extract.destroy();
