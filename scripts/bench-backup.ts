@@ -157,12 +157,19 @@ export async function benchBackup(mediaMb: number, fileKb: number): Promise<Back
     const file = path.join(dir, 'backup.tar');
     const exported = await child('export', source.env, file);
     const imported = await child('import', target.env, file);
+    console.error(
+      `export ${JSON.stringify(exported)}, import ${JSON.stringify(imported)}; checking the restored files`,
+    );
     // The restore has every file, byte for byte (compared inside PostgreSQL, not in this process).
     const check = await open(target.env);
     try {
-      const result = await check.db.execute(
-        sql`select count(*)::int as n from ${mediaFiles} where sha256 = encode(sha256(bytes), 'hex')`,
-      );
+      // Hashing gigabytes outlasts the pool's statement timeout.
+      const result = await check.db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 0`);
+        return tx.execute(
+          sql`select count(*)::int as n from ${mediaFiles} where sha256 = encode(sha256(bytes), 'hex')`,
+        );
+      });
       const restored = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
       if (restored !== files) throw new Error(`restored ${restored} of ${files} files intact`);
     } finally {
