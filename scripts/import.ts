@@ -1,18 +1,19 @@
-// npm run import -- FILE [--force] [--clean-rich-text]   restores a file written by `npm run export` (or downloaded from
-// the admin dashboard) into the database the server uses (DATA_DIR / DATABASE_URL). An empty database
-// only, unless --force, which replaces everything in one transaction. Everyone signs in again after.
-// Rich text holding markup the site never stores, and files that are not the images the media library
-// makes, are refused (nothing restored); --clean-rich-text restores rich text as the sanitiser cleans it.
-import { readFileSync } from 'node:fs';
+// npm run import -- FILE [--force] [--clean-rich-text]   restores an archive written by `npm run export`
+// (or downloaded from the admin dashboard), or an older JSON backup, into the database the server uses
+// (DATA_DIR / DATABASE_URL). The archive is read as it streams, in one transaction, every checksum
+// verified before the commit: a damaged or cut-short file changes nothing. An empty database only,
+// unless --force, which replaces everything. Everyone signs in again after. Rich text holding markup
+// the site never stores, and files that are not the images the media library makes, are refused
+// (nothing restored); --clean-rich-text restores rich text as the sanitiser cleans it.
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { ContentEvents } from '../src/server/lib/content-events';
-import { checkBackupContent } from '../src/server/modules/backup/backup.content';
-import { BackupError, parseBackupFile } from '../src/server/modules/backup/backup.format';
+import { BackupError } from '../src/server/modules/backup/backup.format';
 import { importBackup } from '../src/server/modules/backup/backup.repo';
 
-const USAGE = 'Usage: npm run import -- <file.json> [--force] [--clean-rich-text]   ("-" reads standard input)';
+const USAGE = 'Usage: npm run import -- <file.tar> [--force] [--clean-rich-text]   ("-" reads standard input)';
 const FLAGS = ['--force', '--clean-rich-text'];
 
 async function main() {
@@ -25,19 +26,18 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file === '-' ? 0 : file, 'utf8'));
-  } catch (error) {
-    throw new BackupError(`Cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  // A wrong file, or one holding scripts or files that are not images, is refused before the database is opened.
-  checkBackupContent(parseBackupFile(data), { cleanRichText });
+  const input = file === '-' ? process.stdin : createReadStream(file);
+  // A missing or unreadable file is said before the database is opened.
+  await new Promise<void>((resolve, reject) => {
+    if (file === '-') return resolve();
+    input.once('readable', () => resolve());
+    input.once('error', (error: Error) => reject(new BackupError(`Cannot read ${file}: ${error.message}`)));
+  });
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const { rows } = await importBackup(database.db, data, {
+    const { rows } = await importBackup(database.db, input, {
       force,
       cleanRichText,
       audit: { at: new Date(), file: file === '-' ? 'standard input' : path.basename(file) },

@@ -1,7 +1,8 @@
 // Admin: the dashboard's Backup card (issue 8 #22). An administrator downloads the whole site as one
-// file (the one `npm run export` writes); a User never sees the card; a failure says so in a toast.
-import { readFile } from 'node:fs/promises';
+// archive (the one `npm run export` writes, issue 28); a User never sees the card; a failure says so in a toast.
+import { createReadStream } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
+import tar from 'tar-stream';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, expectAccessible, signIn, staffApi, test } from './fixtures';
 
@@ -30,26 +31,40 @@ function holdRoute() {
   return { handler, release };
 }
 
-interface BackupFile {
-  format: string;
-  version: number;
-  tables: Record<string, Record<string, unknown>[]>;
+/** An archive's entries by name, as text. */
+async function entries(file: string): Promise<Map<string, string>> {
+  const extract = tar.extract();
+  createReadStream(file).pipe(extract);
+  const out = new Map<string, string>();
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    out.set(entry.header.name, Buffer.concat(chunks).toString('utf8'));
+  }
+  return out;
 }
 
+const rows = (ndjson: string | undefined) =>
+  (ndjson ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 test.describe('dashboard backup', () => {
-  test('an administrator downloads the whole site as one JSON file', async ({ page }) => {
+  test('an administrator downloads the whole site as one archive', async ({ page }) => {
     await open(page);
     await expect(backupCard(page)).toBeVisible();
     await expect(backupCard(page)).toContainText('npm run import');
     await expectAccessible(page);
 
     const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page).click()]);
-    expect(download.suggestedFilename()).toMatch(/^studio-backup-\d{4}-\d{2}-\d{2}\.json$/);
-    const backup = JSON.parse(await readFile((await download.path())!, 'utf8')) as BackupFile;
-    expect(backup).toMatchObject({ format: 'studio-backup', version: 1 });
-    expect(backup.tables.users!.map((u) => u.username)).toContain(E2E_ADMIN.username);
-    expect(backup.tables.apps!.length).toBeGreaterThan(0);
-    expect(backup.tables).not.toHaveProperty('sessions');
+    expect(download.suggestedFilename()).toMatch(/^studio-backup-\d{4}-\d{2}-\d{2}\.tar$/);
+    const backup = await entries((await download.path())!);
+    expect(JSON.parse(backup.get('manifest.json')!)).toMatchObject({ format: 'studio-backup', version: 2 });
+    expect(rows(backup.get('tables/users.ndjson')).map((u) => u.username)).toContain(E2E_ADMIN.username);
+    expect(rows(backup.get('tables/apps.ndjson')).length).toBeGreaterThan(0);
+    expect(backup.has('tables/sessions.ndjson')).toBe(false);
+    expect(backup.has('checksums.json')).toBe(true);
     await expect(downloadButton(page)).toBeEnabled();
   });
 

@@ -1,11 +1,11 @@
-// The administrators' backup download (GET /api/admin/backup, the file `npm run export` writes).
+// The administrators' backup download (GET /api/admin/backup, the archive `npm run export` writes).
 // Fetched through the one HTTP client, so a failure is an ApiError like any other call's, then
 // handed to the browser as a file under the name the server gave it.
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/paths';
 import { request } from '../../lib/http';
 
-const FALLBACK_NAME = 'studio-backup.json';
+const FALLBACK_NAME = 'studio-backup.tar';
 /** How long the file's object URL lives after the click (the browser reads it asynchronously). */
 const REVOKE_AFTER_MS = 60_000;
 

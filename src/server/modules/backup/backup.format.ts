@@ -1,5 +1,7 @@
 // The backup file: which tables it holds (every table of the Drizzle schema, parents before
-// children), how each column is written in JSON, and the zod check an import runs first.
+// children), how each column is written in JSON, and the zod checks an import runs. Format version 2
+// is a streamed tar archive (backup.archive.ts, docs/backup-format.md); version 1, one JSON object
+// with images as base64 text, is still read.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { is } from 'drizzle-orm';
@@ -10,7 +12,12 @@ import * as schema from '../../db/schema';
 
 export const BACKUP_FORMAT = 'studio-backup';
 /** Raised when the file's own layout changes (not when the database schema does: that is `migration`). */
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
+/** The layout of the JSON files written before issue 28 (one object, images as base64). */
+export const JSON_BACKUP_VERSION = 1;
+
+/** The column whose values are files of their own in an archive (`media/…`), not text in its table's rows. */
+export const FILE_COLUMN = { table: 'media_files', column: 'bytes' } as const;
 
 /**
  * Tables left out of backups, and emptied by a restore. Sessions: a restore signs everyone out
@@ -185,17 +192,35 @@ export interface BackupFile {
  * table and every column; an older one may lack what later migrations added (they get their
  * defaults), but nothing may be unknown here.
  */
+function rowSchema(t: BackupTable, older: boolean, columns: readonly BackupColumn[] = t.columns) {
+  return z.strictObject(
+    Object.fromEntries(
+      columns.map((c) => {
+        const value = c.notNull ? c.value : c.value.nullable();
+        return [c.name, older ? value.optional() : value];
+      }),
+    ),
+  );
+}
+
+/** The columns a table's rows hold in an archive: all but the file column, whose bytes are files of their own. */
+export function archiveColumns(t: BackupTable): BackupColumn[] {
+  return t.name === FILE_COLUMN.table ? t.columns.filter((c) => c.name !== FILE_COLUMN.column) : t.columns;
+}
+
+const archiveRowSchemas = new Map<string, z.ZodType>();
+/** The check of one row of an archive's table file (older: the archive is at an older schema level). */
+export function archiveRowSchema(t: BackupTable, older: boolean): z.ZodType {
+  const key = `${t.name}:${older}`;
+  let schema = archiveRowSchemas.get(key);
+  if (!schema) archiveRowSchemas.set(key, (schema = rowSchema(t, older, archiveColumns(t))));
+  return schema;
+}
+
 function fileSchema(older: boolean) {
   const tableShapes = Object.fromEntries(
     BACKUP_TABLES.map((t) => {
-      const row = z.strictObject(
-        Object.fromEntries(
-          t.columns.map((c) => {
-            const value = c.notNull ? c.value : c.value.nullable();
-            return [c.name, older ? value.optional() : value];
-          }),
-        ),
-      );
+      const row = rowSchema(t, older);
       const rows = z.array(row);
       return [t.name, older ? rows.optional() : rows];
     }),
@@ -217,18 +242,33 @@ const parseOptions = {
     issue.code === 'invalid_type' && issue.input === undefined ? 'Missing' : undefined,
 };
 
-function describeIssues(error: z.ZodError): string {
-  const lines = error.issues.slice(0, MAX_LISTED_ISSUES).map((issue) => {
-    const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-    return `  ${where.replace(/^\./, '') || '(file)'}: ${issue.message}`;
-  });
-  const more = error.issues.length - MAX_LISTED_ISSUES;
-  if (more > 0) lines.push(`  … and ${more} more`);
-  return lines.join('\n');
+/** One problem as the refusal lists it: where (tables.users[1].password) and what. */
+export function describeIssue(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  return `  ${where.replace(/^\./, '') || '(file)'}: ${issue.message}`;
 }
 
-/** Checks a parsed file (its format, version and schema level, then every row); throws a BackupError saying why not. */
-export function parseBackupFile(input: unknown): BackupFile {
+/** At most ten listed problems, then how many more. */
+export function listProblems(lines: readonly string[], total = lines.length): string {
+  const listed = lines.slice(0, MAX_LISTED_ISSUES);
+  if (total > MAX_LISTED_ISSUES) listed.push(`  … and ${total - MAX_LISTED_ISSUES} more`);
+  return listed.join('\n');
+}
+
+function describeIssues(error: z.ZodError): string {
+  return listProblems(error.issues.slice(0, MAX_LISTED_ISSUES).map(describeIssue), error.issues.length);
+}
+
+export { parseOptions as rowParseOptions };
+
+/**
+ * Checks what a file says it is (format, layout version, schema level); throws a BackupError saying
+ * why it cannot be read. Returns whether it is at an older schema level than this code.
+ */
+export function checkHeader(
+  input: unknown,
+  expectedVersion: number,
+): { version: number; migration: MigrationLevel; older: boolean } {
   const format = (input as { format?: unknown } | null)?.format;
   if (typeof input !== 'object' || input === null || format !== BACKUP_FORMAT) {
     throw new BackupError(`This is not a backup file of this site (it has no "format": "${BACKUP_FORMAT}").`);
@@ -256,6 +296,20 @@ export function parseBackupFile(input: unknown): BackupFile {
         `"${migration.tag}", this site's is "${known.tag}".`,
     );
   }
+  if (version !== expectedVersion) {
+    throw new BackupError(
+      version === JSON_BACKUP_VERSION
+        ? 'This backup says it is a JSON file (format version 1) but comes as an archive; the file is damaged.'
+        : `This backup says it is an archive (format version ${version}) but is a JSON file; the file is damaged.`,
+    );
+  }
+  return { version, migration, older: migration.index < current.index };
+}
+
+/** Checks a parsed JSON file (format version 1: its format, version and schema level, then every row); throws a BackupError saying why not. */
+export function parseBackupFile(input: unknown): BackupFile {
+  const { migration } = checkHeader(input, JSON_BACKUP_VERSION);
+  const current = currentMigration();
   const parsed = fileSchema(migration.index < current.index).safeParse(input, parseOptions);
   if (!parsed.success) throw new BackupError(`The backup file is invalid:\n${describeIssues(parsed.error)}`);
   const data = parsed.data as Omit<BackupFile, 'tables'> & {
@@ -268,12 +322,48 @@ export function parseBackupFile(input: unknown): BackupFile {
   };
 }
 
-/** The file's bytes: the same from the script and from the admin download. */
+/** A version 1 file's bytes (what sites wrote before issue 28; tests write old files with it). */
 export function serializeBackup(backup: BackupFile): string {
   return `${JSON.stringify(backup, null, 2)}\n`;
 }
 
-/** studio-backup-YYYY-MM-DD.json, by the UTC date of the export. */
+/** studio-backup-YYYY-MM-DD.tar, by the UTC date of the export. */
 export function backupFileName(at: Date): string {
-  return `${BACKUP_FORMAT}-${at.toISOString().slice(0, 10)}.json`;
+  return `${BACKUP_FORMAT}-${at.toISOString().slice(0, 10)}.tar`;
 }
+
+/** The archive's entries (docs/backup-format.md). */
+export const MANIFEST_ENTRY = 'manifest.json';
+export const CHECKSUMS_ENTRY = 'checksums.json';
+export const tableEntry = (table: string) => `tables/${table}.ndjson`;
+/** A media file's entry: its URL path without the leading slash (media/{hash}/{size}.{ext}). */
+export const mediaEntry = (urlPath: string) => urlPath.replace(/^\/+/, '');
+
+/** The archive's first entry: what it is, at which schema level, and which tables follow in which order. */
+export interface ArchiveManifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  migration: MigrationLevel;
+  exportedAt: string;
+  /** Table files in the order they follow (parents before children). */
+  tables: string[];
+  /** The table whose rows name the media files that follow the tables, and the column those files fill. */
+  files: { table: string; column: string };
+}
+
+export const ManifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.int().positive(),
+  migration: MigrationSchema,
+  exportedAt: z.iso.datetime({ offset: true }),
+  tables: z.array(z.string()),
+  files: z.object({ table: z.literal(FILE_COLUMN.table), column: z.literal(FILE_COLUMN.column) }),
+});
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+/** The archive's last entry: every entry's size and SHA-256, checked before a restore commits. */
+export const ChecksumsSchema = z.object({
+  tables: z.array(z.object({ name: z.string(), rows: z.int().min(0), size: z.int().min(0), sha256: sha256Hex })),
+  media: z.array(z.object({ path: z.string(), size: z.int().min(0), sha256: sha256Hex })),
+});
+export type ArchiveChecksums = z.infer<typeof ChecksumsSchema>;

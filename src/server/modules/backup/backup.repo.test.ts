@@ -1,7 +1,9 @@
-// Backups: a full round trip loses nothing (on this engine and, with TEST_DATABASE_URL, on the other
-// one and back), a restore is refused where it would destroy data, and bad files are refused.
-import { randomBytes } from 'node:crypto';
+// Backups: a full round trip of the streamed archive loses nothing (on this engine and, with
+// TEST_DATABASE_URL, on the other one and back), old JSON files still restore, a restore is refused
+// where it would destroy data, and bad, damaged or cut-short files are refused, changing nothing.
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -32,17 +34,27 @@ import { processUpload } from '../media/media.images';
 import { imageWorkers } from '../media/media.workers';
 import { mediaRepo } from '../media/media.repo';
 import {
+  archiveOf,
+  exportArchive,
+  readArchive,
+  rewriteArchive,
+  type ReadArchive,
+} from '../../../../tests/setup/backup-archive';
+import {
   BACKUP_FORMAT,
   BACKUP_TABLES,
   BACKUP_VERSION,
   BackupError,
+  CHECKSUMS_ENTRY,
   currentMigration,
+  JSON_BACKUP_VERSION,
+  MANIFEST_ENTRY,
   migrations,
   serializeBackup,
   TRANSIENT_TABLES,
   type BackupFile,
 } from './backup.format';
-import { exportBackup, importBackup } from './backup.repo';
+import { importBackup } from './backup.repo';
 
 type Engine = 'pglite' | 'postgres';
 const ENGINE: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -548,24 +560,53 @@ async function count(database: Database, table: PgTable): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
-/** What a file on disk holds: the export written out and read back. */
+/** A deep copy of the file as written (the version 1 shape of the archive's content). */
 const asFile = (backup: BackupFile): BackupFile => JSON.parse(serializeBackup(backup)) as BackupFile;
+const EXPORTED_AT = new Date('2026-01-01T00:00:00Z');
 
 let source: TestContext;
+let archive: Buffer;
+let read: ReadArchive;
 let file: BackupFile;
 let before: Record<string, string[]>;
 
 beforeAll(async () => {
   source = await createTestApp();
   await fillEveryTable(source.database);
-  file = asFile(await exportBackup(source.database.db, new Date('2026-01-01T00:00:00Z')));
+  archive = await exportArchive(source.database.db, EXPORTED_AT);
+  read = await readArchive(archive);
+  file = read.file;
   before = await snapshot(source.database);
 });
 
-describe('the backup file', () => {
-  it('names its format, version and schema level', () => {
-    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: BACKUP_VERSION, migration: currentMigration() });
-    expect(new Date(file.exportedAt).toISOString()).toBe(file.exportedAt);
+describe('the backup archive', () => {
+  it('begins with its manifest: format, version, schema level, the tables in order', () => {
+    expect(read.entries[0]!.name).toBe(MANIFEST_ENTRY);
+    expect(read.manifest).toMatchObject({
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      migration: currentMigration(),
+      exportedAt: EXPORTED_AT.toISOString(),
+      tables: BACKUP_TABLES.map((t) => t.name),
+      files: { table: 'media_files', column: 'bytes' },
+    });
+  });
+
+  it('holds a table file per table, then the media files, then the checksums of every entry, last', () => {
+    const names = read.entries.map((e) => e.name);
+    const tables = BACKUP_TABLES.map((t) => `tables/${t.name}.ndjson`);
+    const media = file.tables.media_files!.map((f) => String(f.path).slice(1));
+    expect(names).toEqual([MANIFEST_ENTRY, ...tables, ...media, CHECKSUMS_ENTRY]);
+    for (const sums of read.checksums.tables) {
+      const body = read.entries.find((e) => e.name === `tables/${sums.name}.ndjson`)!.body;
+      expect(sums).toEqual({
+        name: sums.name,
+        rows: file.tables[sums.name]!.length,
+        size: body.length,
+        sha256: createHash('sha256').update(body).digest('hex'),
+      });
+    }
+    expect(read.checksums.media.map((m) => m.path)).toEqual(file.tables.media_files!.map((f) => f.path));
   });
 
   it('holds every table of the schema except the transient ones, parents before children', () => {
@@ -590,13 +631,27 @@ describe('the backup file', () => {
 
   it("never holds a day's analytics salt (issue 27)", () => {
     expect(file.tables.analytics_salts).toBeUndefined();
-    expect(JSON.stringify(file)).not.toContain('c2FsdA==');
+    expect(archive.includes('c2FsdA==')).toBe(false);
   });
 
-  it('holds image bytes as base64', async () => {
+  it('holds each image as a file of its own, byte-identical, and its row without the bytes', async () => {
     const stored = await mediaBytes(source.database);
-    for (const row of file.tables.media_files!) {
-      expect(Buffer.from(row.bytes as string, 'base64').equals(stored.get(row.path as string)!)).toBe(true);
+    expect(stored.size).toBeGreaterThan(1);
+    for (const [path, bytes] of stored) {
+      expect(read.entries.find((e) => e.name === path.slice(1))!.body.equals(bytes), path).toBe(true);
+    }
+    const rows = read.entries.find((e) => e.name === 'tables/media_files.ndjson')!.body.toString('utf8');
+    for (const line of rows.trim().split('\n')) {
+      expect(Object.keys(JSON.parse(line))).toEqual([
+        'id',
+        'media_id',
+        'path',
+        'type',
+        'width',
+        'storage',
+        'size',
+        'sha256',
+      ]);
     }
   });
 
@@ -621,7 +676,7 @@ describe.each(TARGETS)('a restore into a fresh %s database', (engine) => {
 
   beforeAll(async () => {
     target = await freshDatabase(engine);
-    const result = await importBackup(target.db, file);
+    const result = await importBackup(target.db, Readable.from([archive]));
     expect(result.rows).toEqual(Object.fromEntries(Object.entries(file.tables).map(([t, rows]) => [t, rows.length])));
   });
 
@@ -637,9 +692,8 @@ describe.each(TARGETS)('a restore into a fresh %s database', (engine) => {
     for (const [path, bytes] of original) expect(restored.get(path)!.equals(bytes), path).toBe(true);
   });
 
-  it('exports the same file again', async () => {
-    const again = asFile(await exportBackup(target.db, new Date(file.exportedAt)));
-    expect(serializeBackup(again)).toBe(serializeBackup(file));
+  it('exports the same archive again, byte for byte', async () => {
+    expect((await exportArchive(target.db, EXPORTED_AT)).equals(archive)).toBe(true);
   });
 
   it('keeps no sessions or rate-limit counters', async () => {
@@ -681,16 +735,26 @@ describe.each(TARGETS)('a restore into a fresh %s database', (engine) => {
   it.runIf(engine !== ENGINE)('comes back to this engine unchanged', async () => {
     const back = await freshDatabase(ENGINE);
     const there = await snapshot(target);
-    await importBackup(back.db, asFile(await exportBackup(target.db, new Date('2026-01-01T00:00:00Z'))));
+    await importBackup(back.db, await exportArchive(target.db, EXPORTED_AT));
     expect(await snapshot(back)).toEqual(there);
+    const restored = await mediaBytes(back);
+    for (const [path, bytes] of await mediaBytes(source.database)) expect(restored.get(path)!.equals(bytes)).toBe(true);
+  });
+
+  it('restores an old JSON backup (format version 1, images as base64) the same', async () => {
+    const old = await freshDatabase(engine);
+    const json = asFile(file);
+    expect(json.version).toBe(JSON_BACKUP_VERSION);
+    await importBackup(old.db, Readable.from([Buffer.from(serializeBackup(json))]));
+    expect(await snapshot(old)).toEqual(before);
   });
 });
 
 describe('a restore over existing data', () => {
   it('is refused on a non-empty database, saying what is there and how to replace it', async () => {
     const target = await freshDatabase(ENGINE);
-    await importBackup(target.db, file);
-    const error = await importBackup(target.db, file).catch((e: unknown) => e);
+    await importBackup(target.db, archive);
+    const error = await importBackup(target.db, archive).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(/^The database is not empty \(.*users: 2 rows.*\)\..*--force/);
     expect(await snapshot(target)).toEqual(before);
@@ -699,7 +763,7 @@ describe('a restore over existing data', () => {
   it('is refused even when only a user exists (a database the server has seeded)', async () => {
     const target = await freshDatabase(ENGINE);
     await target.db.insert(users).values({ username: 'admin', password: await hashPassword('admin-pass') });
-    await expect(importBackup(target.db, file)).rejects.toThrow(/not empty \(users: 1 row\)/);
+    await expect(importBackup(target.db, archive)).rejects.toThrow(/not empty \(users: 1 row\)/);
   });
 
   it('with force replaces everything in one go, and signs everyone out', async () => {
@@ -712,7 +776,7 @@ describe('a restore over existing data', () => {
     await target.db.insert(apps).values({ title: 'Old', description: 'old', icon: 'old' });
     await target.db.insert(rateLimits).values({ key: 'contact:198.51.100.1', points: 5, expire: null });
 
-    await importBackup(target.db, file, { force: true });
+    await importBackup(target.db, archive, { force: true });
     expect(await snapshot(target)).toEqual(before);
     expect(await count(target, sessions)).toBe(0);
     expect(await count(target, rateLimits)).toBe(0);
@@ -722,14 +786,16 @@ describe('a restore over existing data', () => {
 
   it('with force changes nothing when the file fails half-way (one transaction)', async () => {
     const target = await freshDatabase(ENGINE);
-    await importBackup(target.db, file);
+    await importBackup(target.db, archive);
     const broken = asFile(file);
     broken.tables.blog_posts![0]!.app_id = 2_000_000_000;
-    const error = await importBackup(target.db, broken, { force: true }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BackupError);
-    expect((error as Error).message).toMatch(/^Could not restore the table "blog_posts": .*foreign key/);
-    expect((error as Error).message).not.toContain('$argon2');
-    expect(await snapshot(target)).toEqual(before);
+    for (const input of [broken, await archiveOf(broken)]) {
+      const error = await importBackup(target.db, input, { force: true }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toMatch(/^Could not restore the table "blog_posts": .*foreign key/);
+      expect((error as Error).message).not.toContain('$argon2');
+      expect(await snapshot(target)).toEqual(before);
+    }
   });
 });
 
@@ -745,7 +811,7 @@ describe('a bad file', () => {
     return copy;
   };
 
-  it.each<[string, () => unknown, RegExp]>([
+  it.each<[string, () => unknown, RegExp, RegExp?]>([
     ['null', () => null, /^This is not a backup file of this site/],
     ['an array', () => [], /^This is not a backup file of this site/],
     [
@@ -761,57 +827,74 @@ describe('a bad file', () => {
     [
       'a newer format version',
       () => withChange((f) => void (f.version = BACKUP_VERSION + 1)),
-      /format version 2, newer than this site reads \(1\)\. Upgrade the site/,
+      /format version 3, newer than this site reads \(2\)\. Upgrade the site/,
+      /format version 3, newer than this site reads \(2\)\. Upgrade the site/,
     ],
     [
       'a newer schema level',
       () => withChange((f) => void (f.migration = { index: currentMigration().index + 1, tag: '9999_future' })),
       /newer database schema \(migration \d+ "9999_future"\).*Upgrade the site, then import it/,
+      /newer database schema \(migration \d+ "9999_future"\)/,
     ],
     [
       'another schema history',
       () => withChange((f) => void (f.migration = { ...currentMigration(), tag: '0001_elsewhere' })),
+      /schema history differs/,
       /schema history differs/,
     ],
     [
       'a missing table',
       () => withChange((f) => void delete f.tables.apps),
       /^The backup file is invalid:\n {2}tables\.apps: Missing/,
+      /^The backup file is invalid:\n {2}tables: missing tables apps/,
     ],
     [
       'an unknown table',
       () => withChange((f) => void (f.tables.sessions = [])),
       /tables: Unrecognized key: "sessions"/,
+      /^The backup file is invalid:\n {2}tables: unknown tables sessions/,
     ],
     [
       'an unknown column',
       () => withChange((f) => void (f.tables.users![0]!.nickname = 'x')),
+      /tables\.users\[0\]: Unrecognized key: "nickname"/,
       /tables\.users\[0\]: Unrecognized key: "nickname"/,
     ],
     [
       'a missing column',
       () => withChange((f) => void delete f.tables.users![1]!.password),
       /tables\.users\[1\]\.password: Missing/,
+      /tables\.users\[1\]\.password: Missing/,
     ],
     [
       'a wrong type',
       () => withChange((f) => void (f.tables.apps![0]!.id = '1')),
+      /tables\.apps\[0\]\.id: Invalid input: expected number/,
       /tables\.apps\[0\]\.id: Invalid input: expected number/,
     ],
     [
       'a null where none may be',
       () => withChange((f) => void (f.tables.apps![0]!.title = null)),
       /tables\.apps\[0\]\.title/,
+      /tables\.apps\[0\]\.title/,
     ],
     [
       'a bad timestamp',
       () => withChange((f) => void (f.tables.users![0]!.created_at = 'yesterday')),
       /tables\.users\[0\]\.created_at/,
+      /tables\.users\[0\]\.created_at/,
     ],
-  ])('is refused with a clear message: %s', async (_name, make, message) => {
-    const error = await importBackup(target.db, make()).catch((e: unknown) => e);
+  ])('is refused with a clear message: %s', async (_name, make, message, archived) => {
+    const input = make();
+    const error = await importBackup(target.db, input as BackupFile).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(message);
+    expect(await count(target, users)).toBe(0);
+    // The same change in an archive (with checksums that match it).
+    if (!archived) return;
+    const inArchive = await importBackup(target.db, await archiveOf(input as BackupFile)).catch((e: unknown) => e);
+    expect(inArchive).toBeInstanceOf(BackupError);
+    expect((inArchive as Error).message).toMatch(archived);
     expect(await count(target, users)).toBe(0);
   });
 
@@ -832,9 +915,11 @@ describe('a bad file', () => {
       t.social_media_links!.length +
       t.users!.length +
       1;
-    const message = ((await importBackup(target.db, bad).catch((e: unknown) => e)) as Error).message;
-    expect(message.split('\n').filter((line) => line.startsWith('  tables.'))).toHaveLength(10);
-    expect(message).toMatch(new RegExp(`… and ${problems - 10} more$`));
+    for (const input of [bad, await archiveOf(bad as BackupFile)]) {
+      const message = ((await importBackup(target.db, input).catch((e: unknown) => e)) as Error).message;
+      expect(message.split('\n').filter((line) => line.startsWith('  tables.'))).toHaveLength(10);
+      expect(message).toMatch(new RegExp(`… and ${problems - 10} more$`));
+    }
   });
 
   it.runIf(currentMigration().index > 0)(
@@ -844,9 +929,102 @@ describe('a bad file', () => {
         f.migration = migrations()[currentMigration().index - 1]!;
         for (const row of f.tables.users!) delete row.is_admin;
       });
-      const fresh = await freshDatabase(ENGINE);
-      await importBackup(fresh.db, older);
-      expect((await fresh.db.select().from(users)).map((u) => u.isAdmin)).toEqual([false, false]);
+      for (const input of [older, await archiveOf(older as BackupFile)]) {
+        const fresh = await freshDatabase(ENGINE);
+        await importBackup(fresh.db, input);
+        expect((await fresh.db.select().from(users)).map((u) => u.isAdmin)).toEqual([false, false]);
+      }
     },
+    // Two fresh databases and two restores.
+    120_000,
   );
+});
+
+describe.each(TARGETS)('a damaged or cut-short archive, on %s', (engine) => {
+  let target: Database;
+  let holding: Record<string, string[]>;
+  beforeAll(async () => {
+    // A database holding a site: a refused restore (even with --force) must leave it exactly so.
+    target = await freshDatabase(engine);
+    await importBackup(target.db, archive);
+    holding = await snapshot(target);
+  });
+
+  async function expectRefused(input: Buffer, ...messages: RegExp[]) {
+    const error = await importBackup(target.db, Readable.from([input]), { force: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    for (const message of messages) expect((error as Error).message).toMatch(message);
+    expect(await snapshot(target)).toEqual(holding);
+    const restored = await mediaBytes(target);
+    for (const [path, bytes] of await mediaBytes(source.database)) expect(restored.get(path)!.equals(bytes)).toBe(true);
+  }
+
+  /** The archive with one byte changed inside the entry `name` (its tar headers intact). */
+  const flipped = (name: string, find: (body: Buffer) => number) => {
+    const body = read.entries.find((e) => e.name === name)!.body;
+    const at = archive.indexOf(body) + find(body);
+    const copy = Buffer.from(archive);
+    copy[at] = copy[at]! ^ 0x01;
+    return copy;
+  };
+
+  it.each([
+    ['in the middle of a table file', 0.3],
+    ['in the middle of the media files', 0.85],
+    ['one byte short', -1],
+    ['inside its checksums entry', 'checksums'],
+  ] as const)('is refused when cut short %s', async (_where, at) => {
+    const checksums = read.entries.at(-1)!.body;
+    const end =
+      at === 'checksums'
+        ? archive.indexOf(checksums) + 10
+        : at < 0
+          ? archive.length + at
+          : Math.floor(archive.length * at);
+    await expectRefused(archive.subarray(0, end), /^The backup archive is damaged or incomplete; nothing was restored/);
+  });
+
+  it('is refused when it ends before its checksums entry', async () => {
+    const cut = await rewriteArchive(archive, (entry) => (entry.name === CHECKSUMS_ENTRY ? null : entry));
+    await expectRefused(cut, /it ends before checksums\.json: the file is cut short/);
+  });
+
+  it('is refused when a byte of a table file changed (the row still reads), naming the file', async () => {
+    // "Patch notes" becomes "Qatch notes": valid JSON, a valid row, only the checksum tells.
+    const damaged = flipped('tables/blog_posts.ndjson', (body) => body.indexOf('Patch notes'));
+    await expectRefused(
+      damaged,
+      /^The backup archive is damaged or incomplete.*\n {2}tables\/blog_posts\.ndjson does not match its checksum$/,
+    );
+  });
+
+  it('is refused when a byte of a table file breaks its JSON, naming the damage first', async () => {
+    const damaged = flipped('tables/apps.ndjson', () => 0);
+    await expectRefused(
+      damaged,
+      /^The backup archive is damaged.*\n {2}tables\/apps\.ndjson does not match its checksum/,
+    );
+  });
+
+  it('is refused when a byte of a media file changed, naming the file', async () => {
+    const name = String(file.tables.media_files!.at(-1)!.path).slice(1);
+    const damaged = flipped(name, (body) => Math.floor(body.length / 2));
+    await expectRefused(
+      damaged,
+      new RegExp(`^The backup archive is damaged or incomplete.*\\n {2}${name.replaceAll('.', '\\.')} does not match`),
+    );
+  });
+
+  it('is refused when a media file is missing', async () => {
+    const name = String(file.tables.media_files![0]!.path).slice(1);
+    const without = await rewriteArchive(archive, (entry) => (entry.name === name ? null : entry));
+    await expectRefused(without, new RegExp(`${name.replaceAll('.', '\\.')} is missing`));
+  });
+
+  it('is refused when it is not an archive at all', async () => {
+    await expectRefused(
+      Buffer.from('PK\x03\x04 a zip file'.repeat(40)),
+      /is neither a backup archive \(\.tar\) nor a JSON backup/,
+    );
+  });
 });

@@ -1,8 +1,10 @@
-// GET /api/admin/backup: administrators download the file `npm run export` writes; nobody else.
+// GET /api/admin/backup: administrators download the archive `npm run export` writes, streamed; nobody else.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readArchive } from '../../../../tests/setup/backup-archive';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import { apps } from '../../db/schema';
-import { BACKUP_FORMAT, backupFileName, parseBackupFile } from './backup.format';
+import { BACKUP_FORMAT, BACKUP_VERSION, backupFileName } from './backup.format';
+import { importBackup } from './backup.repo';
 
 let ctx: TestContext;
 let admin: string;
@@ -30,28 +32,29 @@ describe('GET /api/admin/backup', () => {
     expect(res.body).not.toContain('$argon2');
   });
 
-  it('gives an administrator the whole database as a JSON attachment, never cached', async () => {
+  it('gives an administrator the whole database as a tar attachment, never cached', async () => {
     const res = await download(admin);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-type']).toBe('application/x-tar');
     expect(res.headers['cache-control']).toBe('no-store');
-    const body = res.json();
-    expect(body.format).toBe(BACKUP_FORMAT);
+    const archive = await readArchive(res.rawPayload);
+    expect(archive.manifest).toMatchObject({ format: BACKUP_FORMAT, version: BACKUP_VERSION });
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="${backupFileName(new Date(body.exportedAt))}"`,
+      `attachment; filename="${backupFileName(new Date(archive.manifest.exportedAt))}"`,
     );
-    expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="studio-backup-\d{4}-\d{2}-\d{2}\.json"$/,
-    );
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="studio-backup-\d{4}-\d{2}-\d{2}\.tar"$/);
 
-    // The file an import accepts, with the users' password hashes (no sessions: those stay here).
-    const file = parseBackupFile(body);
-    expect(file.tables.users!.map((u) => [u.username, u.is_admin])).toEqual([
+    // The archive an import accepts, with the users' password hashes (no sessions: those stay here).
+    const { tables } = archive.file;
+    expect(tables.users!.map((u) => [u.username, u.is_admin])).toEqual([
       ['admin', true],
       ['editor', false],
     ]);
-    for (const user of file.tables.users!) expect(user.password).toMatch(/^\$argon2id\$/);
-    expect(file.tables.apps!.map((a) => a.title)).toEqual(['Lantern ✨']);
-    expect(file.tables).not.toHaveProperty('sessions');
+    for (const user of tables.users!) expect(user.password).toMatch(/^\$argon2id\$/);
+    expect(tables.apps!.map((a) => a.title)).toEqual(['Lantern ✨']);
+    expect(tables).not.toHaveProperty('sessions');
+    const target = await createTestApp();
+    const { rows } = await importBackup(target.database.db, res.rawPayload, { force: true });
+    expect(rows.apps).toBe(1);
   });
 });
