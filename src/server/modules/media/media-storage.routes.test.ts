@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { expectError, ok, uploadMedia } from '../../../../tests/setup/api';
+import { archiveEntries } from '../../../../tests/setup/backup-archive';
 import { objectAt, S3_BUCKET, startS3 } from '../../../../tests/setup/s3';
 import { freePort } from '../../../../tests/setup/servers';
 import { createTestApp, staffSessions, useStaffApp } from '../../../../tests/setup/test-app';
@@ -21,6 +22,7 @@ import type {
 } from '../../../shared/schemas/media-storage';
 import { parseMediaS3Url } from '../../config';
 import { mediaFiles } from '../../db/schema';
+import { mediaEntry } from '../backup/backup.format';
 import { productionWeb } from '../../ssr/web';
 
 const s3 = await startS3();
@@ -238,6 +240,18 @@ describe('media in the object store', () => {
       })
       .toBe(0);
     expect((await ctx.app.inject({ method: 'GET', url: gone.url })).statusCode).toBe(404);
+  });
+
+  it("a backup holds the store's files as files, byte-identical (issue 28)", async () => {
+    const stored = await ctx.database.db.select().from(mediaFiles).where(eq(mediaFiles.storage, 's3'));
+    expect(stored.length).toBeGreaterThan(0);
+    const res = await call('GET', api.backup);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const entries = new Map((await archiveEntries(res.rawPayload)).map((e) => [e.name, e.body]));
+    for (const row of stored) {
+      const object = await objectAt(s3, `site${row.path}`);
+      expect(entries.get(mediaEntry(row.path))?.equals(object!), row.path).toBe(true);
+    }
   });
 
   it('moves every file back to the database: byte-identical, objects removed', async () => {
