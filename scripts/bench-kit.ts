@@ -212,10 +212,12 @@ export const NGINX_BIN = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => exist
 /**
  * nginx (worker_processes auto) serving `index.html` and, to requests that accept gzip,
  * `index.html.gz` as it is (gzip_static), from files in `work`/www; resolves with its address.
+ * `extra` files are served at /{name} with their type.
  */
 export async function startNginx(
   work: string,
   files: { html: Buffer; gzip: Buffer },
+  extra: { name: string; body: Buffer; type: string }[] = [],
 ): Promise<{ child: ChildProcess; base: string }> {
   if (!NGINX_BIN) throw new Error('nginx is not installed');
   const www = path.join(work, 'www');
@@ -223,6 +225,7 @@ export async function startNginx(
   for (const [name, body] of [
     ['index.html', files.html],
     ['index.html.gz', files.gzip],
+    ...extra.map((file) => [file.name, file.body] as const),
   ] as const) {
     writeFileSync(path.join(www, name), body);
     // nginx's workers run as an unprivileged user: they must be able to read the files.
@@ -241,6 +244,7 @@ export async function startNginx(
       `http {\n access_log off;\n sendfile on;\n${temp}` +
       ` gzip_static on;\n gzip_vary on;\n` +
       ` server {\n  listen 127.0.0.1:${port};\n  root ${www};\n` +
+      extra.map((file) => `  location = /${file.name} { default_type ${file.type}; }\n`).join('') +
       `  location / { default_type text/html; try_files /index.html =404; }\n }\n}\n`,
   );
   const child = spawn(NGINX_BIN, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], {

@@ -9,8 +9,7 @@
 // (scripts/bench-cores.ts; BENCH_SKIP_CORES=1 leaves it out).
 // npm run bench -- --scale: the growth benchmark alone (scripts/bench-scale.ts), written into docs/performance.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -18,7 +17,19 @@ import { benchAnalytics } from './bench-analytics';
 import { benchSearch } from './bench-search';
 import { benchCores } from './bench-cores';
 import { benchScale } from './bench-scale';
-import { CONNECTIONS, DURATION_S, freePort, measure, recordBlock, stop, waitFor, type Result } from './bench-kit';
+import {
+  CONNECTIONS,
+  DURATION_S,
+  freePort,
+  measure,
+  NGINX_BIN,
+  rawGet,
+  recordBlock,
+  startNginx,
+  stop,
+  waitFor,
+  type Result,
+} from './bench-kit';
 import { BUDGET, pageWeight, PUBLIC_PAGES, withinBudget, type PageWeight } from './page-weight';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -150,29 +161,6 @@ async function benchLists(base: string): Promise<{ lines: string[] }> {
   return { lines };
 }
 
-/** One GET with the body exactly as sent (no decoding), for comparing bytes on the wire. */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; encoding: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            encoding: String(res.headers['content-encoding'] ?? 'identity'),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
 async function main() {
   if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed (apt-get install wrk)');
   if (process.argv.includes('--scale')) {
@@ -256,44 +244,12 @@ async function main() {
     let nginxResult: Result | undefined;
     let nginxMedia: Result | undefined;
     let mediaRatio = 'n/a';
-    const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-    if (nginxBin) {
-      const www = path.join(work, 'www');
-      mkdirSync(www, { recursive: true });
-      mkdirSync(path.join(work, 'logs'), { recursive: true });
-      mkdirSync(path.join(work, 'tmp'), { recursive: true });
-      const files = {
-        'index.html': (await rawGet(`${base}/`, {})).body,
-        'index.html.gz': home.body,
-        'variant.webp': mediaBytes,
-      };
-      for (const [name, body] of Object.entries(files)) {
-        writeFileSync(path.join(www, name), body);
-        // nginx's workers run as an unprivileged user: they must be able to read the files.
-        chmodSync(path.join(www, name), 0o644);
-      }
-      chmodSync(work, 0o755);
-      chmodSync(www, 0o755);
-      const nport = await freePort();
-      const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-        .map((t) => ` ${t}_temp_path ${work}/tmp;\n`)
-        .join('');
-      writeFileSync(
-        path.join(work, 'nginx.conf'),
-        `worker_processes auto;\npid ${work}/nginx.pid;\nerror_log ${work}/logs/error.log;\n` +
-          `events { worker_connections 1024; }\n` +
-          `http {\n access_log off;\n sendfile on;\n${temp}` +
-          // The precompressed file, sent with Content-Encoding: gzip to a request that accepts it.
-          ` gzip_static on;\n gzip_vary on;\n` +
-          ` server {\n  listen 127.0.0.1:${nport};\n  root ${www};\n` +
-          `  location = /variant.webp { default_type image/webp; }\n` +
-          `  location / { default_type text/html; try_files /index.html =404; }\n }\n}\n`,
-      );
-      nginx = spawn(nginxBin, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], {
-        stdio: 'inherit',
-      });
-      const nbase = `http://127.0.0.1:${nport}`;
-      await waitFor(`${nbase}/`, nginx);
+    if (NGINX_BIN) {
+      const started = await startNginx(work, { html: (await rawGet(`${base}/`, {})).body, gzip: home.body }, [
+        { name: 'variant.webp', body: mediaBytes, type: 'image/webp' },
+      ]);
+      nginx = started.child;
+      const nbase = started.base;
       const fromNginx = await rawGet(`${nbase}/`, { 'accept-encoding': HTML_ACCEPT_ENCODING });
       sameBytes =
         `our server ${home.body.length} bytes (${home.encoding}), nginx ${fromNginx.body.length} bytes ` +

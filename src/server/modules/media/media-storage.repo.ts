@@ -37,6 +37,17 @@ const toMove = (row: typeof mediaMoves.$inferSelect): MediaMove => ({
   finishedAt: iso(row.finishedAt),
 });
 
+/** A file's record with its bytes (null when they are in the object store). */
+const FILE_COLUMNS = {
+  id: mediaFiles.id,
+  path: mediaFiles.path,
+  type: mediaFiles.type,
+  storage: mediaFiles.storage,
+  size: mediaFiles.size,
+  sha256: mediaFiles.sha256,
+  bytes: mediaFiles.bytes,
+};
+
 export function mediaStorageRepo(db: Db, now: () => Date) {
   return {
     /** The settings row (the defaults when none was saved). */
@@ -88,18 +99,7 @@ export function mediaStorageRepo(db: Db, now: () => Date) {
 
     /** The file record at this URL path. */
     async file(path: string): Promise<(FileRecord & { bytes: Buffer | null }) | null> {
-      const [row] = await db
-        .select({
-          id: mediaFiles.id,
-          path: mediaFiles.path,
-          type: mediaFiles.type,
-          storage: mediaFiles.storage,
-          size: mediaFiles.size,
-          sha256: mediaFiles.sha256,
-          bytes: mediaFiles.bytes,
-        })
-        .from(mediaFiles)
-        .where(eq(mediaFiles.path, path));
+      const [row] = await db.select(FILE_COLUMNS).from(mediaFiles).where(eq(mediaFiles.path, path));
       return row ?? null;
     },
 
@@ -163,15 +163,7 @@ export function mediaStorageRepo(db: Db, now: () => Date) {
     /** The next file after `afterId` (in id order) that is not yet in `target`. */
     async nextFile(target: StorageName, afterId: number): Promise<(FileRecord & { bytes: Buffer | null }) | null> {
       const [row] = await db
-        .select({
-          id: mediaFiles.id,
-          path: mediaFiles.path,
-          type: mediaFiles.type,
-          storage: mediaFiles.storage,
-          size: mediaFiles.size,
-          sha256: mediaFiles.sha256,
-          bytes: mediaFiles.bytes,
-        })
+        .select(FILE_COLUMNS)
         .from(mediaFiles)
         .where(and(ne(mediaFiles.storage, target), gt(mediaFiles.id, afterId)))
         .orderBy(asc(mediaFiles.id))
