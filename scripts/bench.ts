@@ -8,7 +8,7 @@
 // then the cached home page on PostgreSQL with one process and with WEB_CONCURRENCY = cores beside nginx
 // (scripts/bench-cores.ts; BENCH_SKIP_CORES=1 leaves it out).
 // npm run bench -- --scale: the growth benchmark alone (scripts/bench-scale.ts), written into docs/performance.md.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +20,10 @@ import { benchScale } from './bench-scale';
 import {
   CONNECTIONS,
   DURATION_S,
-  freePort,
   measure,
   NGINX_BIN,
   rawGet,
+  startBenchServer,
   recordBlock,
   startNginx,
   stop,
@@ -180,24 +180,11 @@ async function main() {
   } else if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
     throw new Error('build failed');
   const work = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      LOG_LEVEL: 'warn',
-      SITE_URL: base,
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      LOGIN_MAX_FAILURES: '1000',
-      // The lists section sends 10,000 messages from one address.
-      CONTACT_MAX_PER_HOUR: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const { child: server, base } = await startBenchServer({
+    DATA_DIR: path.join(work, 'data'),
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    // The lists section sends 10,000 messages from one address.
+    CONTACT_MAX_PER_HOUR: '1000000',
   });
   let nginx: ChildProcess | undefined;
   let cleaned: Promise<void> | undefined;
