@@ -4,8 +4,8 @@
 // moving every file to the store and back with every address unchanged and byte-identical.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { unzip } from '../../../../tests/setup/zip';
 import { describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { expectError, ok, uploadMedia } from '../../../../tests/setup/api';
 import { archiveEntries } from '../../../../tests/setup/backup-archive';
 import { objectAt, S3_BUCKET, startS3 } from '../../../../tests/setup/s3';
@@ -88,28 +88,6 @@ async function moveAll(target: 'db' | 's3'): Promise<MediaMove> {
   await ctx.app.deps.mediaMover.settled();
   const state = await ok<MediaMoveState>(call('GET', api.mediaMove));
   return state.move!;
-}
-
-function unzip(buffer: Buffer): Promise<[string, Buffer][]> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true }, (error: Error | null, zip: ZipFile) => {
-      if (error) return reject(error);
-      const out: [string, Buffer][] = [];
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push([entry.fileName, Buffer.concat(chunks)]);
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
 }
 
 describe('settings', () => {

@@ -4,8 +4,8 @@
 import { paths, api } from '../../../shared/paths';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { unzip } from '../../../../tests/setup/zip';
 import { describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { expectError, expectInvalid, ok, uploadMedia } from '../../../../tests/setup/api';
 import { injectFactories } from '../../../../tests/factories';
 import { createTestApp, staffSessions, useStaffApp } from '../../../../tests/setup/test-app';
@@ -46,31 +46,6 @@ async function storedBytes(url: string): Promise<Buffer> {
   const [row] = await ctx.database.db.select().from(mediaFiles).where(eq(mediaFiles.path, url));
   expect(row, `stored file ${url}`).toBeDefined();
   return Buffer.from(row!.bytes!);
-}
-
-/** Every entry of a ZIP: name → bytes, in archive order. */
-function unzip(buffer: Buffer): Promise<[string, Buffer][]> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true }, (error: Error | null, zip: ZipFile) => {
-      if (error) return reject(error);
-      const out: [string, Buffer][] = [];
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push([entry.fileName, Buffer.concat(chunks)]);
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 const KIT = {
