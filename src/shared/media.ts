@@ -8,6 +8,11 @@ export const VARIANT_WIDTHS = [320, 640, 1280, 1920] as const;
 export const MAX_VARIANT_WIDTH = 1920;
 export type VariantFormat = 'webp' | 'avif';
 export const VARIANT_FORMATS: readonly VariantFormat[] = ['avif', 'webp'];
+/**
+ * The variants a page offers: AVIF, which every current browser decodes, then the original for the
+ * rest. WebP variants are still made, for share images and the admin's thumbnails (decision 130).
+ */
+export const PAGE_FORMATS: readonly VariantFormat[] = ['avif'];
 
 export interface MediaUrlParts {
   hash: string;

@@ -6,7 +6,7 @@ import { appShareImage, contentTag, studioCard, uploadedShareImage } from './sha
 const H = '0123456789abcdef';
 
 describe('responsiveImage', () => {
-  it('builds AVIF and WebP srcsets from an uploaded original URL alone', () => {
+  it('builds the AVIF srcset from an uploaded original URL alone (no WebP: decision 130)', () => {
     expect(responsiveImage(`/media/${H}/1200x675.jpg`)).toEqual({
       src: `/media/${H}/1200x675.jpg`,
       width: 1200,
@@ -16,16 +16,12 @@ describe('responsiveImage', () => {
           type: 'image/avif',
           srcSet: `/media/${H}/320w.avif 320w, /media/${H}/640w.avif 640w, /media/${H}/1200w.avif 1200w`,
         },
-        {
-          type: 'image/webp',
-          srcSet: `/media/${H}/320w.webp 320w, /media/${H}/640w.webp 640w, /media/${H}/1200w.webp 1200w`,
-        },
       ],
     });
   });
 
   it('never lists a width above the image nor above 1920', () => {
-    expect(responsiveImage(`/media/${H}/256x256.png`)!.sources[1]!.srcSet).toBe(`/media/${H}/256w.webp 256w`);
+    expect(responsiveImage(`/media/${H}/256x256.png`)!.sources[0]!.srcSet).toBe(`/media/${H}/256w.avif 256w`);
     expect(responsiveImage(`/media/${H}/4000x3000.jpg`)!.sources[0]!.srcSet).toMatch(/1280w, \S+1920w\.avif 1920w$/);
   });
 
@@ -50,7 +46,6 @@ describe('responsiveRichText', () => {
     expect(responsiveRichText(html, '100vw')).toBe(
       `<p>Look:</p><picture>` +
         `<source type="image/avif" srcset="/media/${H}/320w.avif 320w, /media/${H}/640w.avif 640w, /media/${H}/800w.avif 800w" sizes="100vw">` +
-        `<source type="image/webp" srcset="/media/${H}/320w.webp 320w, /media/${H}/640w.webp 640w, /media/${H}/800w.webp 800w" sizes="100vw">` +
         `<img src="/media/${H}/800x600.jpg" alt="A lantern" width="800" height="600" loading="lazy" decoding="async"></picture><p>End</p>`,
     );
   });

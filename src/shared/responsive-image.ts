@@ -1,6 +1,6 @@
-// Responsive images from an uploaded original's URL alone: the AVIF and WebP srcsets of its
-// variants and its size (for <img> tags inside stored rich text, see responsive-rich-text.ts).
-import { parseMediaUrl, VARIANT_FORMATS, variantUrl, variantWidths, type VariantFormat } from './media';
+// Responsive images from an uploaded original's URL alone: the AVIF srcset of its variants and its
+// size (for <img> tags inside stored rich text, see responsive-rich-text.ts).
+import { PAGE_FORMATS, parseMediaUrl, variantUrl, variantWidths, type VariantFormat } from './media';
 
 export interface ImageSource {
   type: `image/${VariantFormat}`;
@@ -8,11 +8,11 @@ export interface ImageSource {
 }
 
 export interface ResponsiveImage {
-  /** The original (JPEG, PNG or GIF): what browsers without AVIF or WebP get. */
+  /** The original (JPEG, PNG or GIF): what browsers without AVIF get. */
   src: string;
   width: number;
   height: number;
-  /** AVIF first (smallest), then WebP. */
+  /** The variants' srcsets, one per format a page offers (PAGE_FORMATS). */
   sources: ImageSource[];
 }
 
@@ -25,7 +25,7 @@ export function responsiveImage(url: string | null | undefined): ResponsiveImage
     src: url!,
     width: parts.width,
     height: parts.height,
-    sources: VARIANT_FORMATS.map((format) => ({
+    sources: PAGE_FORMATS.map((format) => ({
       type: `image/${format}` as const,
       srcSet: widths.map((w) => `${variantUrl(parts.hash, w, format)} ${w}w`).join(', '),
     })),

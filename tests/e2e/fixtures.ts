@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { fetchSitemap } from '../setup/sitemap';
 
 export { expect };
 
@@ -58,4 +59,12 @@ export async function expectAccessible(page: Page) {
 export async function signIn(page: Page, user: { username: string; password: string } = E2E_ADMIN): Promise<void> {
   const res = await page.request.post('/api/admin/login', { data: user });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The sitemap as a crawler reads it (issue 28): the index at /sitemap.xml and the text of each part it names. */
+export async function sitemap(request: APIRequestContext): Promise<{ index: string; parts: string[] }> {
+  return fetchSitemap(async (path) => {
+    const res = await request.get(path);
+    return { status: res.status(), body: await res.text() };
+  });
 }

@@ -139,7 +139,8 @@ test.describe('home page', () => {
         'srcset',
         new RegExp(`^/media/${hash}/320w\\.avif 320w, `),
       );
-      await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp \d+w$/);
+      // AVIF and the original only (decision 130).
+      await expect(picture.locator('source')).toHaveCount(1);
       await expect(picture.locator('source').first()).toHaveAttribute('sizes', /.+/);
     }
     // The first card's screenshot is the page's main picture; the browser chose a variant and loaded it.
@@ -147,7 +148,7 @@ test.describe('home page', () => {
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect
       .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
-      .toMatch(/\/media\/[0-9a-f]{16}\/\d+w\.(avif|webp)$/);
+      .toMatch(/\/media\/[0-9a-f]{16}\/\d+w\.avif$/);
   });
 
   test('portrait screenshots are shown whole, in the same 16:9 frame', async ({ page, request }) => {

@@ -99,6 +99,7 @@ function Footer() {
             <SocialLinkList
               links={socials}
               label={t('footer.social')}
+              newTab={t('appPage.newTab')}
               itemClassName={buttonVariants({ variant: 'ghost', size: 'icon' })}
             />
           )}

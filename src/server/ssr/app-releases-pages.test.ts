@@ -63,7 +63,7 @@ beforeAll(async () => {
     version: '1.1 (build 7)',
     releasedOn: '2026-05-20',
     platforms: ['ios', 'android'],
-    notes: 'Zebra mode & <faster> saves.\nSecond line.',
+    notes: 'Zebra mode & <faster> saves.\nSecond line.\nThird line, on the releases page only.',
   });
 });
 
@@ -78,6 +78,9 @@ describe('release notes on the public site', () => {
     expect(section).toContain('Zebra mode &amp; &lt;faster&gt; saves.');
     expect(section).toContain(`href="/apps/${app.slug}/releases"`);
     expect(section).not.toContain('First light');
+    // The card shows two lines: it sends no more (the page's first view is near its budget).
+    expect(section).toContain('Second line.');
+    expect(section).not.toContain('Third line');
     const [ld] = jsonLd(res.body);
     expect(ld).toMatchObject({ softwareVersion: '1.1 (build 7)' });
     // An app with no version has no section and no softwareVersion.
@@ -95,6 +98,7 @@ describe('release notes on the public site', () => {
     const body = res.body.slice(res.body.indexOf('<main'));
     expect(body.indexOf('Version 1.1 (build 7)')).toBeLessThan(body.indexOf('Version 1.0'));
     expect(body).toContain(`id="release-${older.id}"`);
+    expect(body).toContain('Third line, on the releases page only.');
     expect(body).toContain('<time dateTime="2026-05-20">May 20, 2026</time> · iOS, Android');
     expect(res.body).toContain(
       `<link rel="alternate" type="application/atom+xml" title="Comet &lt;Café&gt; release notes" href="${ctx.config.siteUrl}/apps/${app.slug}/releases.xml">`,
@@ -123,7 +127,9 @@ describe('release notes on the public site', () => {
       'Comet <Café> 1.1 (build 7)',
       'Comet <Café> 1.0',
     ]);
-    expect(texts(res.body, 'content')[0]).toBe('Zebra mode & <faster> saves.\nSecond line.');
+    expect(texts(res.body, 'content')[0]).toBe(
+      'Zebra mode & <faster> saves.\nSecond line.\nThird line, on the releases page only.',
+    );
     expect(texts(res.body, 'id')[1]).toBe(`${ctx.config.siteUrl}/apps/${app.slug}/releases#release-${newest.id}`);
     expect(texts(res.body, 'published')[0]).toBe('2026-05-20T00:00:00Z');
     expect(res.body).toContain('Zebra mode &amp; &lt;faster&gt; saves.');

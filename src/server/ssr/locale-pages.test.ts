@@ -181,6 +181,15 @@ describe('the site’s own words in the page’s language', () => {
     const english = await page(`/apps/${translatedApp.slug}`);
     for (const text of ['About Lantern Drift', 'Latest posts', 'For players']) expect(english.body).toContain(text);
   });
+
+  it('names the footer’s social links for screen readers in German', async () => {
+    await ok(
+      ctx.send('POST', api.socialMedia, { name: 'GitHub', url: 'https://github.com/studio', icon: 'FaGithub' }),
+      201,
+    );
+    expect((await page('/de/about')).body).toContain('GitHub (öffnet in einem neuen Tab)');
+    expect((await page('/about')).body).toContain('GitHub (opens in a new tab)');
+  });
 });
 
 describe('the hreflang cluster', () => {

@@ -58,11 +58,14 @@ export function usePublicSocialLinks(
 export function SocialLinkList({
   links,
   label,
+  newTab,
   itemClassName,
   className,
 }: {
   links: PublicSocialLink[];
   label: string;
+  /** What a screen reader hears after each name, in the page's language: " (opens in a new tab)". */
+  newTab: string;
   itemClassName: string;
   className?: string;
 }) {
@@ -72,7 +75,7 @@ export function SocialLinkList({
         <li key={href}>
           <a href={href} target="_blank" rel="noopener noreferrer" className={itemClassName} title={name}>
             <SpriteIcon name={icon} />
-            <span className="sr-only">{`${name} (opens in a new tab)`}</span>
+            <span className="sr-only">{`${name}${newTab}`}</span>
           </a>
         </li>
       ))}

@@ -282,6 +282,9 @@ function AppDetails({ app }: { app: App }) {
   );
 }
 
+/** The characters of a post's excerpt the side column's two lines can show. */
+const SIDEBAR_EXCERPT = 100;
+
 function LatestPosts({ app }: { app: App }) {
   const t = useT();
   const posts = useAppBlogs(app.id);
@@ -321,8 +324,9 @@ function LatestPosts({ app }: { app: App }) {
                     {post.title}
                   </Link>
                 </h3>
+                {/* Two lines of a narrow column: no more is sent than it can show. */}
                 <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
-                  {post.excerpt || excerpt(post.content, 120)}
+                  {truncate(post.excerpt || excerpt(post.content, SIDEBAR_EXCERPT), SIDEBAR_EXCERPT)}
                 </p>
               </article>
             </li>

@@ -7,6 +7,10 @@ import { useT } from '../../page-kit/messages';
 import { usePublicReleases } from '../../features/app-releases/api';
 import { useReleaseDay } from './release-day';
 import { SpriteIcon } from '../../components/sprite-icon';
+import { truncate } from '../../../shared/text';
+
+/** The notes' first two lines, at most 120 characters: all the card shows (two lines at most). */
+const preview = (notes: string) => truncate(notes.split('\n').slice(0, 2).join('\n'), 120);
 
 export function WhatsNew({ app }: { app: Pick<App, 'id' | 'slug'> }) {
   const t = useT();
@@ -23,7 +27,7 @@ export function WhatsNew({ app }: { app: Pick<App, 'id' | 'slug'> }) {
           {t('releases.version', { version: latest.version })} · {day(latest.releasedOn)}
         </p>
         {latest.notes && (
-          <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-muted-foreground">{latest.notes}</p>
+          <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-muted-foreground">{preview(latest.notes)}</p>
         )}
       </div>
       <a

@@ -14,6 +14,7 @@ import { definePublicPage, reads } from '../../page-kit/public-page';
 import { paths } from '../../../shared/paths';
 
 function InfoPanel() {
+  const t = useT();
   const contact = useContactInfo();
   const c = contact.data;
   const socials = usePublicSocialLinks(contact.data);
@@ -64,6 +65,7 @@ function InfoPanel() {
                 <SocialLinkList
                   links={socials}
                   label="Social links"
+                  newTab={t('appPage.newTab')}
                   itemClassName="grid size-10 place-items-center rounded-full border hover:bg-accent"
                 />
               </dd>
