@@ -1,5 +1,7 @@
-// Memory stays flat (issue 28): an export and an import of 200 MB of media, each in a process of its
-// own (scripts/bench-backup.ts), stay well under 300 MB resident and grow by far less than the media.
+// Memory stays flat (issue 28): an export and an import of 400 MB of media, each in a process of its
+// own (scripts/bench-backup.ts), stay under 300 MB resident and grow by far less than the media (by
+// hand: about 100 MB for 200 MB of media and 110 MB for 600 MB, garbage the collector has not yet
+// handed back; the growth does not follow the media's size).
 // PostgreSQL only: the embedded database holds its data in the process's own memory.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -8,7 +10,7 @@ import type { BackupBench } from '../scripts/bench-backup';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.TEST_DATABASE_URL;
-const MEDIA_MB = 200;
+const MEDIA_MB = 400;
 
 function bench(): Promise<BackupBench> {
   return new Promise((resolve, reject) => {
@@ -28,15 +30,15 @@ function bench(): Promise<BackupBench> {
   });
 }
 
-describe.runIf(SERVER_URL && process.env.TEST_ENGINE === 'postgres')('a backup of 200 MB of media', () => {
+describe.runIf(SERVER_URL && process.env.TEST_ENGINE === 'postgres')('a backup of 400 MB of media', () => {
   it('is exported and imported in processes that stay under 300 MB resident, growing by far less than the media', async () => {
     const result = await bench();
-    expect(result.files).toBe(400);
+    expect(result.files).toBe(800);
     expect(result.archiveMb).toBeGreaterThanOrEqual(MEDIA_MB);
     for (const step of [result.export, result.import]) {
       expect(step.peakMb).toBeLessThan(300);
       // Held in memory at once: a page of rows, one file (and its copies in the driver), not the media.
-      expect(step.peakMb - step.baselineMb).toBeLessThan(MEDIA_MB / 2);
+      expect(step.peakMb - step.baselineMb).toBeLessThan(MEDIA_MB / 3);
     }
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterEveryFile } from './file-end';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const onPostgres = process.env.TEST_ENGINE === 'postgres';
@@ -18,7 +18,7 @@ const children = new Set<ChildProcess>();
 const cleanups = new Set<() => Promise<void>>();
 const directories = new Set<string>();
 
-afterAll(async () => {
+afterEveryFile(async () => {
   for (const child of children) if (isAlive(child)) child.kill('SIGKILL');
   children.clear();
   for (const cleanup of [...cleanups].reverse()) await cleanup();

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -10,6 +10,7 @@ import { hashPassword } from '../../src/server/lib/passwords';
 import { users } from '../../src/server/db/schema';
 import type { AppInstance } from '../../src/server/types';
 import { injectFactories, type Factories } from '../factories';
+import { afterEveryFile } from './file-end';
 import { requests } from './api';
 import { TestClock } from './clock';
 
@@ -24,9 +25,9 @@ export interface TestContext {
 }
 
 // Vitest ignores afterAll hooks registered inside beforeAll, so cleanups are collected here and
-// run by one hook registered when a test file imports this module.
+// run when the test file ends (file-end.ts).
 const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
+afterEveryFile(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
