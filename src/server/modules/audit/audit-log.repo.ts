@@ -1,7 +1,7 @@
 // Reading the audit log (issue 23): pages of entries by filter, newest first; batches by key for the
 // CSV export (memory stays flat however long the log); the filter menus; the retention setting and
 // the removal of what is older than it. Writing entries is audit.repo.ts's.
-import { and, asc, count, desc, eq, gte, like, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, like, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_RETENTION_DEFAULT,
   type AuditEntry,
@@ -12,6 +12,7 @@ import { likePattern } from '../../../shared/schemas/paging';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { newestOrder, pageByKey, type NewestFirst } from '../../db/newest-first';
 import { readSettingsRow, writeSettingsRow } from '../site/settings-row';
 
 type Row = typeof auditLog.$inferSelect;
@@ -57,8 +58,11 @@ function where(filter: Partial<AuditFilter>): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** The log as its screen lists it (index audit_log_newest_idx). */
+export const AUDIT_LIST: NewestFirst = { table: auditLog, at: auditLog.at, id: auditLog.id };
+
 export function auditLogRepo(db: Db, config: Pick<Config, 'siteName'>, now: () => Date) {
-  const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
+  const newestFirst = newestOrder(AUDIT_LIST);
   const retentionDays = async (): Promise<number> => {
     return (await readSettingsRow(db))?.auditRetentionDays ?? AUDIT_RETENTION_DEFAULT;
   };
@@ -71,13 +75,14 @@ export function auditLogRepo(db: Db, config: Pick<Config, 'siteName'>, now: () =
     ): Promise<{ items: AuditEntry[]; total: number }> {
       const condition = where(filter);
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(condition)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset(offset),
+        pageByKey(db, AUDIT_LIST, condition, offset, (found) =>
+          db
+            .select()
+            .from(auditLog)
+            .where(found)
+            .orderBy(...newestFirst)
+            .limit(limit),
+        ),
         db.select({ n: count() }).from(auditLog).where(condition),
       ]);
       return { items: rows.map(toEntry), total: Number(total?.n ?? 0) };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../shared/schemas/paging';
 import {
   FUTURE_PUBLISH_DATE,
@@ -13,6 +13,14 @@ import {
 } from '../../../shared/schemas/blog-posts';
 import { slugify } from '../../../shared/slug';
 import type { Db } from '../../db/client';
+import {
+  fromKey,
+  newestOrder,
+  pageByKey,
+  pageStartQuery,
+  type NewestFirst,
+  type PageStart,
+} from '../../db/newest-first';
 import { apps, blogPosts, translations } from '../../db/schema';
 import { invalid, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
@@ -54,8 +62,11 @@ export function postRevisionData(row: PostRow): Record<string, unknown> {
   };
 }
 
-// Newest first: by publication when published, else by creation.
-const newestFirst = [desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)];
+/** The key posts are listed by, newest first (the leading column of blog_posts_newest_idx). */
+const newestKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
+/** Posts newest first: by publication when published, else by creation (blog_posts_newest_idx). */
+const POST_LIST: NewestFirst = { table: blogPosts, at: newestKey, id: blogPosts.id };
+const newestFirst = newestOrder(POST_LIST);
 /**
  * Visitors see published posts of apps that are not hidden, and published studio posts (issue 26;
  * read with a left join to apps, as a studio post has none).
@@ -90,9 +101,6 @@ export interface PublishedPageQuery {
   locale?: string;
 }
 
-/** The key posts are listed by, newest first (the leading column of blog_posts_newest_idx). */
-const newestKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
-
 /**
  * The blog index's queries (exported for the test that reads their plans): `start`, the key of
  * the page's first post, read from the index alone (no join: the hidden apps are named), `rows`,
@@ -109,24 +117,13 @@ export function publishedPageQueries(db: Db, { limit, offset, appId, locale }: P
     hidden.length ? or(isNull(blogPosts.appId), notInArray(blogPosts.appId, hidden)) : undefined,
     inLocale || undefined,
   );
-  const start =
-    offset > 0
-      ? db
-          .select({ at: sql<string>`${newestKey}::text`, id: blogPosts.id })
-          .from(blogPosts)
-          .where(listed)
-          .orderBy(...newestFirst)
-          .limit(1)
-          .offset(offset)
-      : undefined;
-  const rows = (from?: { at: string; id: number }) =>
+  const start = offset > 0 ? pageStartQuery(db, POST_LIST, listed, offset) : undefined;
+  const rows = (from?: PageStart) =>
     db
       .select({ post: blogPosts, appTitle: apps.title })
       .from(blogPosts)
       .leftJoin(apps, eq(apps.id, blogPosts.appId))
-      .where(
-        and(listed, from ? sql`(${newestKey}, ${blogPosts.id}) <= (${from.at}::timestamptz, ${from.id})` : undefined),
-      )
+      .where(and(listed, from ? fromKey(POST_LIST, from) : undefined))
       .orderBy(...newestFirst)
       .limit(limit);
   const count_ = db.select({ n: count() }).from(blogPosts).where(listed);
@@ -294,15 +291,26 @@ export function blogsRepo(db: Db, now: () => Date) {
             STUDIO_NAME.toLowerCase().includes(q.toLowerCase()) ? isNull(blogPosts.appId) : undefined,
           )
         : undefined;
+      // A search joins the apps table (the key's start is read with it); the whole list reads the index only.
       const [rows, [total]] = await Promise.all([
-        db
-          .select({ post: blogPosts, appTitle: apps.title })
-          .from(blogPosts)
-          .leftJoin(apps, eq(apps.id, blogPosts.appId))
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset(offset),
+        q
+          ? db
+              .select({ post: blogPosts, appTitle: apps.title })
+              .from(blogPosts)
+              .leftJoin(apps, eq(apps.id, blogPosts.appId))
+              .where(where)
+              .orderBy(...newestFirst)
+              .limit(limit)
+              .offset(offset)
+          : pageByKey(db, POST_LIST, undefined, offset, (found) =>
+              db
+                .select({ post: blogPosts, appTitle: apps.title })
+                .from(blogPosts)
+                .leftJoin(apps, eq(apps.id, blogPosts.appId))
+                .where(found)
+                .orderBy(...newestFirst)
+                .limit(limit),
+            ),
         db.select({ n: count() }).from(blogPosts).leftJoin(apps, eq(apps.id, blogPosts.appId)).where(where),
       ]);
       return {

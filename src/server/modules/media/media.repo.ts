@@ -1,10 +1,11 @@
 // The media library's one door to the database: items, their files, and where content uses them.
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { mediaFolder } from '../../../shared/media';
 import { paths } from '../../../shared/paths';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
 import type { Db } from '../../db/client';
+import { newestOrder, pageByKey, type NewestFirst } from '../../db/newest-first';
 import { media, mediaFiles } from '../../db/schema';
 import { iso } from '../../lib/rows';
 import { shortHash, type ProcessedImage } from './media.images';
@@ -70,6 +71,9 @@ const MEDIA_HASH_IN_TEXT = /\/media\/([0-9a-f]{16})\//g;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The library as its screen lists it (index media_newest_idx). */
+export const MEDIA_LIST: NewestFirst = { table: media, at: media.createdAt, id: media.id };
 
 export function mediaRepo(db: Db) {
   /**
@@ -219,14 +223,17 @@ export function mediaRepo(db: Db) {
       const search = query.search
         ? or(ilike(media.filename, `%${likeEscape(query.search)}%`), ilike(media.alt, `%${likeEscape(query.search)}%`))
         : undefined;
-      const [total] = await db.select({ n: count() }).from(media).where(search);
-      const rows = await db
-        .select()
-        .from(media)
-        .where(search)
-        .orderBy(desc(media.createdAt), desc(media.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(media).where(search),
+        pageByKey(db, MEDIA_LIST, search, (query.page - 1) * query.pageSize, (found) =>
+          db
+            .select()
+            .from(media)
+            .where(found)
+            .orderBy(...newestOrder(MEDIA_LIST))
+            .limit(query.pageSize),
+        ),
+      ]);
       return { items: await toItems(rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
     },
 

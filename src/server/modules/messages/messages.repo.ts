@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactMessageInputSchema, Message, MessageReply, ReplyStatus } from '../../../shared/schemas/messages';
 import { likePattern } from '../../../shared/schemas/paging';
 import type { Db } from '../../db/client';
+import { newestOrder, pageByKey, type NewestFirst } from '../../db/newest-first';
 import { messageReplies, users, userMessages } from '../../db/schema';
 import { iso } from '../../lib/rows';
 import type { Channel, NotificationsRepo } from '../notifications/notifications.repo';
@@ -23,7 +24,9 @@ const toReply = (r: typeof messageReplies.$inferSelect, username: string | null)
   sentAt: r.sentAt && iso(r.sentAt),
   lastError: r.lastError,
 });
-const newestFirst = [desc(userMessages.createdAt), desc(userMessages.id)];
+/** The inbox as its screen lists it (index user_messages_newest_idx). */
+export const MESSAGE_LIST: NewestFirst = { table: userMessages, at: userMessages.createdAt, id: userMessages.id };
+const newestFirst = newestOrder(MESSAGE_LIST);
 
 /** Messages whose sender, email, subject or text holds `q` (any case). */
 function matching(q: string): SQL | undefined {
@@ -53,13 +56,14 @@ export function messagesRepo(db: Db, notifications: NotificationsRepo) {
     async page({ limit, offset, q }: { limit: number; offset: number; q: string }) {
       const where = matching(q);
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(userMessages)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset(offset),
+        pageByKey(db, MESSAGE_LIST, where, offset, (found) =>
+          db
+            .select()
+            .from(userMessages)
+            .where(found)
+            .orderBy(...newestFirst)
+            .limit(limit),
+        ),
         db.select({ n: count() }).from(userMessages).where(where),
       ]);
       return { items: rows.map(toMessage), total: Number(total?.n ?? 0) };

@@ -3,7 +3,7 @@
 // expires), a subscriber's one-click unsubscribe and preferences by their own token, and the admin's
 // counts, search, removal (a hashed suppression entry stays), export and import.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListKey, SubscriptionStatus } from '../../../shared/schemas/lists';
 import type {
   ConsentRecord,
@@ -14,6 +14,7 @@ import type {
   SubscriptionConfirmation,
 } from '../../../shared/schemas/subscriptions';
 import type { Db } from '../../db/client';
+import { newestOrder, pageByKey, type NewestFirst } from '../../db/newest-first';
 import { apps, subscribers, subscriptionConsents, subscriptions, suppressions } from '../../db/schema';
 import { iso } from '../../lib/rows';
 import type { NotificationsRepo } from '../notifications/notifications.repo';
@@ -71,6 +72,9 @@ const toConsent = (row: typeof subscriptionConsents.$inferSelect, list: string):
   confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
   confirmedIp: row.confirmedIp,
 });
+
+/** The subscribers as their screen lists them (index subscribers_newest_idx). */
+export const SUBSCRIBER_LIST: NewestFirst = { table: subscribers, at: subscribers.createdAt, id: subscribers.id };
 
 export function subscriptionsRepo(db: Db, now: () => Date, notifications: NotificationsRepo) {
   const suppressed = async (tx: Db, email: string) => {
@@ -312,13 +316,14 @@ export function subscriptionsRepo(db: Db, now: () => Date, notifications: Notifi
       if (query.q) conditions.push(ilike(subscribers.email, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`));
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(subscribers)
-          .where(where)
-          .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
-          .limit(query.limit)
-          .offset(query.offset),
+        pageByKey(db, SUBSCRIBER_LIST, where, query.offset, (found) =>
+          db
+            .select()
+            .from(subscribers)
+            .where(found)
+            .orderBy(...newestOrder(SUBSCRIBER_LIST))
+            .limit(query.limit),
+        ),
         db.select({ n: count() }).from(subscribers).where(where),
       ]);
       const memberships = rows.length
