@@ -9,6 +9,23 @@ const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : []
 // A file that replaces a module with vi.mock needs modules of its own, and runs isolated, once.
 const MOCKS_MODULES = ['src/server/lib/passwords.test.ts'];
 
+// Files that run real server processes and judge them by the machine's time or memory (a health
+// check answered within a second while images convert, a peak resident size, restarts within a
+// budget): they run after the rest, one file at a time, so another file's work does not take the
+// cores they measure.
+const REAL_SERVERS = [
+  'tests/backup-memory.test.ts',
+  'tests/backup-scripts.test.ts',
+  'tests/campaign-crash.test.ts',
+  'tests/cluster.test.ts',
+  'tests/crash.test.ts',
+  'tests/db-faults.test.ts',
+  'tests/image-attacks.test.ts',
+  'tests/instances.test.ts',
+  'tests/media-move-crash.test.ts',
+  'tests/startup.test.ts',
+];
+
 const shared = {
   include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
   exclude: ['tests/e2e/**', 'node_modules/**'],
@@ -28,12 +45,24 @@ export default defineConfig({
         test: {
           ...shared,
           name: engine,
-          exclude: [...shared.exclude, ...MOCKS_MODULES],
+          exclude: [...shared.exclude, ...MOCKS_MODULES, ...REAL_SERVERS],
           env: { TEST_ENGINE: engine },
           isolate: false,
         },
       })),
       { test: { ...shared, name: 'isolated', include: MOCKS_MODULES, env: { TEST_ENGINE: 'pglite' } } },
+      // After every other group, one engine after the other, one file at a time.
+      ...engines.map((engine, i) => ({
+        test: {
+          ...shared,
+          name: `${engine}-servers`,
+          include: REAL_SERVERS,
+          env: { TEST_ENGINE: engine },
+          isolate: false,
+          fileParallelism: false,
+          sequence: { groupOrder: i + 1 },
+        },
+      })),
     ],
   },
 });
