@@ -8,7 +8,7 @@ import { bulk } from '../../../tests/setup/bulk';
 import { plan, rowsRead, scansOf } from '../../../tests/setup/plans';
 import { useStaffApp } from '../../../tests/setup/test-app';
 import { AUDIT_LIST } from '../modules/audit/audit-log.repo';
-import { pageStartQuery } from './newest-first';
+import { fromKey, newestOrder, pageStartQuery } from './newest-first';
 
 const ctx = useStaffApp();
 const ROWS = 6_000;
@@ -109,8 +109,8 @@ describe('the admin lists by key', () => {
       ctx.database.db
         .select()
         .from(AUDIT_LIST.table)
-        .where(sql`(${AUDIT_LIST.at}, ${AUDIT_LIST.id}) <= (${start!.at}::timestamptz, ${start!.id}::bigint)`)
-        .orderBy(sql`${AUDIT_LIST.at} desc`, sql`${AUDIT_LIST.id} desc`)
+        .where(fromKey(AUDIT_LIST, start!))
+        .orderBy(...newestOrder(AUDIT_LIST))
         .limit(PAGE),
     );
     expect(rowsRead(page, 'audit_log')).toBeLessThanOrEqual(PAGE * 2);
