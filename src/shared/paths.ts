@@ -157,6 +157,11 @@ export const api = {
   adminEvents: '/api/admin/events',
   /** Visitor analytics (issue 27): the beacon's page views, badge and outbound clicks and vitals. */
   events: '/api/events',
+  /**
+   * The islands' words in a language (followed by /{locale}): fetched when an island first wakes,
+   * never sent with the page (islands/island.tsx).
+   */
+  islandWords: '/api/island-words',
   message: (id: number | string) => `/api/messages/${id}`,
   /** Issue 26: staff replies to a visitor's message (POST), sent by email. */
   messageReplies: (id: number | string) => `/api/messages/${id}/replies`,

@@ -68,12 +68,13 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('the home page', () => {
-  test('its newsletter form is the plain form: it posts to /subscriptions, which answers', async ({ page }) => {
+test.describe('the home page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('its newsletter form posts to /subscriptions, which answers', async ({ page }) => {
     await page.goto('/');
     const box = page.getByTestId('subscribe-box');
     await expect(box.getByRole('heading', { name: 'Get our news by email' })).toBeVisible();
-    await expect(box.locator('studio-island')).toHaveCount(0);
     await box.getByLabel('Email address').fill(`e2e-home-${Date.now()}@example.com`);
     await box.getByLabel(/I agree to receive emails about the newsletter from/).check();
     await box.getByRole('button', { name: 'Sign up' }).click();
@@ -84,7 +85,6 @@ test.describe('the home page', () => {
 
 test.describe('with JavaScript', () => {
   test('the newsletter form signs up in place; the new pages pass axe', async ({ page }) => {
-    // The newsletter's sign-up page (the home page has the plain form: see decision 118).
     await page.goto('/subscriptions');
     const box = page.getByTestId('subscribe-box');
     await expect(box.getByRole('heading', { name: 'Get our news by email' })).toBeVisible();
@@ -112,5 +112,39 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('status')).toContainText('Your choice is saved.');
     await expect(page.getByRole('button', { name: /Subscribe again to the newsletter/ })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('the home page’s newsletter form signs up in place', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByTestId('subscribe-box');
+    await box.getByLabel('Email address').fill(`e2e-home-js-${Date.now()}@example.com`);
+    await box.getByLabel(/I agree to receive emails about the newsletter from/).check();
+    await box.getByRole('button', { name: 'Sign up' }).click();
+    await expect(box.getByRole('status')).toContainText('Check your inbox');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('in German, the form fetches its words when it wakes and answers in German in place', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/island-words/')) fetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/de');
+    const box = page.getByTestId('subscribe-box');
+    await expect(box.getByRole('heading', { name: 'Unsere Neuigkeiten per E-Mail' })).toBeVisible();
+    // The page sends none of the islands' words; they come once an island wakes.
+    expect(await box.locator('studio-island').getAttribute('data-intl')).toBe('de');
+    expect(fetched).toEqual([]);
+    await box.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(box.getByText('Bitte setzen Sie das Häkchen, um zuzustimmen')).toBeVisible();
+    await expect(page).toHaveURL(/\/de$/);
+    await box.getByLabel('E-Mail-Adresse').fill(`e2e-home-de-${Date.now()}@example.com`);
+    await box.getByLabel(/Ich bin einverstanden/).check();
+    await box.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(box.getByRole('status')).toContainText('Sehen Sie in Ihr Postfach');
+    // The theme menu in the header wakes in German too, with the words already fetched.
+    await page.getByRole('button', { name: 'Farbschema wechseln' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Hell' })).toBeVisible();
+    expect(fetched).toEqual(['/api/island-words/de']);
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useState, type ComponentType, type ReactNod
 import { hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../components/error-boundary';
 import { MessagesProvider } from '../page-kit/messages';
-import { unpackMessages, type IslandMessages } from './island-messages';
+import { unpackMessages, type IslandMessages } from '../../shared/messages/island-words';
 import { islandIdPrefix, type IslandName } from './names';
 
 function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNode }) {
@@ -62,14 +62,14 @@ export function hydrateIsland<P extends object>(
   name: IslandName,
   Component: ComponentType<P>,
   props: P,
-  /** Its words in English: the page's own (data-intl) go over them. */
+  /** Its words in English. */
   english?: Record<string, string>,
+  /** The islands' words in the page's language, where they differ (fetched for data-intl: loader.ts). */
+  words?: IslandMessages,
 ): Promise<void> {
   const html = element.innerHTML;
-  // Its words, as the server rendered it with them (island.tsx): those of its namespaces that the
-  // page's language says otherwise than its English, over its English.
-  const sent = element.dataset.intl ? unpackMessages(JSON.parse(element.dataset.intl) as IslandMessages) : {};
-  const intl = english || element.dataset.intl ? { ...english, ...sent } : undefined;
+  // Its words as the server rendered it with them (island.tsx): the language's over its English.
+  const intl = english || words ? { ...english, ...(words && unpackMessages(words)) } : undefined;
   const island = <Component {...props} />;
   return new Promise((resolve, reject) => {
     let hydrated = false;

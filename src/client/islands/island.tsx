@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { useIntl } from 'react-intl';
 import { MessagesProvider } from '../page-kit/messages';
 import { en } from '../../shared/messages/en';
-import { packMessages, unpackMessages, type IslandMessages } from './island-messages';
+import { packMessages, unpackMessages } from '../../shared/messages/island-words';
 import { islandIdPrefix, type IslandName } from './names';
 
 declare module 'react' {
@@ -16,6 +16,7 @@ declare module 'react' {
       'studio-island': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
         'data-island': string;
         'data-props': string;
+        /** The page's language, when the island's words in it differ from its English. */
         'data-intl'?: string;
       };
     }
@@ -29,26 +30,23 @@ interface IslandProps<P extends object> {
   props: P;
   /**
    * The message namespaces it reads ('themeMenu'), or single keys of one ('subscribeForm.titleApp'):
-   * only these are sent with it (data-intl), and it hydrates inside a provider with them. An island
-   * without words takes none.
+   * it renders inside a provider with these. When any says otherwise than its English, the element
+   * names the page's language (data-intl), and the loader fetches the islands' words in it before it
+   * hydrates (shared/messages/island-words.ts). An island without words takes none.
    */
   messages?: readonly string[];
-}
-
-/** The words of `words` that are not the same in `english`; undefined when none differ. */
-function unlike(words: IslandMessages, english: IslandMessages): IslandMessages | undefined {
-  let differ: IslandMessages | undefined;
-  for (const [ns, texts] of Object.entries(words))
-    for (const [key, text] of Object.entries(texts))
-      if (english[ns]?.[key] !== text) ((differ ??= {})[ns] ??= {})[key] = text;
-  return differ;
 }
 
 export function Island<P extends object>({ name, component: Component, props, messages }: IslandProps<P>) {
   const intl = useIntl();
   const words = messages && packMessages(intl.messages as Record<string, string>, messages);
-  // The island's chunk holds its English words: a page sends only those that differ (none in English).
-  const sent = words && unlike(words, packMessages(en, messages));
+  // The island's chunk holds its English words: only where one differs does it need the language's.
+  const english = messages && packMessages(en, messages);
+  const differs =
+    words &&
+    Object.entries(words).some(([ns, texts]) =>
+      Object.entries(texts).some(([key, text]) => english?.[ns]?.[key] !== text),
+    );
   const html = renderToString(
     words ? (
       <MessagesProvider locale={intl.locale} messages={unpackMessages(words)}>
@@ -63,7 +61,7 @@ export function Island<P extends object>({ name, component: Component, props, me
     <studio-island
       data-island={name}
       data-props={JSON.stringify(props)}
-      data-intl={sent && JSON.stringify(sent)}
+      data-intl={differs ? intl.locale : undefined}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

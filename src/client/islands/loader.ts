@@ -7,6 +7,11 @@ import { enhanceDates, enhanceImages, prefetchOnIntent } from './enhance';
 import { send } from './beacon';
 import type { BrowserEvent } from '../../shared/analytics';
 import type { EarlyTaps } from './tap-capture';
+import type { IslandMessages } from '../../shared/messages/island-words';
+import type { api } from '../../shared/paths';
+
+/** api.islandWords, written out: the paths module would double the loader's weight. */
+const WORDS: typeof api.islandWords = '/api/island-words';
 
 /** Each island's component, and the English of its words where it has any. */
 const modules: Record<
@@ -25,6 +30,22 @@ const modules: Record<
 };
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+let wordsOnPage: Promise<IslandMessages> | undefined;
+
+/**
+ * The islands' words in the page's language, which an island names (data-intl) when its words there
+ * are not its English: fetched once, when the first such island wakes. A failure is that island's
+ * failure to load, and is forgotten: the next island to wake asks again.
+ */
+function words(locale: string | undefined): Promise<IslandMessages> | undefined {
+  if (!locale) return;
+  return (wordsOnPage ??= fetch(`${WORDS}/${locale}`)
+    .then((r) => (r.ok ? (r.json() as Promise<IslandMessages>) : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .catch((error: unknown) => {
+      wordsOnPage = undefined;
+      throw error;
+    }));
+}
 
 /**
  * Hydrates an island once. Resolves when React handles its events, or when its code could not
@@ -34,14 +55,15 @@ function hydrate(island: HTMLElement): Promise<void> {
   let done = hydrations.get(island);
   if (done) return done;
   const name = island.dataset.island as IslandName;
-  done = Promise.all([modules[name](), import('./hydrate')])
-    .then(([module, runtime]) =>
+  done = Promise.all([modules[name](), import('./hydrate'), words(island.dataset.intl)])
+    .then(([module, runtime, language]) =>
       runtime.hydrateIsland(
         island,
         name,
         module.default,
         JSON.parse(island.dataset.props ?? '{}') as never,
         module.messages,
+        language,
       ),
     )
     .then(

@@ -7,7 +7,6 @@ import { appList, STUDIO_LIST } from '../../shared/schemas/lists';
 import { isSubscribable, type SignupForm } from '../../shared/schemas/subscriptions';
 import { Island } from '../islands/island';
 import SubscribeForm, { type SubscribeFormProps } from '../islands/subscribe-form';
-import { subscribeFormEn } from '../../shared/messages/en-islands';
 import { useLocale } from './locale';
 import { useSite } from './site-context';
 
@@ -47,37 +46,22 @@ export function SubscribeBox({
   form,
   className = 'rounded-xl border bg-card p-6',
   state,
-  plain = false,
 }: {
   app?: ListApp;
   form: SignupForm;
   className?: string;
   /** After a plain POST (the /subscriptions page): the values, errors or outcome. */
   state?: Pick<SubscribeFormProps, 'values' | 'errors' | 'sent' | 'failure'>;
-  /**
-   * The form alone, not an island: it posts the plain way and /subscriptions answers (the home
-   * page, whose first view has no room for the island's words: decision 118).
-   */
-  plain?: boolean;
 }) {
   const props = useSubscribeProps(app, form);
-  // Only the words this form can show: its own title, and the platforms' legend when it has platforms.
-  const words = (Object.keys(subscribeFormEn) as (keyof typeof subscribeFormEn)[]).filter(
-    (key) =>
-      key !== (app ? 'subscribeForm.titleNewsletter' : 'subscribeForm.titleApp') &&
-      (key !== 'subscribeForm.newsletter' || !app) &&
-      (key !== 'subscribeForm.platforms' || props.platforms.length > 0),
-  );
-  if (plain) {
-    return (
-      <section className={className} data-testid="subscribe-box">
-        <SubscribeForm {...props} {...state} />
-      </section>
-    );
-  }
   return (
     <section className={className} data-testid="subscribe-box">
-      <Island name="subscribe-form" component={SubscribeForm} props={{ ...props, ...state }} messages={words} />
+      <Island
+        name="subscribe-form"
+        component={SubscribeForm}
+        props={{ ...props, ...state }}
+        messages={['subscribeForm']}
+      />
     </section>
   );
 }

@@ -388,10 +388,10 @@ describe('press kits and an app’s privacy policy in another language (decision
     for (const text of ['Datenblatt', 'Geschichte', 'Pressexemplar anfordern', 'Videos und Streams'])
       expect(studio.body).toContain(text);
     for (const text of ['Fact sheet', '>History<', 'Videos and streams']) expect(studio.body).not.toContain(text);
-    // The request form island too, and it is sent its German words.
+    // The request form island too; it names German for the words it fetches when it wakes.
     for (const text of ['>Ihr Name</label>', '>Medium oder Kanal</label>', '>Pressexemplar anfordern</button>'])
       expect(studio.body).toContain(text);
-    expect(studio.body).toMatch(/data-island="press-request-form"[^>]*data-intl="[^"]*pressForm/);
+    expect(studio.body).toMatch(/data-island="press-request-form"[^>]*data-intl="de"/);
     expect(studio.body).not.toContain('>Your name</label>');
     const english = await page('/press');
     expect(english.body).toContain('>Your name</label>');

@@ -157,3 +157,16 @@ export const visitCountingEn = {
   'visitCounting.optOut': "Don't count my visits",
   'visitCounting.optIn': 'Count my visits again',
 } as const;
+
+/** Every island's English words: what GET /api/island-words/{locale} answers in another language. */
+export const islandWordsEn: Readonly<Record<string, string>> = {
+  ...themeMenuEn,
+  ...mobileMenuEn,
+  ...contactFormEn,
+  ...deletionFormEn,
+  ...galleryEn,
+  ...trailerEn,
+  ...pressFormEn,
+  ...subscribeFormEn,
+  ...visitCountingEn,
+};

@@ -20,6 +20,9 @@ export const UiStringsSchema = z.object({
 /** A language's overrides as the render reads them: key → text. */
 export const UiStringOverridesSchema = z.record(z.string(), z.string());
 
+/** The islands' words in a language that differ from their English, by namespace (shared/messages/island-words.ts). */
+export const IslandWordsSchema = z.record(z.string(), z.record(z.string(), z.string()));
+
 /** One text as staff write it (the admin's form and the API check it alike). */
 export const UiStringTextSchema = z
   .string()

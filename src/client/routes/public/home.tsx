@@ -113,9 +113,9 @@ export default function HomePage() {
           </p>
         )}
       </section>
-      {/* The studio's newsletter at the foot of the home page (issue 26): a plain form (decision 118). */}
+      {/* The studio's newsletter at the foot of the home page (issue 26). */}
       <div className="mx-auto max-w-6xl px-4 pb-14 sm:px-6">
-        <SubscribeBox form="footer" plain />
+        <SubscribeBox form="footer" />
       </div>
     </>
   );

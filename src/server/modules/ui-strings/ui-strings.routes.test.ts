@@ -83,4 +83,30 @@ describe('ui strings', () => {
     expect(entry(reset.json(), 'footer.links')?.override).toBe('Elsewhere');
     expect(await page()).toContain('>About Us</a>');
   });
+
+  it('gives islands their words in a language when they wake: only those unlike English, the staff’s over the catalogue', async () => {
+    const words = async (locale: string) => {
+      const res = await ctx.app.inject({ url: `/api/island-words/${locale}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      return res.json<Record<string, Record<string, string>>>();
+    };
+    const german = await words('de');
+    expect(german.themeMenu).toMatchObject({ toggle: 'Farbschema wechseln', light: 'Hell' });
+    expect(german.subscribeForm?.submit).toBe('Anmelden');
+    // Islands' words only: none of the page's own.
+    expect(Object.keys(german)).not.toContain('nav');
+    // English and a language the site cannot name need nothing beyond the islands' own English.
+    expect(await words('en')).toEqual({});
+    expect(await words('xx-nowhere')).toEqual({});
+
+    // A staff text reaches the islands at once, in English too (the cached answer is dropped).
+    expect((await put('de', { 'themeMenu.light': 'Taghell' })).statusCode).toBe(200);
+    expect((await words('de')).themeMenu?.light).toBe('Taghell');
+    expect((await put('en', { 'mobileMenu.open': 'Menu, please' })).statusCode).toBe(200);
+    expect(await words('en')).toEqual({ mobileMenu: { open: 'Menu, please' } });
+    await put('de', { 'themeMenu.light': null });
+    await put('en', { 'mobileMenu.open': null });
+    expect(await words('en')).toEqual({});
+  });
 });

@@ -1,13 +1,15 @@
 // The site's words per language (issue 24): the shipped catalogues (shared/messages) with the
-// staff's overrides over them. Pages read a language's overrides; administrators read every key
-// with its texts and set or reset overrides. A save drops the rendered pages (changesContent).
+// staff's overrides over them. Pages read a language's overrides, islands their words in it;
+// administrators read every key with its texts and set or reset overrides. A save drops the rendered pages (changesContent).
 import { api } from '../../../shared/paths';
 import { canonicalLocale } from '../../../shared/locales';
-import { catalogueFor, en, isMessageKey, MESSAGE_KEYS } from '../../../shared/messages';
+import { catalogueFor, en, isMessageKey, MESSAGE_KEYS, messagesFor } from '../../../shared/messages';
+import { islandWordsOf } from '../../../shared/messages/island-words';
 import { messageIssue } from '../../../shared/messages/check';
 import {
   UiStringOverridesSchema,
   UiStringsInputSchema,
+  IslandWordsSchema,
   UiStringsParamsSchema,
   UiStringsQuerySchema,
   UiStringsSchema,
@@ -53,6 +55,21 @@ export const uiStringsModule: AppModule = async (app, { deps, auth }) => {
       const overrides = await repo.list(locale);
       // A key the catalogues no longer have is kept in the table but never reaches a page.
       return Object.fromEntries(Object.entries(overrides).filter(([key]) => isMessageKey(key)));
+    },
+  );
+
+  // What an island fetches when it first wakes on a page whose words differ from its English
+  // (shared/messages/island-words.ts): the islands' words in the language, the staff's overrides
+  // over its catalogue. Cached as the pages are, and dropped with them when staff change a text.
+  app.get(
+    `${api.islandWords}/:locale`,
+    {
+      config: { publicRead: true },
+      schema: { params: UiStringsParamsSchema, response: { 200: IslandWordsSchema } },
+    },
+    async (request) => {
+      const locale = canonicalLocale(request.params.locale);
+      return islandWordsOf(messagesFor(locale ?? 'en', locale ? await repo.list(locale) : {}));
     },
   );
 
