@@ -34,6 +34,7 @@ import { campaignsRepo } from './modules/campaigns/campaigns.repo';
 import { searchRepo } from './modules/search/search.repo';
 import { previewLinksRepo } from './modules/blogs/preview-links.repo';
 import { PostScheduler } from './modules/blogs/scheduler';
+import { scheduledLaunches } from './modules/campaigns/launch-campaign';
 import { deletionRequestsRepo } from './modules/deletion-requests/deletion-requests.repo';
 import { demoContentRepo } from './modules/demo-content/demo-content.repo';
 import { draftsRepo } from './modules/drafts/drafts.repo';
@@ -150,7 +151,10 @@ export function buildDeps({ config, database, now, log }: DepsOptions): Deps {
     outbox,
     staffMail: new StaffMail(config, log),
     inbox: createInbox({ database, config, messages: repos.messages, outbox, now }),
-    scheduler: new PostScheduler(repos.blogs, content, log, now, [repos.translations]),
+    scheduler: new PostScheduler(repos.blogs, content, log, now, [
+      repos.translations,
+      scheduledLaunches({ database, config, repos }),
+    ]),
     auditHousekeeping: new AuditHousekeeping(repos.auditLog, log),
     analyticsRollup: new AnalyticsRollup(database.db, repos.analyticsSettings, log, now),
     visibleApps: visibleApps(repos.apps, auth),

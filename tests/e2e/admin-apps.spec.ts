@@ -527,6 +527,52 @@ test.describe('Edit App', () => {
     await expect(page.getByTestId('screenshot-item')).toHaveCount(1);
   });
 
+  test.describe('a time to go Live', () => {
+    // The past time is refused by the server (422), which the form shows by its field.
+    test.use({ allowConsoleErrors: ['status of 422'] });
+
+    test('a Coming Soon app is given a time to go Live; the list shows it; choosing Live drops it (issue 26)', async ({
+      page,
+      request,
+    }) => {
+      const app = await createApp(request, { title: unique('Launching'), status: 'Coming Soon' });
+      await openList(page);
+      await row(page, app.title)
+        .getByRole('link', { name: `Edit ${app.title}` })
+        .click();
+      const field = page.getByLabel('Goes Live at');
+      await expect(field).toHaveValue('');
+      // A time already past is refused by the field.
+      await field.fill('2020-01-01T09:00');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Pick a time in the future for the app to go live')).toBeVisible();
+      const next = new Date(Date.now() + 7 * 86_400_000);
+      const local = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}T09:30`;
+      await field.fill(local);
+      await expect(page.getByText(/becomes Live by itself, and the launch email/)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toasts(page)).toContainText('App Updated');
+      await expect(row(page, app.title).getByText(/^Goes Live \d/)).toBeVisible();
+      const saved = (await (await (await staffApi(request)).get(`/api/apps/${app.id}`)).json()) as App;
+      expect(new Date(saved.goesLiveAt!).getTime()).toBe(new Date(local).getTime());
+
+      // Made Live by hand: the field goes, and so does the time.
+      await row(page, app.title)
+        .getByRole('link', { name: `Edit ${app.title}` })
+        .click();
+      await expect(page.getByLabel('Goes Live at')).toHaveValue(local);
+      await page.getByLabel('Status', { exact: true }).click();
+      await page.getByRole('option', { name: 'Live', exact: true }).click();
+      await expect(page.getByLabel('Goes Live at')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toasts(page)).toContainText('App Updated');
+      await expect(row(page, app.title).getByText(/^Goes Live/)).toHaveCount(0);
+      const live = (await (await (await staffApi(request)).get(`/api/apps/${app.id}`)).json()) as App;
+      expect(live).toMatchObject({ status: 'Live', goesLiveAt: null });
+    });
+  });
+
   test("the share image is chosen from the library; the app's page shares it (issue 21)", async ({ page, request }) => {
     const name = `${RUN}-key-art.png`;
     await requestFactories(await staffApi(request)).makeImage({ name, width: 1600, height: 900, alt: 'Key art' });

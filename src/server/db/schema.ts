@@ -245,6 +245,8 @@ export const apps = pgTable(
     priceCurrency: text('price_currency'),
     releaseDate: date('release_date', { mode: 'string' }),
     comingSoon: boolean('coming_soon').notNull().default(false),
+    /** Issue 26: when a not-yet-Live app becomes Live by itself (the post scheduler's clock); null: by hand only. */
+    goesLiveAt: timestamp('goes_live_at', { withTimezone: true }),
     ageRating: text('age_rating').notNull().default(''),
     /**
      * Issue 25: the app's age ratings, one per system (PEGI, ESRB, USK, ClassInd, ACB, IARC), each

@@ -33,6 +33,9 @@ export const APP_MESSAGES = {
   currency: 'Use a three-letter currency code such as USD or EUR',
   currencyNeeded: 'A price needs its currency',
   releaseDate: 'Enter a date as YYYY-MM-DD',
+  goesLiveAt: 'Please enter a valid date and time',
+  goesLiveAtPast: 'Pick a time in the future for the app to go live',
+  goesLiveAtLive: 'The app is Live already: clear the time it goes live',
   trailer: 'Enter a YouTube video id (11 characters) or a Vimeo id (digits), or paste the video link',
   shareImage: 'The share image must be a JPEG or PNG from the media library',
   accessibilityTag: 'Accessibility tags must be a list of the Accessible Games Initiative tag keys',
@@ -197,6 +200,18 @@ export const AppInputSchema = z
       APP_MESSAGES.releaseDate,
     ),
     comingSoon: z.boolean({ error: 'Coming soon must be true or false' }).optional(),
+    /**
+     * Issue 26: when the app becomes Live by itself (its launch draft is made then), as an ISO time;
+     * '' or null: by hand only. Only for an app that is not Live, and only in the future.
+     */
+    goesLiveAt: z
+      .union([
+        z.null(),
+        z.literal(''),
+        z.string().refine((v) => !Number.isNaN(Date.parse(v)), APP_MESSAGES.goesLiveAt),
+      ])
+      .transform((v) => (v ? new Date(v).toISOString() : null))
+      .optional(),
     ageRating: optionalString(50, 'Age rating'),
     /** Issue 25: one rating per system with its descriptors and notices (shared/schemas/app-ratings.ts). */
     ratings: AgeRatingsInputSchema.optional(),
@@ -241,6 +256,9 @@ export const AppInputSchema = z
     if (app.priceAmount && !app.priceCurrency) {
       ctx.addIssue({ code: 'custom', path: ['priceCurrency'], message: APP_MESSAGES.currencyNeeded });
     }
+    if (app.goesLiveAt && app.status === 'Live') {
+      ctx.addIssue({ code: 'custom', path: ['goesLiveAt'], message: APP_MESSAGES.goesLiveAtLive });
+    }
   });
 export type AppInput = z.input<typeof AppInputSchema>;
 export type AppData = z.output<typeof AppInputSchema>;
@@ -280,6 +298,8 @@ export const AppSchema = z.object({
   priceCurrency: z.string().nullable(),
   releaseDate: z.string().nullable(),
   comingSoon: z.boolean(),
+  /** Issue 26: when the app becomes Live by itself; null: by hand only. */
+  goesLiveAt: z.string().nullable(),
   ageRating: z.string(),
   ratings: z.array(AgeRatingSchema),
   /** The Accessible Games Initiative's tags the app has (issue 25: keys of schemas/app-accessibility.ts). */

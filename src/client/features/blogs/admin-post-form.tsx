@@ -47,6 +47,7 @@ import {
 import { PostStatusBadge, scheduleTime } from './post-status';
 import { HistoryButton } from '../../components/revisions/history-panel';
 import { PreviewLinks } from './preview-links';
+import { localInput } from '../../lib/local-time';
 
 /** The app picker's explicit choice for studio news (issue 26): the post belongs to no app. */
 const STUDIO_CHOICE = 'studio';
@@ -61,14 +62,6 @@ const PostFormSchema = BlogPostInputSchema.omit({ scope: true }).extend({
 });
 type PostFormInput = Omit<BlogPostInput, 'publishAt' | 'appId' | 'scope'> & { publishAt: string; appId: string };
 type PostFormData = Omit<BlogPostData, 'publishAt' | 'appId' | 'scope'> & { publishAt: string; appId: string };
-
-/** An ISO time as a datetime-local field shows it (the reader's time zone, to the minute). */
-function localInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 type PostLike = Pick<
   AdminBlogPost,

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/translations';
 import { z } from '../../../shared/schemas/zod';
 import { TRANSLATED_FIELDS, type TranslatedField } from './fields';
+import { localInput } from '../../lib/local-time';
 
 export type Entry = ItemTranslations['translations'][number];
 
@@ -16,14 +17,6 @@ export interface Values {
   useDefault: boolean;
   /** The datetime-local field's value (the reader's time zone). */
   publishAt: string;
-}
-
-/** An ISO time as a datetime-local field shows it (the reader's time zone, to the minute). */
-export function localInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** A field's starting value: what is saved, else empty of the field's shape. */

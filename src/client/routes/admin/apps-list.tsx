@@ -38,6 +38,7 @@ import { useDeleteApp, useReorderApps } from '../../features/apps/admin-api';
 import { useApps } from '../../features/apps/api';
 import { DEFAULT_ICON, FallbackImage } from '../../features/apps/app-card';
 import { StatusBadge } from '../../features/apps/status-badge';
+import { scheduleTime } from '../../features/blogs/post-status';
 import { cn } from '../../lib/utils';
 import { useSiteLocales, useTranslationSummary } from '../../features/translations/api';
 import { CompletenessMarkers } from '../../features/translations/completeness';
@@ -93,6 +94,7 @@ function AppRow({ app, index, count, onDelete, onMove, markers }: RowProps) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-base leading-tight font-semibold break-words">{app.title}</h2>
             <StatusBadge status={app.status} />
+            {app.goesLiveAt && <Badge variant="grey">Goes Live {scheduleTime(app.goesLiveAt)}</Badge>}
             {app.isFeatured && <Badge variant="blue">Featured</Badge>}
             {app.isHidden && <Badge variant="grey">Hidden</Badge>}
           </div>

@@ -1,19 +1,25 @@
 import { dropItemDrafts } from '../drafts/drafts.repo';
 import { dropRevisions } from '../revisions/revisions.repo';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { APP_MESSAGES, parseTrailer, type App, type AppData, type BlogCounts } from '../../../shared/schemas/apps';
 import { appSlug } from '../../../shared/slug';
 import { chooseSlug, type SlugColumns } from '../../lib/slugs';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import { apps, blogPosts, translations } from '../../db/schema';
-import { staleVersion } from '../../lib/errors';
+import { invalid, staleVersion } from '../../lib/errors';
 import { iso } from '../../lib/rows';
 
 type AppRow = typeof apps.$inferSelect;
 
-function toApp(row: AppRow): App {
-  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+/** The app as the API answers it; a visitor's read (`staff` false) never shows when it goes Live. */
+function toApp(row: AppRow, staff = true): App {
+  return {
+    ...row,
+    goesLiveAt: staff && row.goesLiveAt ? iso(row.goesLiveAt) : null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
 }
 
 /** Who is reading: visitors never see hidden apps (nor, elsewhere, their posts); staff see all. */
@@ -33,14 +39,22 @@ const APP_SLUGS: SlugColumns = {
 
 /**
  * The columns an app's input writes: the trailer link becomes provider and id, the long
- * description is sanitised, a free app (no amount) keeps no currency; fields left out
- * (undefined) are not written.
+ * description is sanitised, a free app (no amount) keeps no currency, a Live app has no time to go
+ * live (and a new one must be in the future); fields left out (undefined) are not written.
  */
-function columnsOf(data: AppData) {
-  const { slug: _slug, version: _version, trailer, longDescription, ...fields } = data;
+function columnsOf(data: AppData, at: Date) {
+  const { slug: _slug, version: _version, trailer, longDescription, goesLiveAt, ...fields } = data;
   const video = trailer === undefined ? undefined : trailer ? parseTrailer(trailer) : null;
+  if (goesLiveAt && new Date(goesLiveAt).getTime() <= at.getTime()) {
+    throw invalid(APP_MESSAGES.goesLiveAtPast, [{ path: 'goesLiveAt', message: APP_MESSAGES.goesLiveAtPast }]);
+  }
   return {
     ...fields,
+    ...(fields.status === 'Live'
+      ? { goesLiveAt: null }
+      : goesLiveAt === undefined
+        ? {}
+        : { goesLiveAt: goesLiveAt ? new Date(goesLiveAt) : null }),
     ...(fields.priceAmount === null ? { priceCurrency: null } : {}),
     ...(longDescription === undefined
       ? {}
@@ -58,7 +72,7 @@ export function appsRepo(db: Db, now: () => Date) {
         .from(apps)
         .where(includeHidden ? undefined : eq(apps.isHidden, false))
         .orderBy(...byPosition);
-      return rows.map(toApp);
+      return rows.map((row) => toApp(row, includeHidden));
     },
 
     async get(id: number, { includeHidden = false }: Audience = {}): Promise<App | undefined> {
@@ -66,7 +80,7 @@ export function appsRepo(db: Db, now: () => Date) {
         .select()
         .from(apps)
         .where(includeHidden ? eq(apps.id, id) : and(eq(apps.id, id), eq(apps.isHidden, false)));
-      return row && toApp(row);
+      return row && toApp(row, includeHidden);
     },
 
     /** A new app goes last (apps created at the same moment may share a place: ties go by id). */
@@ -77,7 +91,7 @@ export function appsRepo(db: Db, now: () => Date) {
         const [row] = await tx
           .insert(apps)
           .values({
-            ...columnsOf(data),
+            ...columnsOf(data, at),
             slug: await chooseSlug(tx, APP_SLUGS, { wanted: data.slug || undefined, base: appSlug(data.title) }),
             createdAt: at,
             updatedAt: at,
@@ -109,11 +123,39 @@ export function appsRepo(db: Db, now: () => Date) {
               });
         const [row] = await tx
           .update(apps)
-          .set({ ...columnsOf(data), ...(slug ? { slug } : {}), version: current.version + 1, updatedAt: now() })
+          .set({ ...columnsOf(data, now()), ...(slug ? { slug } : {}), version: current.version + 1, updatedAt: now() })
           .where(eq(apps.id, id))
           .returning();
         return row && toApp(row);
       });
+    },
+
+    /**
+     * Issue 26: makes Live every app whose time to go live has come (and clears the time); the
+     * apps made Live. Apps Live already only lose the time.
+     */
+    async launchDue(): Promise<App[]> {
+      const at = now();
+      const due = and(isNotNull(apps.goesLiveAt), lte(apps.goesLiveAt, at));
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        await tx
+          .update(apps)
+          .set({ goesLiveAt: null })
+          .where(and(due, eq(apps.status, 'Live')));
+        const rows = await tx
+          .update(apps)
+          .set({ status: 'Live', goesLiveAt: null, version: sql`${apps.version} + 1`, updatedAt: at })
+          .where(due)
+          .returning();
+        return rows.map((row) => toApp(row));
+      });
+    },
+
+    /** The next time an app goes live by itself, if any. */
+    async nextLaunch(): Promise<Date | undefined> {
+      const [row] = await db.select({ at: sql<Date | string | null>`min(${apps.goesLiveAt})` }).from(apps);
+      return row?.at ? new Date(row.at) : undefined;
     },
 
     /** A visible app by its slug (staff: any app). */
@@ -122,7 +164,7 @@ export function appsRepo(db: Db, now: () => Date) {
         .select()
         .from(apps)
         .where(includeHidden ? eq(apps.slug, slug) : and(eq(apps.slug, slug), eq(apps.isHidden, false)));
-      return row && toApp(row);
+      return row && toApp(row, includeHidden);
     },
 
     /**
@@ -151,7 +193,7 @@ export function appsRepo(db: Db, now: () => Date) {
           .select()
           .from(apps)
           .orderBy(...byPosition);
-        return rows.map(toApp);
+        return rows.map((row) => toApp(row));
       });
     },
 

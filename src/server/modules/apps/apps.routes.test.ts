@@ -38,6 +38,7 @@ const APP_KEYS = [
   'description',
   'facebookLink',
   'githubRepoLink',
+  'goesLiveAt',
   'googlePlayLink',
   'googlePlayPackage',
   'icon',

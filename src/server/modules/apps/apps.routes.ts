@@ -87,6 +87,7 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
         verb: 'create',
         write: () => repo.create(request.body),
       });
+      if (created.goesLiveAt) deps.scheduler.kick();
       return reply.code(201).send(created);
     },
   );
@@ -107,6 +108,8 @@ export const appsModule: AppModule = async (app, { deps, auth }) => {
       if (!updated) throw notFound('App');
       // Made Live: its notify-me list's launch campaign is drafted for staff (issue 26).
       await launchIfLive(deps, request, id, before, updated);
+      // A time to go live: the scheduler may have to wake sooner.
+      if (updated.goesLiveAt) deps.scheduler.kick();
       return updated;
     },
   );

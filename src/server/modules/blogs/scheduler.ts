@@ -25,7 +25,7 @@ export class PostScheduler {
     private readonly content: ContentEvents,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
-    /** Other scheduled publications on the same clock (translations, issue 24). */
+    /** Other scheduled changes on the same clock (translations, issue 24; apps going Live, issue 26). */
     private readonly others: ScheduledItems[] = [],
   ) {}
 
@@ -72,7 +72,7 @@ export class PostScheduler {
       let others = 0;
       for (const items of this.others) others += (await items.publishDue()).length;
       if (published.length) this.log.info({ posts: published.map((p) => p.id) }, 'scheduled posts published');
-      if (others) this.log.info({ items: others }, 'scheduled translations published');
+      if (others) this.log.info({ items: others }, 'scheduled translations published, apps made Live');
       if (published.length || others) await this.content.changed();
       return published;
     } catch (err) {

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectError, ok } from '../../../../tests/setup/api';
+import { expectError, expectInvalid, ok } from '../../../../tests/setup/api';
 import { startSmtp } from '../../../../tests/setup/mail';
 import { appInput, postInput } from '../../../../tests/factories';
 import { createTestApp, createUser, login, type TestContext } from '../../../../tests/setup/test-app';
@@ -385,5 +385,75 @@ describe('the launch campaign', () => {
     expect(logged.map((e) => e.action)).toContain('campaign.create');
     await drain();
     expect(mailsTo(reader.email)).toEqual([]);
+  });
+
+  it('is drafted when an app goes Live at the time set for it, by the schedule, never sent', async () => {
+    const input = appInput({ title: 'Harbour Lights', status: 'Coming Soon' });
+    const launchAt = new Date(ctx.clock.now().getTime() + 3_600_000).toISOString();
+    // A time in the past, or on an app Live already, is refused by its field.
+    expectInvalid(
+      await call('POST', api.apps, { ...input, goesLiveAt: ctx.clock.now().toISOString() }),
+      'goesLiveAt',
+      'Pick a time in the future for the app to go live',
+    );
+    expectInvalid(
+      await call('POST', api.apps, { ...input, status: 'Live', goesLiveAt: launchAt }),
+      'goesLiveAt',
+      'The app is Live already: clear the time it goes live',
+    );
+    expectInvalid(
+      await call('POST', api.apps, { ...input, goesLiveAt: 'next Tuesday' }),
+      'goesLiveAt',
+      'Please enter a valid date and time',
+    );
+    const app = await ok<App>(call('POST', api.apps, { ...input, goesLiveAt: launchAt }), 201);
+    expect(app.goesLiveAt).toBe(launchAt);
+    // Visitors are not told when (an embargo stays one).
+    const seen = await ctx.app.inject({ url: `/api/apps/${app.id}` });
+    expect(seen.json<App>().goesLiveAt).toBeNull();
+    expect(seen.body).not.toContain(launchAt);
+    const reader = await subscriber(appList(app.id), 'confirmed');
+    const launches = () => ctx.database.db.select().from(campaigns).where(eq(campaigns.appId, app.id));
+    // A save that leaves the time out keeps it.
+    const { goesLiveAt: _kept, ...withoutTime } = { ...input, tagline: 'Soon' };
+    expect((await ok<App>(call('PUT', `/api/apps/${app.id}`, withoutTime))).goesLiveAt).toBe(launchAt);
+
+    // Not yet: nothing changes.
+    ctx.clock.advance(3_599_000);
+    await ctx.app.scheduler.runDue();
+    expect((await ok<App>(call('GET', `/api/apps/${app.id}`))).status).toBe('Coming Soon');
+    expect(await launches()).toEqual([]);
+    // Its time: Live, the time cleared, one launch draft, and an audit entry by no one.
+    ctx.clock.advance(1_000);
+    await ctx.app.scheduler.runDue();
+    const live = await ok<App>(call('GET', `/api/apps/${app.id}`));
+    expect(live).toMatchObject({ status: 'Live', goesLiveAt: null });
+    const [launch, ...more] = await launches();
+    expect(more).toEqual([]);
+    expect(launch).toMatchObject({ origin: 'launch', status: 'draft', subject: 'Harbour Lights is out now' });
+    const logged = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(app.id)));
+    expect(logged.find((e) => e.action === 'app.update' && e.actorId === null)).toBeTruthy();
+    // Due again (a second instance): nothing more.
+    await ctx.app.scheduler.runDue();
+    expect(await launches()).toHaveLength(1);
+    await drain();
+    expect(mailsTo(reader.email)).toEqual([]);
+
+    // Made Live by hand before its time: the time is dropped with it.
+    const other = await ok<App>(
+      call('POST', api.apps, {
+        ...input,
+        title: 'Tide Tables',
+        goesLiveAt: new Date(ctx.clock.now().getTime() + 60_000).toISOString(),
+      }),
+      201,
+    );
+    expect(
+      (await ok<App>(call('PUT', `/api/apps/${other.id}`, { ...input, title: 'Tide Tables', status: 'Live' })))
+        .goesLiveAt,
+    ).toBeNull();
   });
 });

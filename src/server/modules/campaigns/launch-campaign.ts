@@ -1,6 +1,7 @@
-// The launch campaign (issue 26): when an app's status becomes Live, a draft for its notify-me list
-// is made from its store links and its latest published post, for staff to review and send. It is
-// never sent by itself, and an app gets one launch draft ever (going Live again makes none).
+// The launch campaign (issue 26): when an app's status becomes Live, by hand or at the time set for
+// it (scheduledLaunches), a draft for its notify-me list is made from its store links and its latest
+// published post, for staff to review and send. It is never sent by itself, and an app gets one
+// launch draft ever (going Live again makes none).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -8,6 +9,8 @@ import { apps, blogPosts } from '../../db/schema';
 import { launchCampaign } from '../../../shared/campaign-content';
 import { appList } from '../../../shared/schemas/lists';
 import type { AuditLog } from '../audit/audit';
+import type { AuditEntry } from '../audit/audit.repo';
+import type { ScheduledItems } from '../blogs/scheduler';
 import type { Deps } from '../../types';
 import { draftCampaign } from './draft-campaign';
 
@@ -71,4 +74,34 @@ export async function launchIfLive(
 ): Promise<void> {
   if (!after || after.status !== 'Live' || before?.status === 'Live') return;
   await deps.audit.change(request, (log) => draftLaunchCampaign(deps, appId, request.user?.id ?? null, log));
+}
+
+/**
+ * Apps that go Live at a set time (issue 26), on the post scheduler's clock: each app whose time has
+ * come becomes Live, and its launch campaign is drafted for staff, in one transaction with an audit
+ * entry made by no one (the schedule). Nothing is sent.
+ */
+export function scheduledLaunches(deps: Pick<Deps, 'database' | 'config' | 'repos'>): ScheduledItems {
+  return {
+    publishDue: () =>
+      deps.database.scope.run(async () => {
+        const launched = await deps.repos.apps.launchDue();
+        const schedule = { actorId: null, actorName: '', address: '' };
+        for (const app of launched) {
+          const entries: AuditEntry[] = [
+            {
+              action: 'app.update',
+              targetType: 'app',
+              targetId: app.id,
+              targetLabel: app.title,
+              changes: { status: { after: 'Live' } },
+            },
+          ];
+          await draftLaunchCampaign(deps, app.id, null, (entry) => entries.push(entry));
+          for (const entry of entries) await deps.repos.audit.record(schedule, entry);
+        }
+        return launched;
+      }),
+    nextScheduled: () => deps.repos.apps.nextLaunch(),
+  };
 }

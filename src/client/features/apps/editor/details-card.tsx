@@ -1,5 +1,5 @@
 // The app form's Details card (SPEC §2 App form): title, description, icon (with its preview and an
-// upload) and status.
+// upload) and status, with the time a not-yet-Live app goes Live by itself (issue 26).
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -51,9 +51,11 @@ export function DetailsCard({
   form: UseFormReturn<AppInput, unknown, AppData>;
   onUploadingChange: (busy: boolean) => void;
 }) {
-  const { control, register, setValue, formState } = form;
+  const { control, register, setValue, getValues, formState } = form;
   const { errors, isSubmitted } = formState;
   const icon = useWatch({ control, name: 'icon' });
+  const status = useWatch({ control, name: 'status' });
+  const goesLiveAt = useWatch({ control, name: 'goesLiveAt' });
   return (
     <Card>
       <CardHeader>
@@ -118,7 +120,11 @@ export function DetailsCard({
               <Select
                 id="app-status"
                 value={field.value}
-                onValueChange={field.onChange}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  // A Live app has no time to go live: the field goes with the choice.
+                  if (value === 'Live' && getValues('goesLiveAt')) setValue('goesLiveAt', '', { shouldDirty: true });
+                }}
                 options={STATUS_OPTIONS}
                 placeholder="Select a status"
                 invalid={!!errors.status}
@@ -128,6 +134,27 @@ export function DetailsCard({
             )}
           />
         </FormField>
+        {status !== 'Live' && (
+          <FormField
+            id="app-goesLiveAt"
+            label="Goes Live at"
+            hint={
+              goesLiveAt
+                ? 'At this time the status becomes Live by itself, and the launch email to its notify-me list is drafted for you to review and send. Clear the field to change the status by hand.'
+                : 'Optional: a time (yours) for the status to become Live by itself. Empty: you change it by hand.'
+            }
+            error={errors.goesLiveAt?.message}
+            className="max-w-md"
+          >
+            <Input
+              id="app-goesLiveAt"
+              type="datetime-local"
+              className="max-w-xs"
+              {...register('goesLiveAt')}
+              {...fieldAria('app-goesLiveAt', errors.goesLiveAt?.message, true)}
+            />
+          </FormField>
+        )}
       </CardContent>
     </Card>
   );

@@ -4,6 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { APP_STATUSES, DEFAULT_APP_STATUS } from '../../../../shared/constants';
+import { localInput } from '../../../lib/local-time';
 import {
   APP_LINK_FIELDS,
   AppInputSchema,
@@ -33,6 +34,7 @@ export const STORE_FIELDS = [
   'priceCurrency',
   'releaseDate',
   'comingSoon',
+  'goesLiveAt',
   'preRegisterLink',
   'preOrderLink',
   'wishlistLink',
@@ -82,6 +84,7 @@ export function storeEmptyValues(): Pick<AppInput, StoreField> {
     priceCurrency: '',
     releaseDate: '',
     comingSoon: false,
+    goesLiveAt: '',
     ageRating: '',
     preRegisterLink: '',
     preOrderLink: '',
@@ -112,6 +115,7 @@ export function storeValuesOf(app: App): Pick<AppInput, StoreField> {
     priceCurrency: app.priceCurrency ?? '',
     releaseDate: app.releaseDate ?? '',
     comingSoon: app.comingSoon,
+    goesLiveAt: localInput(app.goesLiveAt),
     ageRating: app.ageRating,
     preRegisterLink: app.preRegisterLink ?? '',
     preOrderLink: app.preOrderLink ?? '',
