@@ -205,11 +205,7 @@ export const AppInputSchema = z
      * '' or null: by hand only. Only for an app that is not Live, and only in the future.
      */
     goesLiveAt: z
-      .union([
-        z.null(),
-        z.literal(''),
-        z.string().refine((v) => !Number.isNaN(Date.parse(v)), APP_MESSAGES.goesLiveAt),
-      ])
+      .union([z.null(), z.literal(''), z.string().refine((v) => !Number.isNaN(Date.parse(v)), APP_MESSAGES.goesLiveAt)])
       .transform((v) => (v ? new Date(v).toISOString() : null))
       .optional(),
     ageRating: optionalString(50, 'Age rating'),
