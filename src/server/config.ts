@@ -157,6 +157,8 @@ const ConfigSchema = z
     TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     CONTACT_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
+    // Issue 27: analytics beacons per visitor address per minute (behind a proxy, set TRUST_PROXY).
+    EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(300),
     // Deletion-request confirmation emails (issue 21): per address asked for, and in all, per day.
     DELETION_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
     DELETION_MAILS_PER_DAY: z.coerce.number().int().positive().default(200),
@@ -243,6 +245,8 @@ const ConfigSchema = z
     trustProxy: c.TRUST_PROXY,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     contactMaxPerHour: c.CONTACT_MAX_PER_HOUR,
+    /** Analytics beacons (POST /api/events) per address per minute, per instance. */
+    eventsPerMinute: c.EVENTS_PER_MINUTE,
     /** Confirmation emails of deletion requests: per target address per day, and site-wide per day. */
     deletionMails: { perAddress: c.DELETION_MAILS_PER_ADDRESS, perDay: c.DELETION_MAILS_PER_DAY },
     seedDemoContent: c.SEED_DEMO_CONTENT,

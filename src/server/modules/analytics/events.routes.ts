@@ -9,9 +9,6 @@ import { createLimiter, tooManyAttempts } from '../../lib/rate-limits';
 import type { AppModule } from '../../types';
 import { eventProblem } from './visitor';
 
-/** Requests per address per minute: a page sends one to three; far more is a script, not a visitor. */
-export const EVENTS_PER_MINUTE = 300;
-
 /** The contract's body, with each event's target and value checked against its name. */
 const EventsRequestSchema = EventsBodySchema.superRefine((body, ctx) => {
   const events = Array.isArray(body) ? body : [body];
@@ -26,9 +23,10 @@ const EventsRequestSchema = EventsBodySchema.superRefine((body, ctx) => {
 export const analyticsEventsModule: AppModule = async (scope, { deps }) => {
   const collector = deps.analyticsCollector;
   // Per instance, in memory: checking a shared count would make every beacon wait for the database.
+  // A page sends one to three; far more from one address is a script, not a visitor (EVENTS_PER_MINUTE).
   const limiter = createLimiter(deps.database, {
     name: 'events',
-    points: EVENTS_PER_MINUTE,
+    points: deps.config.eventsPerMinute,
     windowSeconds: 60,
     local: true,
   });
