@@ -106,6 +106,7 @@ test('an administrator removes the demo content from Site Settings, after a conf
       await expect(dialog).toContainText('4 social links');
       await expect(dialog).toContainText("the studio press kit's demo credits");
       await expect(dialog).toContainText(/\d+ images/);
+      await expect(dialog).toContainText("the Analytics screen's sample figures");
       await page.screenshot({ path: `test-results/screenshots/demo-content-${view.name}-${theme}.png` });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
@@ -155,4 +156,10 @@ test('an administrator removes the demo content from Site Settings, after a conf
   await page.goto(`${base}/admin-page`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Remove it in Site Settings' })).toHaveCount(0);
+  // The sample figures went with it: the Analytics screen has no sample banner any more.
+  await page.goto(`${base}/admin-page/analytics`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.getByText(/^Showing \d{4}-\d{2}-\d{2} to /)).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Sample data' })).toHaveCount(0);
+  await expect(page.getByText('(sample data)')).toHaveCount(0);
 });

@@ -25,6 +25,8 @@ export const DemoContentReportSchema = z.object({
   pressKit: z.boolean(),
   /** Images the demo drew that nothing left uses. */
   images: z.int().min(0),
+  /** The Analytics screen's sample figures (issue 27): raw sample events and sample daily totals. */
+  sampleFigures: z.boolean(),
   /**
    * Demo apps that stay because the studio wrote in them: `edited` (the app, its pages, press kit
    * or privacy policy was saved since), `posts` (a post of the studio's is under it).

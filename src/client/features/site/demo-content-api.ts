@@ -22,6 +22,7 @@ export function demoContentParts(report: DemoContentReport): string[] {
   if (report.socialLinks) parts.push(plural(report.socialLinks, 'social link'));
   if (report.pressKit) parts.push("the studio press kit's demo credits and history");
   if (report.images) parts.push(plural(report.images, 'image'));
+  if (report.sampleFigures) parts.push("the Analytics screen's sample figures");
   return parts;
 }
 

@@ -400,6 +400,17 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
     await tx.delete(demoContent).where(and(eq(demoContent.kind, 'media'), inArray(demoContent.key, goneMedia)));
   }
 
+  // The Analytics screen's month of sample figures (issue 27): never the site's own counts.
+  const sampleRows = async (table: string) =>
+    Number(
+      (
+        (await tx.execute(
+          sql`with gone as (delete from ${sql.identifier(table)} where sample returning 1) select count(*)::int as n from gone`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n ?? 0,
+    );
+  const sampleFigures = (await sampleRows('analytics_events')) + (await sampleRows('analytics_daily')) > 0;
+
   const report = {
     apps: removedApps.map((id) => ({ id, title: titles.get(id)! })),
     posts: postIds.length,
@@ -407,11 +418,14 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
     socialLinks: socialIds.length,
     pressKit: kit.length > 0,
     images,
+    sampleFigures,
     keptApps,
     keptItems,
   };
   const hasDemoContent =
-    report.apps.length + report.posts + report.pages.length + report.socialLinks + report.images > 0 || report.pressKit;
+    report.apps.length + report.posts + report.pages.length + report.socialLinks + report.images > 0 ||
+    report.pressKit ||
+    report.sampleFigures;
   return { ...report, hasDemoContent };
 }
 

@@ -6,7 +6,15 @@ import { expectError, ok, requests } from '../../../../tests/setup/api';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
 import type { AgeRating } from '../../../shared/schemas/app-ratings';
 import type { DemoContentReport } from '../../../shared/schemas/demo-content';
-import { appReleases, demoContent, media, socialMediaLinks, translations } from '../../db/schema';
+import {
+  analyticsDaily,
+  analyticsEvents,
+  appReleases,
+  demoContent,
+  media,
+  socialMediaLinks,
+  translations,
+} from '../../db/schema';
 import { seed, seedDemoContent } from '../../seed/seed';
 import {
   demoAbout,
@@ -92,6 +100,8 @@ describe('demo content', () => {
     expect(report.socialLinks).toBe(demoSocialLinks.length);
     expect(report.pressKit).toBe(true);
     expect(report.images).toBe(demoApps.reduce((n, a) => n + 1 + a.shots, 0));
+    // The Analytics screen's month of sample figures (issue 27).
+    expect(report.sampleFigures).toBe(true);
     expect(report).toMatchObject({ keptApps: [], keptItems: 0, hasDemoContent: true });
     // A preview changes nothing.
     expect(await appsNow()).toHaveLength(demoApps.length);
@@ -287,9 +297,23 @@ describe('demo content', () => {
     const shotKept = (await bySlug('kestrel-run')).screenshots[0]!;
     const lanternIcon = (await bySlug('lantern-drift')).icon;
     const preview = await ok<DemoContentReport>(call('GET', admin));
+    // A visit the site really counted, beside the sample figures: it stays.
+    const db = ctx.database.db;
+    const sampleRows = async () => ({
+      events: (await db.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.sample, true)))[0]!.n,
+      totals: (await db.select({ n: count() }).from(analyticsDaily).where(eq(analyticsDaily.sample, true)))[0]!.n,
+    });
+    // (Sample totals are there once the rollup has run; none here, and both must be gone after.)
+    expect((await sampleRows()).events).toBeGreaterThan(0);
+    const [real] = await db
+      .insert(analyticsEvents)
+      .values({ at: new Date(), day: new Date().toISOString().slice(0, 10), name: 'pageview', path: '/' })
+      .returning({ id: analyticsEvents.id });
 
     const report = await ok<DemoContentReport>(call('DELETE', admin));
     expect(report).toEqual(preview);
+    expect(await sampleRows()).toEqual({ events: 0, totals: 0 });
+    expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.id, real!.id))).toHaveLength(1);
 
     const left = (await appsNow()).map((a) => a.slug).sort();
     expect(left).toEqual(['kestrel-run', 'moss-and-bolt', 'tidepool-tactics']);
@@ -367,7 +391,15 @@ describe('demo content', () => {
 
   it('has nothing left to remove, and the demo never comes back by itself', async () => {
     const report = await ok<DemoContentReport>(call('GET', admin));
-    expect(report).toMatchObject({ apps: [], posts: 0, pages: [], socialLinks: 0, pressKit: false, images: 0 });
+    expect(report).toMatchObject({
+      apps: [],
+      posts: 0,
+      pages: [],
+      socialLinks: 0,
+      pressKit: false,
+      images: 0,
+      sampleFigures: false,
+    });
     expect(report.hasDemoContent).toBe(false);
     expect(await ok<DemoContentReport>(call('DELETE', admin))).toMatchObject({ hasDemoContent: false });
     // Even in an empty site: the start-up seed sees that the demo was there once.
