@@ -342,6 +342,36 @@ describe('the server’s own events', () => {
     expect(new Set(rows.map((r) => r.visitor)).size).toBe(1);
   });
 
+  it('counts a form sent without JavaScript as its visitor, and not at all when staff send it signed in', async () => {
+    const send = (cookie?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/contact',
+        remoteAddress: nextAddress(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': DESKTOP,
+          origin: ctx.config.siteUrl,
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: new URLSearchParams({
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: 'grace@example.com',
+          subject: 'Hello',
+          message: 'Sent the plain way.',
+        }).toString(),
+      });
+    const signedIn = await send(editor);
+    expect(signedIn.statusCode, signedIn.body).toBe(303);
+    expect(await stored()).toEqual([]);
+    const visitor = await send();
+    expect(visitor.statusCode, visitor.body).toBe(303);
+    const rows = await stored();
+    expect(rows.map((r) => [r.name, r.target])).toEqual([['message', 'contact']]);
+    expect(rows[0]!.visitor).not.toBe('');
+  });
+
   it('does not record a sign-up from a visitor who asked not to be tracked', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -106,11 +106,13 @@ export function browserEvent(
 
 /**
  * The headers that decide how a request is counted, for a form without JavaScript that the server
- * sends on to its API route (app.inject): the route then counts the visitor, not the server.
+ * sends on to its API route (app.inject): the route then counts the visitor, not the server, and
+ * not at all a signed-in staff member (the cookie carries the session; the outer request has passed
+ * the same origin check the inner one would).
  */
 export function countingHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const name of ['user-agent', 'dnt', 'sec-gpc'] as const) {
+  for (const name of ['user-agent', 'dnt', 'sec-gpc', 'cookie'] as const) {
     const value = headers[name];
     if (typeof value === 'string') kept[name] = value;
   }
