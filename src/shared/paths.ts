@@ -253,6 +253,8 @@ export const api = {
   restoreRevision: (id: number | string) => `/api/admin/revisions/${id}/restore`,
   draft: (kind: string, key: string | number) => `/api/admin/drafts/${kind}/${key}`,
   backup: '/api/admin/backup',
+  /** 204 when an administrator may take a backup now (the dashboard asks before the browser downloads). */
+  backupReady: '/api/admin/backup/ready',
   /** Visitor analytics (issue 27): the "What we measure" text for the privacy policy. */
   analyticsWhatWeMeasure: '/api/admin/analytics/what-we-measure',
   /** GET: what "Remove the demo content" would take; DELETE: takes it (issue 21). */

@@ -68,17 +68,40 @@ test.describe('dashboard backup', () => {
     await expect(downloadButton(page)).toBeEnabled();
   });
 
-  test('the button is busy and disabled while the file is prepared', async ({ page }) => {
+  test('the button is busy while the site checks it can take one; then the browser downloads it', async ({ page }) => {
     await open(page);
     const hold = holdRoute();
-    await page.route('**/api/admin/backup', hold.handler);
+    await page.route('**/api/admin/backup/ready', hold.handler);
     const downloaded = page.waitForEvent('download');
     await downloadButton(page).click();
     const busy = backupCard(page).getByRole('button', { name: 'Preparing backup...' });
     await expect(busy).toBeDisabled();
     hold.release();
     await downloaded;
+    await expect(toasts(page)).toContainText('Backup started');
     await expect(downloadButton(page)).toBeEnabled();
+  });
+
+  test('the archive is downloaded by the browser itself, never held in the page', async ({ page }) => {
+    await open(page);
+    // The page's own scripts never read the archive: no fetch of it, no blob made of it.
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/backup') && request.resourceType() !== 'document')
+        fetched.push(request.resourceType());
+    });
+    await page.evaluate(() => {
+      const made = URL.createObjectURL;
+      (window as unknown as { blobs: number }).blobs = 0;
+      URL.createObjectURL = (object) => {
+        (window as unknown as { blobs: number }).blobs++;
+        return made(object);
+      };
+    });
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page).click()]);
+    expect(download.suggestedFilename()).toMatch(/^studio-backup-/);
+    expect(fetched.filter((type) => type === 'fetch' || type === 'xhr')).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { blobs: number }).blobs)).toBe(0);
   });
 
   test.describe('when the download fails', () => {
@@ -86,7 +109,7 @@ test.describe('dashboard backup', () => {
 
     test('says why in a toast, and the button works again', async ({ page }) => {
       await open(page);
-      await page.route('**/api/admin/backup', (route) =>
+      await page.route('**/api/admin/backup/ready', (route) =>
         route.fulfill({
           status: 503,
           contentType: 'application/json',
@@ -98,7 +121,7 @@ test.describe('dashboard backup', () => {
       await expect(toasts(page)).toContainText('Database unavailable');
       await expect(downloadButton(page)).toBeEnabled();
 
-      await page.unroute('**/api/admin/backup');
+      await page.unroute('**/api/admin/backup/ready');
       const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page).click()]);
       expect(download.suggestedFilename()).toMatch(/^studio-backup-/);
     });
@@ -116,5 +139,6 @@ test.describe('dashboard backup', () => {
     await expect(backupCard(page)).toHaveCount(0);
     await expect(downloadButton(page)).toHaveCount(0);
     expect((await page.request.get('/api/admin/backup')).status()).toBe(403);
+    expect((await page.request.get('/api/admin/backup/ready')).status()).toBe(403);
   });
 });

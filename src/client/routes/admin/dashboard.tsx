@@ -67,6 +67,11 @@ function BackupCard() {
   const download = useDownloadBackup();
   const start = () =>
     download.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: 'Backup started',
+          description: 'Your browser saves the file as it is made: see its downloads for the progress.',
+        }),
       onError: (error) => toast({ title: 'Backup failed', description: errorMessage(error), variant: 'destructive' }),
     });
   return (

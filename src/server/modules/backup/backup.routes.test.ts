@@ -1,4 +1,5 @@
-// GET /api/admin/backup: administrators download the archive `npm run export` writes, streamed; nobody else.
+// GET /api/admin/backup: administrators download the archive `npm run export` writes, streamed; nobody else. GET
+// /api/admin/backup/ready: whether they may take one now (the dashboard asks before the browser downloads).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readArchive } from '../../../../tests/setup/backup-archive';
 import { createTestApp, staffSessions, type TestContext } from '../../../../tests/setup/test-app';
@@ -56,5 +57,23 @@ describe('GET /api/admin/backup', () => {
     const target = await createTestApp();
     const { rows } = await importBackup(target.database.db, res.rawPayload, { force: true });
     expect(rows.apps).toBe(1);
+  });
+});
+
+describe('GET /api/admin/backup/ready', () => {
+  const ready = (cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/admin/backup/ready', headers: cookie ? { cookie } : {} });
+
+  it('answers an administrator 204 when a backup can be taken, and refuses everyone else', async () => {
+    const res = await ready(admin);
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await ready()).statusCode).toBe(401);
+    expect((await ready(editor)).statusCode).toBe(403);
+  });
+
+  it('has no HEAD for the archive: asking for its headers would run the export', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: '/api/admin/backup', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(404);
   });
 });
