@@ -171,8 +171,18 @@ async function pageWithBeacons(
   writeFileSync(
     script,
     [
-      'local page = wrk.format("GET", "/", { ["Accept-Encoding"] = "gzip" })',
-      `local beacon = wrk.format("POST", "${api.events}", { ["Content-Type"] = "application/json" }, '{"n":"pageview","p":"/","r":"https://www.google.com/"}')`,
+      // Built in init(), where wrk.headers holds the Host header (a request without it is a 400).
+      'local page, beacon',
+      'init = function(args)',
+      '  local function with(extra)',
+      '    local h = {}',
+      '    for k, v in pairs(wrk.headers) do h[k] = v end',
+      '    for k, v in pairs(extra) do h[k] = v end',
+      '    return h',
+      '  end',
+      '  page = wrk.format("GET", "/", with({ ["Accept-Encoding"] = "gzip" }))',
+      `  beacon = wrk.format("POST", "${api.events}", with({ ["Content-Type"] = "application/json" }), '{"n":"pageview","p":"/","r":"https://www.google.com/"}')`,
+      'end',
       'local i = 0',
       'request = function() i = i + 1; if i % 2 == 1 then return page end; return beacon end',
       '',

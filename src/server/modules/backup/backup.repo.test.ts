@@ -3,7 +3,7 @@
 // where it would destroy data, and bad, damaged or cut-short files are refused, changing nothing.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -54,7 +54,7 @@ import {
   TRANSIENT_TABLES,
   type BackupFile,
 } from './backup.format';
-import { importBackup } from './backup.repo';
+import { exportBackup, importBackup } from './backup.repo';
 
 type Engine = 'pglite' | 'postgres';
 const ENGINE: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -668,6 +668,28 @@ describe('the backup archive', () => {
       '',
       'ü "q"',
     ]);
+  });
+});
+
+describe('an export whose reader goes away (a cancelled download)', () => {
+  it.each([
+    ['in the manifest', 10],
+    ['in the tables', 4_000],
+    ['in the media files', -20_000],
+  ])('stops %s with an error, and nothing is left unhandled', async (_where, cut) => {
+    // A negative cut counts back from the archive's end (the media files come last).
+    const stopAt = cut > 0 ? cut : archive.length + cut;
+    let received = 0;
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        if (received >= stopAt) this.destroy();
+        callback();
+      },
+    });
+    await expect(exportBackup(source.database.db, EXPORTED_AT, out)).rejects.toThrow();
+    // The database is free for the next reader: the export's snapshot transaction has ended.
+    expect(await exportArchive(source.database.db, EXPORTED_AT)).toEqual(archive);
   });
 });
 

@@ -139,13 +139,22 @@ async function writeChunk(stream: NodeJS.WritableStream, chunk: string | Buffer)
 type EntryHeader = Partial<tar.Header> & { name: string };
 type Sink = ReturnType<tar.Pack['entry']>;
 
-/** Adds an entry to the archive; `done` settles once its bytes are in the archive's stream (which waits for its reader). */
+/**
+ * Adds an entry to the archive; `done` settles once its bytes are in the archive's stream (which waits
+ * for its reader), and rejects when the archive fails meanwhile (its reader went away: a cancelled
+ * download). The entry's own 'error' event says the same: it is heard here, so it never goes
+ * unhandled (which would end the process).
+ */
 function addEntry(pack: tar.Pack, header: EntryHeader, body?: Buffer): { sink: Sink; done: Promise<void> } {
-  let sink!: Sink;
+  let settle!: (error?: Error | null) => void;
   const done = new Promise<void>((resolve, reject) => {
-    const callback = (error?: Error | null) => (error ? reject(error) : resolve());
-    sink = body ? pack.entry(header, body, callback) : pack.entry(header, callback);
+    settle = (error) => (error ? reject(error) : resolve());
   });
+  // The caller awaits `done`; a failure that comes before it does is not an unhandled one.
+  done.catch(() => undefined);
+  // Throws at once when the archive has failed already.
+  const sink = body ? pack.entry(header, body, settle) : pack.entry(header, settle);
+  (sink as unknown as Writable).on('error', () => undefined);
   return { sink, done };
 }
 
@@ -167,6 +176,8 @@ export async function exportBackup(
   const counter = new PassThrough();
   counter.on('data', (chunk: Buffer) => (bytes += chunk.length));
   const written = pipeline(pack as unknown as Readable, counter, out);
+  // Awaited at the end; a reader that goes away before then fails it early, and that is not unhandled.
+  written.catch(() => undefined);
   // Every entry has the same owner and time, so the same data and `now` make the same bytes.
   const entry = { mtime: now, mode: 0o600, uid: 0, gid: 0, uname: '', gname: '' };
   const spool = await mkdtemp(path.join(os.tmpdir(), 'studio-backup-'));
@@ -215,7 +226,8 @@ export async function exportBackup(
           await once(spooled, 'close');
           const { sink, done } = addEntry(pack, { ...entry, name: tableEntry(t.name), size });
           for await (const chunk of createReadStream(file)) {
-            if (!sink.write(chunk as Buffer)) await once(sink as unknown as Writable, 'drain');
+            // (A failed archive ends the wait through `done`: a destroyed entry never drains.)
+            if (!sink.write(chunk as Buffer)) await Promise.race([once(sink as unknown as Writable, 'drain'), done]);
           }
           (sink as unknown as Writable).end();
           await done;
