@@ -17,6 +17,7 @@ import {
   demoContent,
   homeContent,
   media,
+  mediaFiles,
   pressKits,
   privacyPolicy,
   socialMediaLinks,
@@ -229,7 +230,13 @@ class DryRun extends Error {
  * Kept: every row whose fingerprint changed (the studio saved it), a demo app with anything of the
  * studio's in it, and images that something left still shows.
  */
-async function removeIn(tx: Db): Promise<DemoContentReport> {
+/** A removal: what went, and the object-store paths of the images that went (removed after commit). */
+interface Removal {
+  report: DemoContentReport;
+  objects: string[];
+}
+
+async function removeIn(tx: Db): Promise<Removal> {
   // Other removals wait: two at once would count the same rows.
   await tx.execute(sql`lock table ${demoContent} in share row exclusive mode`);
   const records = await tx.select().from(demoContent);
@@ -372,6 +379,15 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
   // transaction, from the same factory as deps.repos.media (which is bound to the app's database).
   const used = mediaKeys.length ? await mediaRepo(tx).usedHashes() : new Set<string>();
   const unused = (await mediaLeft()).filter((item) => !used.has(item.key)).map((item) => item.id);
+  // Their files in an object store go too, once this commits (the caller's job, as for a deleted image).
+  const objects = unused.length
+    ? (
+        await tx
+          .select({ path: mediaFiles.path })
+          .from(mediaFiles)
+          .where(and(inArray(mediaFiles.mediaId, unused), eq(mediaFiles.storage, 's3')))
+      ).map((row) => row.path)
+    : [];
   if (unused.length) await tx.delete(media).where(inArray(media.id, unused));
   const images = unused.length;
 
@@ -426,7 +442,7 @@ async function removeIn(tx: Db): Promise<DemoContentReport> {
     report.apps.length + report.posts + report.pages.length + report.socialLinks + report.images > 0 ||
     report.pressKit ||
     report.sampleFigures;
-  return { ...report, hasDemoContent };
+  return { report: { ...report, hasDemoContent }, objects };
 }
 
 export function demoContentRepo(db: Db) {
@@ -435,7 +451,7 @@ export function demoContentRepo(db: Db) {
     async preview(): Promise<DemoContentReport> {
       try {
         await db.transaction(async (tx) => {
-          throw new DryRun(await removeIn(tx as unknown as Db));
+          throw new DryRun((await removeIn(tx as unknown as Db)).report);
         });
       } catch (error) {
         if (error instanceof DryRun) return error.report;
@@ -444,8 +460,11 @@ export function demoContentRepo(db: Db) {
       throw new Error('unreachable');
     },
 
-    /** Takes the demo content that is still the demo's, all or nothing. */
-    async remove(): Promise<DemoContentReport> {
+    /**
+     * Takes the demo content that is still the demo's, all or nothing; with the object-store paths of
+     * the images that went, for the caller to delete once this has committed.
+     */
+    async remove(): Promise<Removal> {
       return db.transaction(async (tx) => removeIn(tx as unknown as Db));
     },
   };

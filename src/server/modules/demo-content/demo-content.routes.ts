@@ -15,8 +15,8 @@ export const demoContentModule: AppModule = async (app, { deps, auth }) => {
     // A success drops every cached page, feed, sitemap and .well-known file on every instance.
     { onRequest: auth.requireAdmin, config: { changesContent: true }, schema },
     async (request) => {
-      const report = await deps.audit.change(request, async (log) => {
-        const removed = await repo.remove();
+      const { report, objects } = await deps.audit.change(request, async (log) => {
+        const { report: removed, objects } = await repo.remove();
         log({
           action: 'demo-content.remove',
           targetType: 'demo-content',
@@ -27,8 +27,10 @@ export const demoContentModule: AppModule = async (app, { deps, auth }) => {
             images: removed.images,
           }),
         });
-        return removed;
+        return { report: removed, objects };
       });
+      // The removed images' files in an object store (none while media is in the database).
+      deps.mediaStorage.forget(objects);
       request.log.info(
         { userId: request.user?.id, apps: report.apps.length, posts: report.posts, images: report.images },
         'demo content removed',

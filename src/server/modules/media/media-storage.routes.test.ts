@@ -21,6 +21,7 @@ import type {
   StorageTestResult,
 } from '../../../shared/schemas/media-storage';
 import { parseMediaS3Url } from '../../config';
+import { seed } from '../../seed/seed';
 import { mediaFiles } from '../../db/schema';
 import { mediaEntry } from '../backup/backup.format';
 import { productionWeb } from '../../ssr/web';
@@ -289,6 +290,40 @@ describe('MEDIA_S3_URL', () => {
     expect(await objectAt(s3, `env-prefix${item.url}`)).not.toBeNull();
     const served = await env.app.inject({ method: 'GET', url: item.url });
     expect(served.statusCode).toBe(200);
+  });
+
+  it("removing the demo content deletes its images' objects in the store (issue 28)", async () => {
+    const env = await createTestApp({ mediaS3: parseMediaS3Url(s3.url('/demo-prefix?serve=proxy&region=auto')) });
+    const { admin } = await staffSessions(env);
+    await seed(env.database.db, { ...env.config, seedDemoContent: true }, { info: () => undefined });
+    const moved = await env.app.inject({
+      method: 'POST',
+      url: api.mediaMove,
+      headers: { cookie: admin },
+      payload: { target: 's3' },
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    await env.app.deps.mediaMover.settled();
+    const stored = await env.database.db.select().from(mediaFiles);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.every((row) => row.storage === 's3')).toBe(true);
+    for (const row of stored) expect(await objectAt(s3, `demo-prefix${row.path}`)).not.toBeNull();
+
+    const removed = await env.app.inject({ method: 'DELETE', url: api.demoContent, headers: { cookie: admin } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const left = new Set((await env.database.db.select().from(mediaFiles)).map((row) => row.path));
+    const gone = stored.filter((row) => !left.has(row.path));
+    expect(gone.length).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => (await Promise.all(gone.map((r) => objectAt(s3, `demo-prefix${r.path}`)))).filter(Boolean).length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(0);
+    // What stays (an image a kept app shows) keeps its object.
+    for (const path of left) expect(await objectAt(s3, `demo-prefix${path}`)).not.toBeNull();
   });
 
   it('is refused at start-up when malformed, saying how to write it', () => {
