@@ -75,17 +75,34 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The library as its screen lists it (index media_newest_idx). */
 export const MEDIA_LIST: NewestFirst = { table: media, at: media.createdAt, id: media.id };
 
+/**
+ * The short hashes of the media a post shows (its content, gallery and share image): the expression of
+ * the GIN index blog_posts_media_idx (migration 0024), so a lookup by hash reads the index.
+ */
+export const POST_MEDIA = sql`post_media_hashes(r.content, r.images, r.share_image)`;
+
 export function mediaRepo(db: Db) {
   /**
    * Who uses which item, by short hash: every row of the content tables whose text (any column,
-   * arrays included) holds a /media/{hash}/ path. Content tables are small; one query each.
+   * arrays included) holds a /media/{hash}/ path; with `hashes`, only those items. Posts, the table
+   * that grows, are then looked up in their index (POST_MEDIA), not read through: the cost follows
+   * the items asked about, not the number of posts. The other tables are small; one query each.
    */
-  async function usage(): Promise<Map<string, UsedBy[]>> {
+  async function usage(hashes?: string[]): Promise<Map<string, UsedBy[]>> {
     const byHash = new Map<string, UsedBy[]>();
+    if (hashes?.length === 0) return byHash;
+    const wanted =
+      hashes &&
+      sql`array[${sql.join(
+        hashes.map((hash) => sql`${hash}`),
+        sql`, `,
+      )}]::text[]`;
     for (const user of USERS) {
+      const where =
+        wanted && user.table === 'blog_posts' ? sql`${POST_MEDIA} && ${wanted}` : sql`strpos(r::text, '/media/') > 0`;
       const result = await db.execute(
         sql`select r.id, ${user.key ?? sql`r.id`} as key, ${user.title} as title, r::text as blob from ${sql.identifier(user.table)} r
-            where strpos(r::text, '/media/') > 0 order by r.id`,
+            where ${where} order by r.id`,
       );
       for (const row of (result as unknown as { rows: { id: number; key: number; title: string; blob: string }[] })
         .rows) {
@@ -116,7 +133,7 @@ export function mediaRepo(db: Db) {
         ),
       )
       .orderBy(mediaFiles.id);
-    const used = await usage();
+    const used = await usage(rows.map((row) => shortHash(row.hash)));
     return rows.map((row) => {
       const own = files.filter((f) => f.mediaId === row.id);
       const url = own[0]?.path ?? mediaFolder(shortHash(row.hash));
