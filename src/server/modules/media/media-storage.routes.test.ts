@@ -8,6 +8,7 @@ import { unzip } from '../../../../tests/setup/zip';
 import { describe, expect, it } from 'vitest';
 import { expectError, ok, uploadMedia } from '../../../../tests/setup/api';
 import { archiveEntries } from '../../../../tests/setup/backup-archive';
+import { multipart } from '../../../../tests/setup/multipart';
 import { objectAt, S3_BUCKET, startS3 } from '../../../../tests/setup/s3';
 import { freePort } from '../../../../tests/setup/servers';
 import { createTestApp, staffSessions, useStaffApp } from '../../../../tests/setup/test-app';
@@ -193,6 +194,34 @@ describe('media in the object store', () => {
     const [row] = (await filesOf(redirected)).filter((r) => r.path === redirected.url);
     expect(Buffer.from(await there.arrayBuffer()).length).toBe(row!.size);
     await ok(call('PUT', api.mediaStorage, form({ secretAccessKey: '' })));
+  });
+
+  it('an upload the store fails midway is refused, and the objects already written go', async () => {
+    const store = (await ctx.app.deps.mediaStorage.store())!;
+    const put = store.put.bind(store);
+    const written: string[] = [];
+    // The store stops answering after the first file (a dropped connection, as S3 may).
+    store.put = async (path, type, bytes, signal) => {
+      written.push(path);
+      if (written.length > 1) throw new Error('socket hang up');
+      return put(path, type, bytes, signal);
+    };
+    try {
+      const { payload, headers } = multipart([{ name: 'file', filename: 'fails.png', data: await picture() }]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/media',
+        headers: { ...headers, cookie: ctx.admin },
+        payload,
+      });
+      expectError(res, 503, 'SERVICE_UNAVAILABLE');
+    } finally {
+      store.put = put;
+    }
+    expect(written.length).toBe(2);
+    await expect.poll(() => objectAt(s3, `site${written[0]}`), { timeout: 5_000 }).toBeNull();
+    const [row] = await ctx.database.db.select().from(mediaFiles).where(eq(mediaFiles.path, written[0]!));
+    expect(row).toBeUndefined();
   });
 
   it("the press kit's ZIP holds the stored originals from the store", async () => {

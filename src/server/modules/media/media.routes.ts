@@ -224,18 +224,30 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
           : { id: u.existing.id, alt: u.alt },
       );
       // The images are converted above; the transaction covers only their storing and its entries.
-      const stored = await deps.audit.change(request, async (log) => {
-        const items = await repo.store(toStore);
-        uploads.forEach((upload, i) => {
-          const item = items[i];
-          if (!item) return;
-          if ('image' in upload) log(rowChange('media', 'upload', { after: described(item), id: item.id }));
-          else if (!upload.existing.alt && upload.alt) {
-            log(rowChange('media', 'alt', { before: described(upload.existing), after: described(item), id: item.id }));
-          }
+      // If it fails, the objects just put in the store are held by nothing: they go (forget keeps
+      // any path a record holds).
+      const placedObjects = placed.flatMap((image) =>
+        image.files.filter((file) => file.storage === 's3').map((file) => file.path),
+      );
+      const stored = await deps.audit
+        .change(request, async (log) => {
+          const items = await repo.store(toStore);
+          uploads.forEach((upload, i) => {
+            const item = items[i];
+            if (!item) return;
+            if ('image' in upload) log(rowChange('media', 'upload', { after: described(item), id: item.id }));
+            else if (!upload.existing.alt && upload.alt) {
+              log(
+                rowChange('media', 'alt', { before: described(upload.existing), after: described(item), id: item.id }),
+              );
+            }
+          });
+          return items;
+        })
+        .catch((error: unknown) => {
+          deps.mediaStorage.forget(placedObjects);
+          throw error;
         });
-        return items;
-      });
       const items = uploads.map((u, i) => stored[i] ?? ('existing' in u ? u.existing : null)!);
       // An item already in the library took the alt text typed now: pages may show it.
       if (uploads.some((u) => 'existing' in u && !u.existing.alt && u.alt)) await deps.content.changed();

@@ -302,9 +302,11 @@ export class MediaStorage {
     const { backend, s3 } = await this.state(true);
     if (backend !== 's3' || !s3) return images;
     const store = this.storeFor(s3);
+    const written: string[] = [];
     try {
       for (const image of images) {
         for (const file of image.files) {
+          written.push(file.path);
           await store.put(file.path, file.type, file.bytes);
           const there = await store.head(file.path);
           if (there?.size !== file.bytes.length) throw new Error(`${file.path} was not stored whole`);
@@ -312,6 +314,8 @@ export class MediaStorage {
       }
     } catch (error) {
       this.options.log.error({ err: error }, 'media storage: an upload could not be stored');
+      // Nothing was saved: the objects written before the failure go (those a record holds stay).
+      this.forget(written);
       throw new HttpError(
         'SERVICE_UNAVAILABLE',
         `The image could not be stored: ${describeStoreError(error, s3)} Nothing was saved; try again later.`,
