@@ -20,7 +20,10 @@ export function FormField({
 }) {
   return (
     <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {/* On a line of its own, whatever the width of the control under it. */}
+      <Label htmlFor={id} className="block">
+        {label}
+      </Label>
       {children}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
