@@ -78,6 +78,8 @@ const TABLE: Row[] = [
   row('PUT /api/site-settings',                   401, 200, 200),
   // The site's words (issue 24): pages read a language's overrides; administrators set them.
   row('GET /api/ui-strings/:locale',              200, 200, 200, { url: '/api/ui-strings/de' }),
+  // Decision 131: the islands' words in a language, fetched when one wakes.
+  row('GET /api/island-words/:locale',            200, 200, 200, { url: '/api/island-words/de' }),
   row('GET /api/admin/ui-strings',                401, 403, 200, { url: '/api/admin/ui-strings?locale=de' }),
   row('PUT /api/admin/ui-strings/:locale',        401, 403, 200, { url: '/api/admin/ui-strings/de' }),
   row('PUT /api/apps/order',                      401, 422, 422),
@@ -223,6 +225,7 @@ const TABLE: Row[] = [
   row('POST /api/admin/password-reset',           404, 404, 404),
   row('POST /api/admin/password-reset/confirm',   422, 422, 422),
   row('GET /api/admin/backup',                    401, 403, 200),
+  row('GET /api/admin/backup/ready',              401, 403, 204),
   // Languages and translations (issue 24): administrators choose the languages, staff translate. The
   // fixtures' site has one language: a translation into German is refused (422), none exists (404).
   row('GET /api/admin/locales',                   401, 200, 200),
