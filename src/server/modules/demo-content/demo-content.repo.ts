@@ -39,6 +39,7 @@ import {
 } from './seed-data';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { dropItemDrafts } from '../drafts/drafts.repo';
+import { analyticsReportRepo } from '../analytics/report.repo';
 import { mediaRepo } from '../media/media.repo';
 import { dropRevisions } from '../revisions/revisions.repo';
 
@@ -416,16 +417,10 @@ async function removeIn(tx: Db): Promise<Removal> {
     await tx.delete(demoContent).where(and(eq(demoContent.kind, 'media'), inArray(demoContent.key, goneMedia)));
   }
 
-  // The Analytics screen's month of sample figures (issue 27): never the site's own counts.
-  const sampleRows = async (table: string) =>
-    Number(
-      (
-        (await tx.execute(
-          sql`with gone as (delete from ${sql.identifier(table)} where sample returning 1) select count(*)::int as n from gone`,
-        )) as unknown as { rows: { n: number }[] }
-      ).rows[0]?.n ?? 0,
-    );
-  const sampleFigures = (await sampleRows('analytics_events')) + (await sampleRows('analytics_daily')) > 0;
+  // The Analytics screen's month of sample figures (issue 27), as its banner removes them: never the
+  // site's own counts.
+  const samples = await analyticsReportRepo(tx).removeSample();
+  const sampleFigures = samples.events + samples.totals > 0;
 
   const report = {
     apps: removedApps.map((id) => ({ id, title: titles.get(id)! })),
