@@ -13,7 +13,7 @@ export type MediaVariant = z.infer<typeof MediaVariantSchema>;
 
 /** Something that shows the image, with the admin screen where it is edited. */
 export const UsedBySchema = z.object({
-  kind: z.enum(['app', 'post', 'page']),
+  kind: z.enum(['app', 'post', 'page', 'campaign', 'translation']),
   id: z.number().nullable(),
   title: z.string(),
   href: z.string(),

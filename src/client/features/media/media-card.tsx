@@ -12,7 +12,13 @@ import { FieldError, Input, Label } from '../../components/ui/input';
 import { errorMessage } from '../../lib/http';
 import { useUpdateMediaAlt } from './admin-api';
 
-const KIND_LABEL: Record<UsedBy['kind'], string> = { app: 'App', post: 'Post', page: 'Page' };
+const KIND_LABEL: Record<UsedBy['kind'], string> = {
+  app: 'App',
+  post: 'Post',
+  page: 'Page',
+  campaign: 'Campaign',
+  translation: 'Translation',
+};
 
 /** A short type name: 'PNG' for image/png. */
 const typeLabel = (type: string) => (type.split('/')[1] ?? type).replace(/\+xml$/, '').toUpperCase();

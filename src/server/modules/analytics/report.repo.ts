@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { apps } from '../../db/schema';
 import { eventKeysSql } from './rollup';
+import { rowsOf } from '../../db/rows';
 
 /** A resolved query: the range's days (UTC) and the filters. */
 export interface AnalyticsRange {
@@ -26,7 +27,6 @@ export interface AnalyticsRange {
 /** The parts' answers, as in the JSON. */
 export type AnalyticsParts = Omit<Analytics, 'from' | 'to' | 'appId' | 'locale' | 'sample'>;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const DAY_MS = 86_400_000;
 
 /** Each day from `from` to `to`. */

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORTS, VITAL_BUCKET, VITALS, type Report } from '../../../shared/analytics';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** One day's totals run under this transaction-scoped advisory lock: two instances never write one day at once. */
 const ROLLUP_LOCK = 720_041_227;
@@ -131,8 +132,6 @@ export function dailyRowsSql(fromDay: string, toDay: string, options: EventKeyOp
     )
     having (grouping(k.app_id) = 1 or k.app_id is not null) and (grouping(k.locale) = 1 or k.locale <> '')`;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Replaces one day's totals with those of its raw events and marks the day rolled up, in one transaction. */
 export async function rollUpDay(db: Db, day: string, rolledAt: Date): Promise<void> {

@@ -42,16 +42,13 @@ import {
   type BackupTable,
   type MigrationLevel,
 } from './backup.format';
+import { rowsOf } from '../../db/rows';
 
 /** Rows per INSERT, and the most JSON text one INSERT carries (image bytes make rows large). */
 const BATCH_ROWS = 500;
 const BATCH_CHARS = 8 * 1024 * 1024;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const tableRef = (t: BackupTable): SQL =>
   t.schema ? sql`${sql.identifier(t.schema)}.${sql.identifier(t.name)}` : sql`${sql.identifier(t.name)}`;

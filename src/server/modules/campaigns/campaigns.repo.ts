@@ -16,6 +16,7 @@ import type {
 import type { CampaignOrigin, CampaignStatus } from '../../../shared/schemas/lists';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { invalid, staleVersion } from '../../lib/errors';
+import { rowsOf } from '../../db/rows';
 
 /** Claims by every instance take this lock for their short transaction: one count, one claim at a time. */
 const SENDER_LOCK = 26_001;
@@ -229,7 +230,7 @@ export function campaignsRepo(db: Db, now: () => Date) {
           where ${audienceWhere(current.list, current.platforms)}
           on conflict do nothing
           returning subscriber_id`);
-        const queued = (inserted as unknown as { rows: unknown[] }).rows.length;
+        const queued = rowsOf(inserted).length;
         await tx
           .update(campaigns)
           .set({

@@ -5,6 +5,7 @@ import type { MediaMove, StorageName } from '../../../shared/schemas/media-stora
 import type { Db } from '../../db/client';
 import { mediaFiles, mediaMoves, mediaStorage } from '../../db/schema';
 import { iso } from '../../lib/rows';
+import { rowsOf } from '../../db/rows';
 
 export type StorageRow = typeof mediaStorage.$inferSelect;
 export type StorageRowInput = Omit<StorageRow, 'id' | 'updatedAt' | 'backend'>;
@@ -190,7 +191,7 @@ export function mediaStorageRepo(db: Db, now: () => Date) {
           const check = await tx.execute(
             sql`select octet_length(bytes) as size, encode(sha256(bytes), 'hex') as sha256 from media_files where id = ${file.id}`,
           );
-          const [stored] = (check as unknown as { rows: { size: number; sha256: string }[] }).rows;
+          const [stored] = rowsOf<{ size: number; sha256: string }>(check);
           if (Number(stored?.size) !== file.size || stored?.sha256 !== file.sha256) {
             throw new Error('the bytes read back from the database differ from the original');
           }

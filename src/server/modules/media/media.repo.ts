@@ -3,11 +3,13 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { mediaFolder } from '../../../shared/media';
 import { paths } from '../../../shared/paths';
+import type { TranslatedPage } from '../../../shared/schemas/translations';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
 import type { Db } from '../../db/client';
 import { newestOrder, pageByKey, type NewestFirst } from '../../db/newest-first';
 import { media, mediaFiles } from '../../db/schema';
 import { iso } from '../../lib/rows';
+import { rowsOf } from '../../db/rows';
 import { shortHash, type ProcessedImage } from './media.images';
 
 type MediaRow = typeof media.$inferSelect;
@@ -22,48 +24,147 @@ export interface StoredFile {
   sha256: string;
 }
 
+/** A content row that shows images, as the columns each table's `use` reads (besides the row's text). */
+type UserRow = Record<string, string | number | null>;
+
 /** Where content may show an image: each table's rows, with the title and admin screen they are edited in. */
-const USERS: {
+interface ContentUser {
   table: string;
   kind: UsedBy['kind'];
-  title: SQL;
-  href: (id: number) => string;
-  single?: boolean;
-  /** What `href` gets instead of the row's id. */
-  key?: SQL;
-}[] = [
-  { table: 'apps', kind: 'app', title: sql`r.title`, href: (id) => paths.admin.editApp(id) },
-  { table: 'blog_posts', kind: 'post', title: sql`r.title`, href: () => paths.admin.blogs },
-  { table: 'about_us', kind: 'page', title: sql`'About Us'`, href: () => paths.admin.aboutUs, single: true },
+  /** The columns `use` reads (the table's row is `r`). */
+  columns: SQL;
+  use: (row: UserRow) => Omit<UsedBy, 'kind'>;
+  /** The order of its rows (default: by id). */
+  order?: SQL;
+  /**
+   * The expression of the table's media index (the short hashes its rows show), for tables that grow
+   * with the content: a lookup by hash then reads the index, not the table.
+   */
+  indexed?: SQL;
+}
+
+/**
+ * The short hashes of the media a post shows (its content, gallery and share image), and a
+ * translation (any of its fields): the expressions of the GIN indexes blog_posts_media_idx and
+ * translations_media_idx (migrations 0024, 0025), so a lookup by hash reads the index.
+ */
+export const POST_MEDIA = sql`post_media_hashes(r.content, r.images, r.share_image)`;
+export const TRANSLATION_MEDIA = sql`media_hashes(r.fields::text)`;
+
+const appTitle = (appId: SQL) => sql`(select a.title from apps a where a.id = ${appId})`;
+/** The screen of a studio page's editor, and the name the library gives it. */
+const STUDIO_PAGES: Record<TranslatedPage, { title: string; href: string }> = {
+  home: { title: 'Home Content', href: paths.admin.homeContent },
+  about: { title: 'About Us', href: paths.admin.aboutUs },
+  privacy: { title: 'Privacy Policy', href: paths.admin.privacy },
+  contact: { title: 'Contact Info', href: paths.admin.contact },
+  site: { title: 'Site Settings', href: paths.admin.siteSettings },
+  press: { title: 'Press Kit', href: paths.admin.press },
+};
+/** A table of one studio page. */
+const studioPage = (table: string, name: TranslatedPage): ContentUser => ({
+  table,
+  kind: 'page',
+  columns: sql`null`,
+  use: () => ({ id: null, ...STUDIO_PAGES[name] }),
+});
+/** A table of the studio's page (no app) and each app's own, as "{title} of {app}" edited at `appHref`. */
+const studioOrAppPage = (table: string, name: TranslatedPage, appHref: (appId: number) => string): ContentUser => ({
+  table,
+  kind: 'page',
+  columns: sql`r.app_id, ${appTitle(sql`r.app_id`)} as name`,
+  use: (row) =>
+    row.app_id === null
+      ? { id: null, ...STUDIO_PAGES[name] }
+      : { id: null, title: `${STUDIO_PAGES[name].title} of ${row.name}`, href: appHref(Number(row.app_id)) },
+});
+const withLang = (href: string, locale: string) => `${href}${href.includes('?') ? '&' : '?'}lang=${locale}`;
+
+/** An app's own page (a translation's 'app-page' item, '12-support'): its name and editor. */
+function appPageOf(page: string, app: string, appId: number): [string, string] {
+  if (page === 'privacy') return [`Privacy Policy of ${app}`, paths.admin.appPrivacy(appId)];
+  return [page === 'press' ? `Press Kit of ${app}` : `Support pages of ${app}`, paths.admin.editApp(appId)];
+}
+
+/** A translation's item as the library names it: the translated thing's title (or page), and its editor. */
+function translationUse(row: UserRow): Omit<UsedBy, 'kind'> {
+  const [type, item, locale, name] = [String(row.type), String(row.item), String(row.locale), String(row.name)];
+  const appId = Number(row.app_id);
+  const [title, href] =
+    type === 'page' && item in STUDIO_PAGES
+      ? [STUDIO_PAGES[item as TranslatedPage].title, STUDIO_PAGES[item as TranslatedPage].href]
+      : type === 'post'
+        ? [name, paths.admin.blogs]
+        : type === 'app-page'
+          ? appPageOf(item.slice(item.indexOf('-') + 1), name, appId)
+          : [name, paths.admin.editApp(appId)];
+  // The posts' screen chooses a language inside a post's editor, not in its address.
+  return { id: null, title: `${title} (${locale})`, href: type === 'post' ? href : withLang(href, locale) };
+}
+
+const USERS: ContentUser[] = [
   {
-    table: 'privacy_policy',
-    kind: 'page',
-    title: sql`'Privacy Policy'`,
-    href: () => paths.admin.privacy,
-    single: true,
+    table: 'apps',
+    kind: 'app',
+    columns: sql`r.id, r.title`,
+    use: (row) => ({ id: Number(row.id), title: String(row.title), href: paths.admin.editApp(Number(row.id)) }),
   },
   {
-    table: 'home_content',
-    kind: 'page',
-    title: sql`'Home Content'`,
-    href: () => paths.admin.homeContent,
-    single: true,
+    table: 'blog_posts',
+    kind: 'post',
+    columns: sql`r.id, r.title`,
+    use: (row) => ({ id: Number(row.id), title: String(row.title), href: paths.admin.blogs }),
+    indexed: POST_MEDIA,
   },
+  studioPage('about_us', 'about'),
+  // The studio's policy, and each app's (issue 14) with its published versions, each public at its own address.
+  studioOrAppPage('privacy_policy', 'privacy', paths.admin.appPrivacy),
+  {
+    table: 'privacy_policy_versions',
+    kind: 'page',
+    columns: sql`r.app_id, ${appTitle(sql`r.app_id`)} as name, r.effective_on::text as day`,
+    use: (row) => ({
+      id: null,
+      title: `Privacy Policy of ${row.name}, version of ${row.day}`,
+      href: paths.admin.appPrivacy(Number(row.app_id)),
+    }),
+  },
+  studioPage('home_content', 'home'),
   // Press kits' logos (issue 21): the studio's kit, or an app's (a card on its form).
+  studioOrAppPage('press_kits', 'press', paths.admin.editApp),
+  studioPage('site_settings', 'site'),
+  // An app's support and account-deletion pages (issue 14), edited on its form.
   {
-    table: 'press_kits',
+    table: 'app_pages',
     kind: 'page',
-    title: sql`coalesce('Press Kit of ' || (select a.title from apps a where a.id = r.app_id), 'Press Kit')`,
-    href: (appId) => (appId ? paths.admin.editApp(appId) : paths.admin.press),
-    single: true,
-    key: sql`coalesce(r.app_id, 0)`,
+    columns: sql`r.app_id, ${appTitle(sql`r.app_id`)} as name`,
+    order: sql`r.app_id`,
+    use: (row) => ({
+      id: null,
+      title: `Support pages of ${row.name}`,
+      href: paths.admin.editApp(Number(row.app_id)),
+    }),
   },
+  // Newsletters (issue 26): a sent one's images are in its readers' mailboxes.
   {
-    table: 'site_settings',
-    kind: 'page',
-    title: sql`'Site Settings'`,
-    href: () => paths.admin.siteSettings,
-    single: true,
+    table: 'campaigns',
+    kind: 'campaign',
+    columns: sql`r.id, r.subject`,
+    use: (row) => ({
+      id: Number(row.id),
+      title: String(row.subject) || 'Untitled campaign',
+      href: `${paths.admin.campaigns}?id=${row.id}`,
+    }),
+  },
+  // Translations (issue 24): a language's own rich texts may show images the item's do not.
+  {
+    table: 'translations',
+    kind: 'translation',
+    columns: sql`r.type, r.item, r.locale, r.app_id,
+      coalesce((select p.title from blog_posts p where p.id = r.post_id), ${appTitle(sql`r.app_id`)}) as name`,
+    order: sql`r.type, r.item, r.locale`,
+    use: translationUse,
+    indexed: TRANSLATION_MEDIA,
   },
 ];
 
@@ -75,18 +176,13 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The library as its screen lists it (index media_newest_idx). */
 export const MEDIA_LIST: NewestFirst = { table: media, at: media.createdAt, id: media.id };
 
-/**
- * The short hashes of the media a post shows (its content, gallery and share image): the expression of
- * the GIN index blog_posts_media_idx (migration 0024), so a lookup by hash reads the index.
- */
-export const POST_MEDIA = sql`post_media_hashes(r.content, r.images, r.share_image)`;
-
 export function mediaRepo(db: Db) {
   /**
    * Who uses which item, by short hash: every row of the content tables whose text (any column,
-   * arrays included) holds a /media/{hash}/ path; with `hashes`, only those items. Posts, the table
-   * that grows, are then looked up in their index (POST_MEDIA), not read through: the cost follows
-   * the items asked about, not the number of posts. The other tables are small; one query each.
+   * arrays included) holds a /media/{hash}/ path; with `hashes`, only those items. Posts and their
+   * translations, the tables that grow, are then looked up in their indexes, not read through: the
+   * cost follows the items asked about, not the number of posts. The other tables are small; one
+   * query each.
    */
   async function usage(hashes?: string[]): Promise<Map<string, UsedBy[]>> {
     const byHash = new Map<string, UsedBy[]>();
@@ -98,22 +194,13 @@ export function mediaRepo(db: Db) {
         sql`, `,
       )}]::text[]`;
     for (const user of USERS) {
-      const where =
-        wanted && user.table === 'blog_posts' ? sql`${POST_MEDIA} && ${wanted}` : sql`strpos(r::text, '/media/') > 0`;
+      const where = wanted && user.indexed ? sql`${user.indexed} && ${wanted}` : sql`strpos(r::text, '/media/') > 0`;
       const result = await db.execute(
-        sql`select r.id, ${user.key ?? sql`r.id`} as key, ${user.title} as title, r::text as blob from ${sql.identifier(user.table)} r
-            where ${where} order by r.id`,
+        sql`select ${user.columns}, r::text as blob from ${sql.identifier(user.table)} r where ${where} order by ${user.order ?? sql`r.id`}`,
       );
-      for (const row of (result as unknown as { rows: { id: number; key: number; title: string; blob: string }[] })
-        .rows) {
-        const hashes = new Set([...row.blob.matchAll(MEDIA_HASH_IN_TEXT)].map((m) => m[1]!));
-        for (const hash of hashes) {
-          const entry: UsedBy = {
-            kind: user.kind,
-            id: user.single ? null : Number(row.id),
-            title: row.title,
-            href: user.href(Number(row.key)),
-          };
+      for (const row of rowsOf<UserRow & { blob: string }>(result)) {
+        const entry: UsedBy = { kind: user.kind, ...user.use(row) };
+        for (const hash of new Set([...row.blob.matchAll(MEDIA_HASH_IN_TEXT)].map((m) => m[1]!))) {
           byHash.set(hash, [...(byHash.get(hash) ?? []), entry]);
         }
       }

@@ -167,10 +167,17 @@ async function readUploads(
   return uploads;
 }
 
+/** How a refusal names each place an image is shown. */
+const USED_BY_NAME: Record<UsedBy['kind'], (title: string) => string> = {
+  app: (title) => `the app "${title}"`,
+  post: (title) => `the post "${title}"`,
+  page: (title) => `the ${title} page`,
+  campaign: (title) => `the campaign "${title}"`,
+  translation: (title) => `the translation "${title}"`,
+};
+
 function conflictMessage(usedBy: UsedBy[]): string {
-  const names = usedBy.map((u) =>
-    u.kind === 'app' ? `the app "${u.title}"` : u.kind === 'post' ? `the post "${u.title}"` : `the ${u.title} page`,
-  );
+  const names = usedBy.map((u) => USED_BY_NAME[u.kind](u.title));
   return `This image is still used by ${names.join(', ')}. Remove it there first.`;
 }
 

@@ -11,6 +11,7 @@ import { SEARCH_PAGE_SIZE, SEARCH_TYPES, type SearchReply, type SearchType } fro
 import { paths } from '../../../shared/paths';
 import type { Db } from '../../db/client';
 import { markedSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet';
+import { rowsOf } from '../../db/rows';
 
 export interface SearchInput {
   /** The cleaned words (shared/schemas/search.ts searchWords). */
@@ -37,8 +38,6 @@ interface Found {
   published_at: string | Date | null;
   headline: string;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** ts_headline's options: markers that cannot be in the text (they are taken out of it first). */
 const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
