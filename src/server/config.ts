@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { SERVE_MODES, serveModeOf, type ServeMode } from '../shared/schemas/media-storage';
 
 const optionalNonEmpty = z
   .string()
@@ -76,8 +77,8 @@ export interface S3Settings {
   keyPrefix: string;
   /** The public address of the bucket or of a CDN in front of it ('' or without a trailing '/'). */
   publicBaseUrl: string;
-  /** How /media/... answers for a file in the store: a redirect to publicBaseUrl, or through this server. */
-  serveMode: 'redirect' | 'proxy';
+  /** How /media/... answers for a file in the store (SERVE_MODES). */
+  serveMode: ServeMode;
 }
 
 const MEDIA_S3_HELP =
@@ -91,7 +92,7 @@ export function normalizeKeyPrefix(prefix: string): string {
 
 /**
  * MEDIA_S3_URL: `s3://ACCESS_KEY:SECRET@host[:port]/bucket[/key/prefix]?region=…&pathStyle=true|false
- * &publicBase=https://cdn…&serve=redirect|proxy`. `s3://` speaks HTTPS to the host, `s3+http://`
+ * &publicBase=https://cdn…&serve=redirect|signed|proxy`. `s3://` speaks HTTPS to the host, `s3+http://`
  * plain HTTP (a MinIO or Garage on the same machine); the key and secret are URL-encoded.
  */
 export function parseMediaS3Url(value: string, ctx?: z.RefinementCtx): S3Settings {
@@ -117,7 +118,7 @@ export function parseMediaS3Url(value: string, ctx?: z.RefinementCtx): S3Setting
   const pathStyle = url.searchParams.get('pathStyle') ?? 'true';
   if (pathStyle !== 'true' && pathStyle !== 'false') return fail('pathStyle must be true or false');
   const serve = url.searchParams.get('serve') ?? 'redirect';
-  if (serve !== 'redirect' && serve !== 'proxy') return fail('serve must be redirect or proxy');
+  if (!(SERVE_MODES as readonly string[]).includes(serve)) return fail(`serve must be ${SERVE_MODES.join(', ')}`);
   const publicBase = url.searchParams.get('publicBase') ?? '';
   if (publicBase && !/^https?:\/\/[^/\s]+/.test(publicBase)) return fail('publicBase must be an http(s) URL');
   return {
@@ -129,7 +130,7 @@ export function parseMediaS3Url(value: string, ctx?: z.RefinementCtx): S3Setting
     secretAccessKey: decodeURIComponent(url.password),
     keyPrefix: normalizeKeyPrefix(prefix.join('/')),
     publicBaseUrl: publicBase.replace(/\/+$/, ''),
-    serveMode: serve,
+    serveMode: serveModeOf(serve),
   };
 }
 

@@ -76,6 +76,19 @@ test('sets up the object store, tests it, and moves every image there and back',
   await card.screenshot({ path: test.info().outputPath('storage-moved.png') });
   expect((await (await page.request.get(item!.url)).body()).equals(before)).toBe(true);
 
+  // A private bucket: the browser is sent to a signed address and shows the same image from there.
+  await card.getByRole('combobox', { name: 'Serving images' }).click();
+  await page.getByRole('option', { name: 'Redirect to a signed address (private bucket)' }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/admin/media-storage') && r.request().method() === 'PUT',
+  );
+  await card.getByRole('button', { name: 'Save storage settings' }).click();
+  expect((await saved).status()).toBe(200);
+  const hop = await page.request.get(item!.url, { maxRedirects: 0 });
+  expect(hop.status()).toBe(302);
+  expect(hop.headers().location).toContain('X-Amz-Signature=');
+  expect((await (await page.request.get(item!.url)).body()).equals(before)).toBe(true);
+
   await card.getByRole('button', { name: 'Move all media back to the database' }).click();
   await expect(card.getByRole('status').filter({ hasText: 'to the database' })).toContainText('(done)', {
     timeout: 60_000,

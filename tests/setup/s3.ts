@@ -1,6 +1,7 @@
 // A real S3-compatible server for the tests (s3rver, objects in a temporary directory) on 127.0.0.1
 // and a port of its own, stopped after the file; optionally behind a proxy that holds every request
 // a while (a slow store, so a move can be caught half-way).
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
@@ -88,4 +89,40 @@ export async function startS3({ delayMs = 0 }: { delayMs?: number } = {}): Promi
 export async function objectAt(s3: TestS3, key: string): Promise<Buffer | null> {
   const res = await fetch(`${s3.direct}/${S3_BUCKET}/${key}`);
   return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : null;
+}
+
+const rfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * Whether a presigned GET address carries the signature S3 computes for it with this secret
+ * (Signature V4, query form, as AWS documents it), and until when it is valid. s3rver checks only
+ * the access key of such an address, so the tests check the signature here, written independently
+ * of the SDK that made it.
+ */
+export function checkPresigned(address: string, secret: string): { valid: boolean; expires: Date } {
+  const url = new URL(address);
+  const q = url.searchParams;
+  const [amzDate, credential] = [q.get('X-Amz-Date')!, q.get('X-Amz-Credential')!];
+  const [, day, region, service] = credential.split('/');
+  const query = [...q.entries()]
+    .filter(([key]) => key !== 'X-Amz-Signature')
+    .map(([key, value]) => `${rfc3986(key)}=${rfc3986(value)}`)
+    .sort()
+    .join('&');
+  const canonical = ['GET', url.pathname, query, `host:${url.host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
+  const scope = `${day}/${region}/${service}/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
+  const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+  const key = [day!, region!, service!, 'aws4_request'].reduce<Buffer | string>(
+    (k, part) => hmac(k, part),
+    `AWS4${secret}`,
+  );
+  const signed = new Date(
+    `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+  );
+  return {
+    valid: createHmac('sha256', key).update(toSign).digest('hex') === q.get('X-Amz-Signature'),
+    expires: new Date(signed.getTime() + Number(q.get('X-Amz-Expires')) * 1000),
+  };
 }

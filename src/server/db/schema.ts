@@ -1191,8 +1191,8 @@ export const analyticsRollups = pgTable('analytics_rollups', {
  * Where new media goes (issue 28): one row, id 1, edited in Site Settings › Storage. `backend` 'db'
  * (the default, needs nothing) or 's3' (any S3-compatible service). MEDIA_S3_URL, when set, wins
  * over this row. The secret is encrypted with SECRET_KEY (lib/secret-box.ts). `serveMode` says how
- * /media/... answers for a file in the object store: 'redirect' to the object (or CDN) address, or
- * 'proxy' through this server.
+ * /media/... answers for a file in the object store: 'redirect' to the CDN (public) address,
+ * 'signed' to a signed address of a private bucket, or 'proxy' through this server (SERVE_MODES).
  */
 export const mediaStorage = pgTable('media_storage', {
   id: integer('id').primaryKey().default(1),

@@ -2,7 +2,15 @@
 // by MEDIA_S3_URL or in Site Settings › Storage, and the move of every file from one to the other.
 import { z } from './zod';
 
-export const SERVE_MODES = ['redirect', 'proxy'] as const;
+/**
+ * How /media/… answers for a file in the object store: 'redirect' to its public (CDN) address
+ * (through this server without one), 'signed' to a signed address of the private bucket, valid for
+ * an hour or more, or 'proxy' through this server.
+ */
+export const SERVE_MODES = ['redirect', 'signed', 'proxy'] as const;
+/** A stored or given serve mode, an unknown one read as the default. */
+export const serveModeOf = (value: string): ServeMode =>
+  (SERVE_MODES as readonly string[]).includes(value) ? (value as ServeMode) : 'redirect';
 export type ServeMode = (typeof SERVE_MODES)[number];
 export type StorageName = 'db' | 's3';
 

@@ -10,6 +10,7 @@ import {
   MediaStorageInputSchema,
   type MediaMoveState,
   type MediaStorageSettings,
+  type ServeMode,
   type StorageName,
 } from '../../../shared/schemas/media-storage';
 import { LocalDate } from '../../components/local-date';
@@ -32,8 +33,9 @@ type FormInput = z.input<typeof MediaStorageInputSchema>;
 type FormOutput = z.output<typeof MediaStorageInputSchema>;
 
 const WHERE: Record<StorageName, string> = { db: 'the database', s3: 'the object store' };
-const SERVE_OPTIONS = [
+const SERVE_OPTIONS: { value: ServeMode; label: string }[] = [
   { value: 'redirect', label: 'Redirect to the public address' },
+  { value: 'signed', label: 'Redirect to a signed address (private bucket)' },
   { value: 'proxy', label: 'Send through this server' },
 ];
 
@@ -158,13 +160,13 @@ function StorageForm({ settings }: { settings: MediaStorageSettings }) {
         {text(
           'publicBaseUrl',
           'Public address (CDN)',
-          'Where browsers fetch files from: your CDN, or the bucket’s public address. Empty: sent through this server.',
+          'Where browsers fetch files from: your CDN, or the bucket’s public address. Empty: see Serving images.',
           { inputMode: 'url', placeholder: 'https://cdn.example.com' },
         )}
         <FormField
           id="storage-serveMode"
           label="Serving images"
-          hint="/media/… addresses redirect to the public address, or this server sends the files itself (for a private bucket)."
+          hint="/media/… addresses redirect to the public address (without one, this server sends the files), or to an address signed for an hour that browsers fetch straight from a private bucket, or this server sends the files itself."
         >
           <Controller
             control={form.control}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, ok, uploadMedia } from '../../../../tests/setup/api';
 import { archiveEntries } from '../../../../tests/setup/backup-archive';
 import { multipart } from '../../../../tests/setup/multipart';
-import { objectAt, S3_BUCKET, startS3 } from '../../../../tests/setup/s3';
+import { checkPresigned, objectAt, S3_BUCKET, startS3 } from '../../../../tests/setup/s3';
 import { freePort } from '../../../../tests/setup/servers';
 import { createTestApp, staffSessions, useStaffApp } from '../../../../tests/setup/test-app';
 import { api, paths } from '../../../shared/paths';
@@ -196,6 +196,32 @@ describe('media in the object store', () => {
     await ok(call('PUT', api.mediaStorage, form({ secretAccessKey: '' })));
   });
 
+  it('signed mode redirects to an address of the private bucket, signed for the hour and valid an hour more', async () => {
+    // Served through this server first (and kept in its memory)…
+    const item = await upload();
+    expect((await ctx.app.inject({ method: 'GET', url: item.url })).statusCode).toBe(200);
+    // …then, once the mode changes, redirected like any other.
+    await ok(call('PUT', api.mediaStorage, form({ serveMode: 'signed' })));
+    const hop = await ctx.app.inject({ method: 'GET', url: item.url });
+    expect(hop.statusCode).toBe(302);
+    expect(hop.headers['cache-control']).toBe('public, max-age=300');
+    const signed = new URL(hop.headers.location!);
+    expect(`${signed.origin}${signed.pathname}`).toBe(`${s3.endpoint}/${S3_BUCKET}/site${item.url}`);
+    expect(signed.searchParams.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+    expect(signed.searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{2}0000Z$/);
+    // Signed with the store's secret, as S3 checks it; a wrong secret's signature differs.
+    const check = checkPresigned(signed.href, SECRET);
+    expect(check.valid).toBe(true);
+    expect(checkPresigned(signed.href, 'another-secret').valid).toBe(false);
+    expect(check.expires.getTime() - Date.now()).toBeGreaterThan(3_600_000);
+    // The same address all hour, so a browser keeps the file under it.
+    expect((await ctx.app.inject({ method: 'GET', url: item.url })).headers.location).toBe(hop.headers.location);
+    const there = await fetch(signed);
+    expect(there.status).toBe(200);
+    expect(Buffer.from(await there.arrayBuffer()).equals((await objectAt(s3, `site${item.url}`))!)).toBe(true);
+    await ok(call('PUT', api.mediaStorage, form({ secretAccessKey: '' })));
+  });
+
   it('an upload the store fails midway is refused, and the objects already written go', async () => {
     const store = (await ctx.app.deps.mediaStorage.store())!;
     const put = store.put.bind(store);
@@ -358,7 +384,10 @@ describe('MEDIA_S3_URL', () => {
   it('is refused at start-up when malformed, saying how to write it', () => {
     expect(() => parseMediaS3Url('https://example.com/bucket')).toThrow(/s3:\/\/ACCESS_KEY:SECRET@host/);
     expect(() => parseMediaS3Url('s3://key:secret@host/B')).toThrow(/not a bucket name/);
-    expect(() => parseMediaS3Url('s3://key:secret@host/bucket?serve=cdn')).toThrow(/serve must be/);
+    expect(() => parseMediaS3Url('s3://key:secret@host/bucket?serve=cdn')).toThrow(
+      /serve must be redirect, signed, proxy/,
+    );
+    expect(parseMediaS3Url('s3://key:secret@host/bucket?serve=signed').serveMode).toBe('signed');
     expect(parseMediaS3Url('s3://k%2Fey:se%2Bcret@r2.example.com/media-bucket/a/b/?pathStyle=false')).toMatchObject({
       endpoint: 'https://r2.example.com',
       accessKeyId: 'k/ey',

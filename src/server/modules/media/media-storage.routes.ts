@@ -8,6 +8,7 @@ import {
   MediaMoveStateSchema,
   MediaStorageInputSchema,
   MediaStorageSettingsSchema,
+  serveModeOf,
   StorageTestResultSchema,
   type MediaStorageSettings,
 } from '../../../shared/schemas/media-storage';
@@ -56,7 +57,7 @@ export const mediaStorageModule: AppModule = async (app, { deps, auth }) => {
       source: state.source,
       backend: state.backend,
       ...described(shown),
-      serveMode: shown.serveMode === 'proxy' ? 'proxy' : 'redirect',
+      serveMode: serveModeOf(shown.serveMode),
       hasSecret: shown.secretAccessKey !== '',
       files,
     };

@@ -39,6 +39,8 @@ interface Cached {
   type: string;
   bytes: Buffer;
   etag: string;
+  /** The storage's version when the file was looked up: kept only while it holds (the file may move). */
+  version: string;
 }
 
 /** How long a redirect to the object store may be kept: short, as a move back to the database deletes the object. */
@@ -318,7 +320,8 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
 
   // Public files: bytes from the database (or the object store), kept hot in memory; the URL names
   // the content, so forever cacheable. A file in the object store is redirected to its public
-  // address (a CDN's) or, without one or in proxy mode, read through and cached like the others.
+  // address (a CDN's) or to a signed address of a private bucket, or (proxy mode, or 'redirect'
+  // without a public address) read through and cached like the others.
   const cache = new LRUCache<string, Cached>({
     maxSize: MEDIA_CACHE_BYTES,
     maxEntrySize: MEDIA_CACHE_BYTES / 4,
@@ -334,22 +337,24 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
         .header('cache-control', IMMUTABLE)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', MEDIA_CSP);
+    // What is kept here is looked up again once the storage changed (settings saved, a move went on):
+    // the file may since be elsewhere, or be served by a redirect.
+    const { version } = await deps.mediaStorage.state();
     let entry = cache.get(path);
+    if (entry && entry.version !== version) entry = undefined;
     if (!entry) {
       const stored = await repo.file(path);
       if (!stored) throw notFound('Image');
       if (stored.bytes) {
-        entry = { type: stored.type, bytes: stored.bytes, etag: etagOf(stored.bytes, 'sha256') };
+        entry = { type: stored.type, bytes: stored.bytes, etag: etagOf(stored.bytes, 'sha256'), version };
       } else {
         const store = await deps.mediaStorage.store();
         if (!store) {
           request.log.error({ path }, 'media: a file is in the object store, which is not set up');
           throw new HttpError('SERVICE_UNAVAILABLE', 'The media storage is not set up');
         }
-        const publicUrl = store.publicUrl(path);
-        if (store.settings.serveMode === 'redirect' && publicUrl) {
-          return reply.header('cache-control', REDIRECT_CACHE).redirect(publicUrl, 302);
-        }
+        const target = await store.redirectUrl(path, deps.now());
+        if (target) return reply.header('cache-control', REDIRECT_CACHE).redirect(target, 302);
         const etag = etagOfSha256(stored.sha256);
         headers();
         if (notModified(request, reply, etag)) return reply.send();
@@ -360,7 +365,7 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
           request.log.error({ err, path }, 'media: a file could not be read from the object store');
           throw new HttpError('SERVICE_UNAVAILABLE', 'The image could not be read from the media storage');
         }
-        entry = { type: stored.type, bytes, etag };
+        entry = { type: stored.type, bytes, etag, version };
       }
       cache.set(path, entry);
     }

@@ -13,8 +13,9 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StorageName } from '../../../shared/schemas/media-storage';
+import { serveModeOf, type StorageName } from '../../../shared/schemas/media-storage';
 import type { Config, S3Settings } from '../../config';
 import { HttpError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
@@ -26,6 +27,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** How long the settings read from the database are trusted before being read again. */
 const STATE_TTL_MS = 5_000;
 /** One request to the store (a connection, or one object's transfer) gives up after this. */
+/**
+ * A signed address is signed at the start of its hour and valid for two: the same address all hour
+ * (a browser keeps the file under it), and valid at least an hour after it is given.
+ */
+const SIGNED_PERIOD_S = 3_600;
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -112,6 +118,27 @@ export class ObjectStore {
   publicUrl(path: string): string | null {
     const base = this.settings.publicBaseUrl;
     return base ? `${base}/${this.key(path).split('/').map(encodeURIComponent).join('/')}` : null;
+  }
+
+  /** Whether /media/… sends browsers to the store (a public address, or a signed one) rather than proxying. */
+  get redirects(): boolean {
+    const { serveMode, publicBaseUrl } = this.settings;
+    return serveMode === 'signed' || (serveMode === 'redirect' && publicBaseUrl !== '');
+  }
+
+  /** Where /media/… sends a browser for a file here (see `redirects`); null: this server sends it. */
+  async redirectUrl(path: string, now: Date): Promise<string | null> {
+    if (!this.redirects) return null;
+    return this.settings.serveMode === 'signed' ? this.signedUrl(path, now) : this.publicUrl(path);
+  }
+
+  /** A signed address of a file in a private bucket ('signed' serve mode), the same within an hour of `now`. */
+  async signedUrl(path: string, now: Date): Promise<string> {
+    const hour = SIGNED_PERIOD_S * 1000;
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(path) }), {
+      expiresIn: 2 * SIGNED_PERIOD_S,
+      signingDate: new Date(Math.floor(now.getTime() / hour) * hour),
+    });
   }
 
   async put(path: string, type: string, bytes: Buffer, signal?: AbortSignal): Promise<void> {
@@ -201,6 +228,11 @@ export interface StorageState {
   source: 'env' | 'admin' | 'none';
   backend: StorageName;
   s3: S3Settings | null;
+  /**
+   * Changes whenever a file may have moved or be served differently (the settings, the latest
+   * move's progress): what /media/… keeps in memory is checked against it (media.routes.ts).
+   */
+  version: string;
 }
 
 export interface MediaStorageOptions {
@@ -224,7 +256,10 @@ export class MediaStorage {
   state(fresh = false): Promise<StorageState> {
     const at = performance.now();
     if (!fresh && this.#state && at - this.#state.at < STATE_TTL_MS) return this.#state.value;
-    const value = this.#read();
+    const value = Promise.all([this.#read(), this.options.repo.latestMove()]).then(([state, move]) => ({
+      ...state,
+      version: JSON.stringify([state.backend, state.s3, move && [move.id, move.status, move.moved]]),
+    }));
     this.#state = { at, value };
     value.catch(() => {
       if (this.#state?.value === value) this.#state = undefined;
@@ -237,7 +272,7 @@ export class MediaStorage {
     this.#state = undefined;
   }
 
-  async #read(): Promise<StorageState> {
+  async #read(): Promise<Omit<StorageState, 'version'>> {
     const { config, repo, secrets, log } = this.options;
     if (config.mediaS3) {
       // MEDIA_S3_URL: new media goes to the store, unless the latest move took it back to the database.
@@ -264,7 +299,7 @@ export class MediaStorage {
         secretAccessKey,
         keyPrefix: row.keyPrefix,
         publicBaseUrl: row.publicBaseUrl,
-        serveMode: row.serveMode === 'proxy' ? 'proxy' : 'redirect',
+        serveMode: serveModeOf(row.serveMode),
       },
     };
   }
