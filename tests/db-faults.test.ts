@@ -187,7 +187,15 @@ describe.runIf(onPostgres)('database faults', () => {
       heroTitle: string;
       version: number;
     };
+    // An image A has served is kept in its memory: served still, whatever the database.
+    const image = (await request(`${a.base}/`)).text.match(/\/media\/[0-9a-f]{16}\/[\w.-]+/)?.[0];
+    expect(image, 'the demo home page shows an image').toBeDefined();
+    const served = (await request(`${a.base}${image}`)).text;
     proxy.set('refuse');
+    await new Promise((resolve) => setTimeout(resolve, 5_500)); // past the storage settings' few seconds
+    const kept = await request(`${a.base}${image}`);
+    expect(kept.status).toBe(200);
+    expect(kept.text).toBe(served);
 
     const readyz = await request(`${a.base}/readyz`);
     expect(readyz.status).toBe(503);

@@ -338,15 +338,24 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', MEDIA_CSP);
     // What is kept here is looked up again once the storage changed (settings saved, a move went on):
-    // the file may since be elsewhere, or be served by a redirect.
-    const { version } = await deps.mediaStorage.state();
+    // the file may since be elsewhere, or be served by a redirect. With the database unreachable, what
+    // is kept is served as it is (its bytes are the file's whatever the storage).
+    const version = await deps.mediaStorage.state().then(
+      (state) => state.version,
+      () => null,
+    );
     let entry = cache.get(path);
-    if (entry && entry.version !== version) entry = undefined;
+    if (entry && version !== null && entry.version !== version) entry = undefined;
     if (!entry) {
       const stored = await repo.file(path);
       if (!stored) throw notFound('Image');
       if (stored.bytes) {
-        entry = { type: stored.type, bytes: stored.bytes, etag: etagOf(stored.bytes, 'sha256'), version };
+        entry = {
+          type: stored.type,
+          bytes: stored.bytes,
+          etag: etagOf(stored.bytes, 'sha256'),
+          version: version ?? '',
+        };
       } else {
         const store = await deps.mediaStorage.store();
         if (!store) {
@@ -365,7 +374,7 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
           request.log.error({ err, path }, 'media: a file could not be read from the object store');
           throw new HttpError('SERVICE_UNAVAILABLE', 'The image could not be read from the media storage');
         }
-        entry = { type: stored.type, bytes, etag, version };
+        entry = { type: stored.type, bytes, etag, version: version ?? '' };
       }
       cache.set(path, entry);
     }
