@@ -56,9 +56,20 @@ export function studioCard(siteName: string): ShareImage {
   return card(paths.shareCard('site', 'studio', contentTag([CARD_DESIGN, siteName])), siteName);
 }
 
-export function appCard(siteName: string, app: CardApp): ShareImage {
+/** Share images' alt texts in the page's language (the message keys share.*). */
+export interface ShareWords {
+  appBy: (app: string, site: string) => string;
+  screenshotOf: (app: string) => string;
+}
+
+export const ENGLISH_SHARE_WORDS: ShareWords = {
+  appBy: (app, site) => `${app} by ${site}`,
+  screenshotOf: (app) => `Screenshot of ${app}`,
+};
+
+export function appCard(siteName: string, app: CardApp, words: ShareWords = ENGLISH_SHARE_WORDS): ShareImage {
   const tag = contentTag([CARD_DESIGN, siteName, app.title, app.description, cardIcon(app.icon)]);
-  return card(paths.shareCard('app', app.id, tag), `${app.title} by ${siteName}`);
+  return card(paths.shareCard('app', app.id, tag), words.appBy(app.title, siteName));
 }
 
 /**
@@ -84,12 +95,13 @@ export function chosenShareImage(url: string | null | undefined, alt: string): S
 export function appShareImage(
   siteName: string,
   app: CardApp & { screenshots: string[]; shareImage?: string | null },
+  words: ShareWords = ENGLISH_SHARE_WORDS,
 ): ShareImage {
-  const chosen = chosenShareImage(app.shareImage, `${app.title} by ${siteName}`);
+  const chosen = chosenShareImage(app.shareImage, words.appBy(app.title, siteName));
   if (chosen) return chosen;
   for (const shot of app.screenshots) {
-    const image = uploadedShareImage(shot, `Screenshot of ${app.title}`);
+    const image = uploadedShareImage(shot, words.screenshotOf(app.title));
     if (image && image.width > image.height) return image;
   }
-  return appCard(siteName, app);
+  return appCard(siteName, app, words);
 }

@@ -190,6 +190,38 @@ describe('the site’s own words in the page’s language', () => {
     expect((await page('/de/about')).body).toContain('GitHub (öffnet in einem neuen Tab)');
     expect((await page('/about')).body).toContain('GitHub (opens in a new tab)');
   });
+
+  it('describes the shared picture in German (og:image:alt)', async () => {
+    const alt = (html: string) => /<meta property="og:image:alt" content="([^"]*)">/.exec(html)?.[1];
+    const name = ctx.app.deps.config.siteName;
+    expect(alt((await page(`/de/apps/${translatedApp.slug}`)).body)).toBe(`Laternenflug von ${name}`);
+    expect(alt((await page(`/apps/${translatedApp.slug}`)).body)).toBe(`Lantern Drift by ${name}`);
+  });
+
+  it('writes the contact page’s information panel in German', async () => {
+    await ok(
+      ctx.send('PUT', api.contact, {
+        email: 'hello@studio.example',
+        location: 'Berlin',
+        twitterLink: 'https://x.com/studio',
+        linkedinLink: '',
+        githubLink: '',
+      }),
+    );
+    const german = (await page('/de/contact')).body;
+    for (const text of [
+      'Wir lesen jede Nachricht',
+      'Kontaktinformationen',
+      'Folgen Sie uns',
+      'Links zu sozialen Netzwerken',
+      '>E-Mail<',
+    ]) {
+      expect(german).toContain(text);
+    }
+    expect(german).not.toContain('Contact Information');
+    expect(german).not.toContain('Follow us');
+    expect((await page('/contact')).body).toContain('Contact Information');
+  });
 });
 
 describe('the hreflang cluster', () => {

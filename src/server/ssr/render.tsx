@@ -342,7 +342,7 @@ export function createRenderer({ app, site: configured, assets, onSite }: Render
         alternates,
         jsonLd: declared.status ? [] : inLanguage(structuredData(site, route.path, params, queryClient, words.t)),
         feeds: declared.feeds?.map((feed) => ({ ...feed, href: feedIn(feed.href) })),
-        image: declared.status ? undefined : pageShareImage(site, route.path, params, queryClient),
+        image: declared.status ? undefined : pageShareImage(site, route.path, params, queryClient, words.t),
       };
       return { html, head };
     };

@@ -37,6 +37,14 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'contact.description': 'تواصل مع {site}: أسئلة أو ملاحظات أو أفكار شراكة حول ألعابنا وتطبيقاتنا للجوال.',
   'privacy.description': 'كيف يجمع {site} معلوماتك ويستخدمها ويحميها في ألعابنا وتطبيقاتنا للجوال وموقعنا الإلكتروني.',
   'contact.heading': 'اتصل بنا',
+  'contact.intro': 'أسئلة أو ملاحظات أو بلاغات عن أخطاء أو أفكار للشراكة: نقرأ كل رسالة.',
+  'contact.infoTitle': 'معلومات الاتصال',
+  'contact.infoLoading': 'جارٍ تحميل معلومات الاتصال',
+  'contact.infoUnavailable': 'بيانات الاتصال غير متاحة الآن. لا يزال النموذج يصل إلينا.',
+  'contact.email': 'البريد الإلكتروني',
+  'contact.location': 'الموقع',
+  'contact.followUs': 'تابعنا',
+  'contact.socialLinks': 'روابط التواصل الاجتماعي',
   'privacy.title': 'سياسة الخصوصية',
   'press.title': 'الملف الصحفي',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -601,4 +609,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'visitCounting.browserSaysNo': 'يرسل متصفحك إشارة Do Not Track أو Global Privacy Control، لذا لا تُحصى زياراتك.',
   'visitCounting.optOut': 'لا تحصِ زياراتي',
   'visitCounting.optIn': 'أعد إحصاء زياراتي',
+  'share.appBy': '{app} من {site}',
+  'share.screenshotOf': 'لقطة شاشة من {app}',
+  'share.postImage': '{title}: الصورة {n}',
 };

@@ -40,6 +40,14 @@ export const de: Partial<Record<MessageKey, string>> = {
   'privacy.description':
     'Wie {site} Ihre Daten in unseren Handyspielen, Apps und auf unserer Website erhebt, verwendet und schützt.',
   'contact.heading': 'Kontakt',
+  'contact.intro': 'Fragen, Feedback, Fehlermeldungen oder Ideen für eine Zusammenarbeit: Wir lesen jede Nachricht.',
+  'contact.infoTitle': 'Kontaktinformationen',
+  'contact.infoLoading': 'Kontaktinformationen werden geladen',
+  'contact.infoUnavailable': 'Die Kontaktdaten sind gerade nicht verfügbar. Das Formular erreicht uns trotzdem.',
+  'contact.email': 'E-Mail',
+  'contact.location': 'Ort',
+  'contact.followUs': 'Folgen Sie uns',
+  'contact.socialLinks': 'Links zu sozialen Netzwerken',
   'privacy.title': 'Datenschutzerklärung',
   'press.title': 'Pressemappe',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -624,4 +632,7 @@ export const de: Partial<Record<MessageKey, string>> = {
     'Ihr Browser sendet „Do Not Track“ oder „Global Privacy Control“, daher werden Ihre Besuche nicht gezählt.',
   'visitCounting.optOut': 'Meine Besuche nicht zählen',
   'visitCounting.optIn': 'Meine Besuche wieder zählen',
+  'share.appBy': '{app} von {site}',
+  'share.screenshotOf': 'Bildschirmfoto von {app}',
+  'share.postImage': '{title}: Bild {n}',
 };

@@ -52,6 +52,15 @@ export const en = {
   'privacy.description':
     'How {site} collects, uses and protects your information in our mobile games, apps and website.',
   'contact.heading': 'Contact Us',
+  // The contact page's information panel.
+  'contact.intro': 'Questions, feedback, bug reports or partnership ideas: we read every message.',
+  'contact.infoTitle': 'Contact Information',
+  'contact.infoLoading': 'Loading contact information',
+  'contact.infoUnavailable': 'Contact details are not available right now. The form still reaches us.',
+  'contact.email': 'Email',
+  'contact.location': 'Location',
+  'contact.followUs': 'Follow us',
+  'contact.socialLinks': 'Social links',
   'privacy.title': 'Privacy Policy',
   'press.title': 'Press Kit',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -540,6 +549,10 @@ export const en = {
   'subscribeEmail.notYou':
     'If it was not you, ignore this email: you will not be subscribed, and we will not write again.',
   'subscribeEmail.manage': 'Your lists, and unsubscribing from all of them:',
+  // Share images' alt texts (og:image:alt): an app's picture, its screenshot, a post's picture.
+  'share.appBy': '{app} by {site}',
+  'share.screenshotOf': 'Screenshot of {app}',
+  'share.postImage': '{title}: image {n}',
   // Issue 27 (helper L): the privacy page's "Don't count my visits" island.
   ...visitCountingEn,
 } as const;

@@ -40,6 +40,15 @@ export const es: Partial<Record<MessageKey, string>> = {
   'privacy.description':
     'Cómo {site} recopila, usa y protege tu información en nuestros juegos y apps para móviles y en nuestro sitio web.',
   'contact.heading': 'Contáctanos',
+  'contact.intro': 'Preguntas, comentarios, informes de errores o ideas de colaboración: leemos todos los mensajes.',
+  'contact.infoTitle': 'Información de contacto',
+  'contact.infoLoading': 'Cargando la información de contacto',
+  'contact.infoUnavailable':
+    'Los datos de contacto no están disponibles ahora mismo. El formulario nos sigue llegando.',
+  'contact.email': 'Correo electrónico',
+  'contact.location': 'Ubicación',
+  'contact.followUs': 'Síguenos',
+  'contact.socialLinks': 'Redes sociales',
   'privacy.title': 'Política de privacidad',
   'press.title': 'Kit de prensa',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -623,4 +632,7 @@ export const es: Partial<Record<MessageKey, string>> = {
     'Tu navegador envía Do Not Track o Global Privacy Control, así que tus visitas no se cuentan.',
   'visitCounting.optOut': 'No contar mis visitas',
   'visitCounting.optIn': 'Volver a contar mis visitas',
+  'share.appBy': '{app} de {site}',
+  'share.screenshotOf': 'Captura de pantalla de {app}',
+  'share.postImage': '{title}: imagen {n}',
 };

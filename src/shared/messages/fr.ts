@@ -40,6 +40,15 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'privacy.description':
     'Comment {site} collecte, utilise et protège vos informations dans nos jeux mobiles, nos applis et sur notre site.',
   'contact.heading': 'Nous contacter',
+  'contact.intro': 'Questions, retours, signalements de bugs ou idées de partenariat : nous lisons chaque message.',
+  'contact.infoTitle': 'Coordonnées',
+  'contact.infoLoading': 'Chargement des coordonnées',
+  'contact.infoUnavailable':
+    'Nos coordonnées ne sont pas disponibles pour le moment. Le formulaire nous parvient quand même.',
+  'contact.email': 'E-mail',
+  'contact.location': 'Lieu',
+  'contact.followUs': 'Suivez-nous',
+  'contact.socialLinks': 'Réseaux sociaux',
   'privacy.title': 'Politique de confidentialité',
   'press.title': 'Kit presse',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -632,4 +641,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
     'Votre navigateur envoie Do Not Track ou Global Privacy Control : vos visites ne sont donc pas comptées.',
   'visitCounting.optOut': 'Ne pas compter mes visites',
   'visitCounting.optIn': 'Compter à nouveau mes visites',
+  'share.appBy': '{app} par {site}',
+  'share.screenshotOf': 'Capture d’écran de {app}',
+  'share.postImage': '{title} : image {n}',
 };

@@ -40,6 +40,14 @@ export const it: Partial<Record<MessageKey, string>> = {
   'privacy.description':
     'Come {site} raccoglie, usa e protegge le tue informazioni nei nostri giochi e app per dispositivi mobili e sul nostro sito.',
   'contact.heading': 'Contattaci',
+  'contact.intro': 'Domande, opinioni, segnalazioni di bug o idee di collaborazione: leggiamo ogni messaggio.',
+  'contact.infoTitle': 'Informazioni di contatto',
+  'contact.infoLoading': 'Caricamento delle informazioni di contatto',
+  'contact.infoUnavailable': 'I recapiti non sono disponibili al momento. Il modulo ci raggiunge comunque.',
+  'contact.email': 'Email',
+  'contact.location': 'Località',
+  'contact.followUs': 'Seguici',
+  'contact.socialLinks': 'Link ai social',
   'privacy.title': 'Informativa sulla privacy',
   'press.title': 'Cartella stampa',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -625,4 +633,7 @@ export const it: Partial<Record<MessageKey, string>> = {
     'Il tuo browser invia Do Not Track o Global Privacy Control, quindi le tue visite non vengono contate.',
   'visitCounting.optOut': 'Non contare le mie visite',
   'visitCounting.optIn': 'Torna a contare le mie visite',
+  'share.appBy': '{app} di {site}',
+  'share.screenshotOf': 'Screenshot di {app}',
+  'share.postImage': '{title}: immagine {n}',
 };

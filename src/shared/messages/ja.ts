@@ -40,6 +40,14 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'privacy.description':
     '{site}がモバイルゲーム、アプリ、ウェブサイトでお客様の情報をどのように収集・利用・保護しているかについて。',
   'contact.heading': 'お問い合わせ',
+  'contact.intro': 'ご質問、ご意見、不具合の報告、提携のご提案など、すべてのメッセージに目を通しています。',
+  'contact.infoTitle': '連絡先情報',
+  'contact.infoLoading': '連絡先情報を読み込み中',
+  'contact.infoUnavailable': '現在、連絡先情報を表示できません。フォームからのお問い合わせは届きます。',
+  'contact.email': 'メール',
+  'contact.location': '所在地',
+  'contact.followUs': 'フォローする',
+  'contact.socialLinks': 'ソーシャルリンク',
   'privacy.title': 'プライバシーポリシー',
   'press.title': 'プレスキット',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -609,4 +617,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
     'ブラウザーがDo Not TrackまたはGlobal Privacy Controlを送信しているため、あなたの訪問はカウントされません。',
   'visitCounting.optOut': '訪問をカウントしない',
   'visitCounting.optIn': '訪問のカウントを再開する',
+  'share.appBy': '{site}の{app}',
+  'share.screenshotOf': '{app}のスクリーンショット',
+  'share.postImage': '{title}：画像 {n}',
 };

@@ -37,6 +37,14 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'contact.description': '{site}에 문의하세요: 모바일 게임과 앱에 대한 질문, 의견, 제휴 제안을 기다립니다.',
   'privacy.description': '{site}가 모바일 게임, 앱, 웹사이트에서 개인정보를 수집, 이용, 보호하는 방법.',
   'contact.heading': '문의하기',
+  'contact.intro': '질문, 의견, 버그 신고, 제휴 제안 등 모든 메시지를 읽습니다.',
+  'contact.infoTitle': '연락처 정보',
+  'contact.infoLoading': '연락처 정보를 불러오는 중',
+  'contact.infoUnavailable': '지금은 연락처 정보를 표시할 수 없습니다. 양식으로 보내신 메시지는 전달됩니다.',
+  'contact.email': '이메일',
+  'contact.location': '위치',
+  'contact.followUs': '팔로우하기',
+  'contact.socialLinks': '소셜 링크',
   'privacy.title': '개인정보 처리방침',
   'press.title': '보도 자료',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -599,4 +607,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
     '브라우저가 Do Not Track 또는 Global Privacy Control을 보내고 있어 방문이 집계되지 않습니다.',
   'visitCounting.optOut': '내 방문 집계하지 않기',
   'visitCounting.optIn': '내 방문 다시 집계하기',
+  'share.appBy': '{site}의 {app}',
+  'share.screenshotOf': '{app} 스크린샷',
+  'share.postImage': '{title}: 이미지 {n}',
 };

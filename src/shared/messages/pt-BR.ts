@@ -40,6 +40,14 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
   'privacy.description':
     'Como a {site} coleta, usa e protege suas informações em nossos jogos e apps para celular e em nosso site.',
   'contact.heading': 'Fale conosco',
+  'contact.intro': 'Perguntas, opiniões, relatos de bugs ou ideias de parceria: lemos todas as mensagens.',
+  'contact.infoTitle': 'Informações de contato',
+  'contact.infoLoading': 'Carregando informações de contato',
+  'contact.infoUnavailable': 'Os dados de contato não estão disponíveis agora. O formulário continua chegando até nós.',
+  'contact.email': 'E-mail',
+  'contact.location': 'Localização',
+  'contact.followUs': 'Siga-nos',
+  'contact.socialLinks': 'Redes sociais',
   'privacy.title': 'Política de Privacidade',
   'press.title': 'Kit de imprensa',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -619,4 +627,7 @@ export const ptBR: Partial<Record<MessageKey, string>> = {
     'Seu navegador envia Do Not Track ou Global Privacy Control, então suas visitas não são contadas.',
   'visitCounting.optOut': 'Não contar minhas visitas',
   'visitCounting.optIn': 'Voltar a contar minhas visitas',
+  'share.appBy': '{app} da {site}',
+  'share.screenshotOf': 'Captura de tela de {app}',
+  'share.postImage': '{title}: imagem {n}',
 };

@@ -37,6 +37,14 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'contact.description': '联系 {site}：关于我们的手机游戏和应用的问题、反馈或合作想法。',
   'privacy.description': '{site} 如何在我们的手机游戏、应用和网站中收集、使用和保护您的信息。',
   'contact.heading': '联系我们',
+  'contact.intro': '问题、反馈、错误报告或合作想法：每条消息我们都会阅读。',
+  'contact.infoTitle': '联系信息',
+  'contact.infoLoading': '正在加载联系信息',
+  'contact.infoUnavailable': '联系信息暂时无法显示。表单仍可送达我们。',
+  'contact.email': '电子邮件',
+  'contact.location': '所在地',
+  'contact.followUs': '关注我们',
+  'contact.socialLinks': '社交链接',
   'privacy.title': '隐私政策',
   'press.title': '媒体资料包',
   // Issue 24, helper B: the press kits' (/press, /apps/{slug}/press) and an app's privacy policy page's own words.
@@ -588,4 +596,7 @@ export const zhHans: Partial<Record<MessageKey, string>> = {
   'visitCounting.browserSaysNo': '您的浏览器发送了“请勿跟踪”或“全球隐私控制”信号，因此您的访问不会被统计。',
   'visitCounting.optOut': '不统计我的访问',
   'visitCounting.optIn': '重新统计我的访问',
+  'share.appBy': '{site} 出品的 {app}',
+  'share.screenshotOf': '{app} 的截图',
+  'share.postImage': '{title}：图片 {n}',
 };

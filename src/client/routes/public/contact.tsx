@@ -21,27 +21,25 @@ function InfoPanel() {
   return (
     <aside aria-labelledby="contact-info-title" className="rounded-xl border bg-card p-6 shadow-sm">
       <h2 id="contact-info-title" className="text-xl font-semibold">
-        Contact Information
+        {t('contact.infoTitle')}
       </h2>
       {contact.isPending ? (
         <SkeletonLines
           className="mt-6 space-y-5"
-          label="Loading contact information"
+          label={t('contact.infoLoading')}
           data-testid="contact-skeleton"
           lines={['h-5 w-3/4', 'h-5 w-1/2']}
         >
           <SkeletonLines className="flex gap-2" lines={Array<string>(3).fill('size-10 rounded-full')} />
         </SkeletonLines>
       ) : contact.isError || !c ? (
-        <p className="mt-4 text-muted-foreground">
-          Contact details are not available right now. The form still reaches us.
-        </p>
+        <p className="mt-4 text-muted-foreground">{t('contact.infoUnavailable')}</p>
       ) : (
         <dl className="mt-6 space-y-5">
           <div className="flex gap-3">
             <dt>
               <Mail aria-hidden="true" className="mt-0.5 size-5 text-primary" />
-              <span className="sr-only">Email</span>
+              <span className="sr-only">{t('contact.email')}</span>
             </dt>
             <dd>
               <a href={`mailto:${c.email}`} className="font-medium break-all hover:text-primary hover:underline">
@@ -53,18 +51,18 @@ function InfoPanel() {
             <div className="flex gap-3">
               <dt>
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 text-primary" />
-                <span className="sr-only">Location</span>
+                <span className="sr-only">{t('contact.location')}</span>
               </dt>
               <dd>{c.location}</dd>
             </div>
           )}
           {socials.length > 0 && (
             <div>
-              <dt className="mb-2 text-sm font-medium text-muted-foreground">Follow us</dt>
+              <dt className="mb-2 text-sm font-medium text-muted-foreground">{t('contact.followUs')}</dt>
               <dd>
                 <SocialLinkList
                   links={socials}
-                  label="Social links"
+                  label={t('contact.socialLinks')}
                   newTab={t('appPage.newTab')}
                   itemClassName="grid size-10 place-items-center rounded-full border hover:bg-accent"
                 />
@@ -92,9 +90,7 @@ export default function ContactPage() {
     <PageContainer>
       <div className="max-w-2xl">
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t('contact.heading')}</h1>
-        <p className="mt-3 text-lg text-muted-foreground">
-          Questions, feedback, bug reports or partnership ideas: we read every message.
-        </p>
+        <p className="mt-3 text-lg text-muted-foreground">{t('contact.intro')}</p>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.6fr]">
         <InfoPanel />
