@@ -20,10 +20,19 @@ let added = 0;
 for (const [name, target] of Object.entries(platforms)) {
   const key = `node_modules/@tailwindcss/oxide-${name}`;
   if (lock.packages[key]) continue;
-  lock.packages[key] = { version: oxide.version, ...target, dev: true, license: 'MIT', optional: true, engines: { node: '>= 20' } };
+  lock.packages[key] = {
+    version: oxide.version,
+    ...target,
+    dev: true,
+    license: 'MIT',
+    optional: true,
+    engines: { node: '>= 20' },
+  };
   added++;
 }
 // npm keeps packages sorted by path.
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`added ${added} lock entries`);
