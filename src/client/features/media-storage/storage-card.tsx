@@ -166,7 +166,7 @@ function StorageForm({ settings }: { settings: MediaStorageSettings }) {
         <FormField
           id="storage-serveMode"
           label="Serving images"
-          hint="/media/… addresses redirect to the public address (without one, this server sends the files), or to an address signed for an hour that browsers fetch straight from a private bucket, or this server sends the files itself."
+          hint="A public address: browsers fetch images from your CDN or bucket (without one, this server sends them). A signed address: browsers fetch them from a private bucket, by an address valid for an hour. This server: it sends every image itself."
         >
           <Controller
             control={form.control}

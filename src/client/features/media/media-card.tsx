@@ -28,7 +28,7 @@ export function UsedByList({ usedBy }: { usedBy: UsedBy[] }) {
   return (
     <ul className="space-y-0.5">
       {usedBy.map((use, i) => (
-        <li key={`${use.kind}-${use.id ?? i}-${use.href}`} className="truncate">
+        <li key={`${use.kind}-${use.id ?? i}-${use.href}`} className="line-clamp-2 break-words">
           <Link to={use.href} className="text-primary underline-offset-4 hover:underline" title={use.title}>
             {KIND_LABEL[use.kind]}: {use.title}
           </Link>

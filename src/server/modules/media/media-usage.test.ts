@@ -106,8 +106,8 @@ describe('every place that shows an item', () => {
       },
       { kind: 'page', id: null, title: 'Support pages of Tide Pool', href: paths.admin.editApp(app.id) },
       { kind: 'campaign', id: campaign.id, title: 'Spring news', href: `${paths.admin.campaigns}?id=${campaign.id}` },
-      { kind: 'translation', id: null, title: 'About Us (de)', href: `${paths.admin.aboutUs}?lang=de` },
-      { kind: 'translation', id: null, title: 'Patch notes (de)', href: paths.admin.blogs },
+      { kind: 'translation', id: null, title: 'About Us (German)', href: `${paths.admin.aboutUs}?lang=de` },
+      { kind: 'translation', id: null, title: 'Patch notes (German)', href: paths.admin.blogs },
     ];
     const { items } = await mediaRepo(ctx.database.db).list({ page: 1, pageSize: 24 });
     expect(items.find((i) => i.id === item!.id)!.usedBy).toEqual(usedBy);
@@ -118,7 +118,7 @@ describe('every place that shows an item', () => {
     expect(refused.json().message).toBe(
       'This image is still used by the Privacy Policy of Tide Pool page, ' +
         `the ${version} page, the Support pages of Tide Pool page, the campaign "Spring news", ` +
-        'the translation "About Us (de)", the translation "Patch notes (de)". Remove it there first.',
+        'the translation "About Us (German)", the translation "Patch notes (German)". Remove it there first.',
     );
   });
 

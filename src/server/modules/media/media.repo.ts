@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { mediaFolder } from '../../../shared/media';
+import { knownLocale } from '../../../shared/locales';
 import { paths } from '../../../shared/paths';
 import type { TranslatedPage } from '../../../shared/schemas/translations';
 import type { MediaItem, UsedBy } from '../../../shared/schemas/media';
@@ -99,7 +100,8 @@ function translationUse(row: UserRow): Omit<UsedBy, 'kind'> {
           ? appPageOf(item.slice(item.indexOf('-') + 1), name, appId)
           : [name, paths.admin.editApp(appId)];
   // The posts' screen chooses a language inside a post's editor, not in its address.
-  return { id: null, title: `${title} (${locale})`, href: type === 'post' ? href : withLang(href, locale) };
+  const language = knownLocale(locale)?.englishName ?? locale;
+  return { id: null, title: `${title} (${language})`, href: type === 'post' ? href : withLang(href, locale) };
 }
 
 const USERS: ContentUser[] = [
