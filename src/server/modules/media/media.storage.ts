@@ -26,12 +26,12 @@ import type { MediaStorageRepo } from './media-storage.repo';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** How long the settings read from the database are trusted before being read again. */
 const STATE_TTL_MS = 5_000;
-/** One request to the store (a connection, or one object's transfer) gives up after this. */
 /**
  * A signed address is signed at the start of its hour and valid for two: the same address all hour
  * (a browser keeps the file under it), and valid at least an hour after it is given.
  */
 const SIGNED_PERIOD_S = 3_600;
+/** One request to the store (a connection, or one object's transfer) gives up after this. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
