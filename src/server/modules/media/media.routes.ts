@@ -338,12 +338,15 @@ export const mediaModule: AppModule = async (app, { deps, auth }) => {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', MEDIA_CSP);
     // What is kept here is looked up again once the storage changed (settings saved, a move went on):
-    // the file may since be elsewhere, or be served by a redirect. With the database unreachable, what
-    // is kept is served as it is (its bytes are the file's whatever the storage).
-    const version = await deps.mediaStorage.state().then(
-      (state) => state.version,
-      () => null,
-    );
+    // the file may since be elsewhere, or be served by a redirect. The version is the one last read
+    // (no wait on the database per file); while the database is unreachable, what is kept is served
+    // as it is (its bytes are the file's whatever the storage).
+    const version =
+      deps.mediaStorage.knownVersion() ??
+      (await deps.mediaStorage.state().then(
+        (state) => state.version,
+        () => null,
+      ));
     let entry = cache.get(path);
     if (entry && version !== null && entry.version !== version) entry = undefined;
     if (!entry) {

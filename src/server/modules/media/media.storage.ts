@@ -248,6 +248,8 @@ export interface MediaStorageOptions {
  */
 export class MediaStorage {
   #state: { at: number; value: Promise<StorageState> } | undefined;
+  /** The version of the latest state read (null: none read yet). */
+  #known: string | null = null;
   #stores = new Map<string, ObjectStore>();
 
   constructor(private readonly options: MediaStorageOptions) {}
@@ -261,10 +263,27 @@ export class MediaStorage {
       version: JSON.stringify([state.backend, state.s3, move && [move.id, move.status, move.moved]]),
     }));
     this.#state = { at, value };
-    value.catch(() => {
-      if (this.#state?.value === value) this.#state = undefined;
-    });
+    value.then(
+      (state) => {
+        this.#known = state.version;
+      },
+      () => {
+        if (this.#state?.value === value) this.#state = undefined;
+      },
+    );
     return value;
+  }
+
+  /**
+   * The storage's version as last read, without waiting (null: not read yet); a stale one is read
+   * again in the background. For /media/, which must neither wait on the database for every file
+   * nor fail while it is unreachable (the version read before is kept then).
+   */
+  knownVersion(): string | null {
+    if (!this.#state || performance.now() - this.#state.at >= STATE_TTL_MS) {
+      this.state().catch(() => undefined);
+    }
+    return this.#known;
   }
 
   /** The settings changed here: read them again at the next use. */
