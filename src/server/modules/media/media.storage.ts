@@ -120,16 +120,14 @@ export class ObjectStore {
     return base ? `${base}/${this.key(path).split('/').map(encodeURIComponent).join('/')}` : null;
   }
 
-  /** Whether /media/… sends browsers to the store (a public address, or a signed one) rather than proxying. */
-  get redirects(): boolean {
-    const { serveMode, publicBaseUrl } = this.settings;
-    return serveMode === 'signed' || (serveMode === 'redirect' && publicBaseUrl !== '');
-  }
-
-  /** Where /media/… sends a browser for a file here (see `redirects`); null: this server sends it. */
+  /**
+   * Where /media/… sends a browser for a file here: the public (CDN) address, or a signed one;
+   * null: this server sends it (proxy mode, or 'redirect' without a public address).
+   */
   async redirectUrl(path: string, now: Date): Promise<string | null> {
-    if (!this.redirects) return null;
-    return this.settings.serveMode === 'signed' ? this.signedUrl(path, now) : this.publicUrl(path);
+    const { serveMode } = this.settings;
+    if (serveMode === 'signed') return this.signedUrl(path, now);
+    return serveMode === 'redirect' ? this.publicUrl(path) : null;
   }
 
   /** A signed address of a file in a private bucket ('signed' serve mode), the same within an hour of `now`. */
