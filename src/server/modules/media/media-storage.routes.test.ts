@@ -347,6 +347,7 @@ describe('MEDIA_S3_URL', () => {
     expect(served.statusCode).toBe(200);
   });
 
+  // Seeding the demo draws its pictures: about 10 s on a quiet machine, more than 30 s on a loaded CI.
   it("removing the demo content deletes its images' objects in the store (issue 28)", async () => {
     const env = await createTestApp({ mediaS3: parseMediaS3Url(s3.url('/demo-prefix?serve=proxy&region=auto')) });
     const { admin } = await staffSessions(env);
@@ -379,7 +380,7 @@ describe('MEDIA_S3_URL', () => {
       .toBe(0);
     // What stays (an image a kept app shows) keeps its object.
     for (const path of left) expect(await objectAt(s3, `demo-prefix${path}`)).not.toBeNull();
-  });
+  }, 120_000);
 
   it('is refused at start-up when malformed, saying how to write it', () => {
     expect(() => parseMediaS3Url('https://example.com/bucket')).toThrow(/s3:\/\/ACCESS_KEY:SECRET@host/);
