@@ -19,7 +19,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Against a hang, not a speed check: the longest tests take about 16 s on a quiet machine, and CI
+  // has run up to three times slower.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
