@@ -8,11 +8,6 @@ import { createInterface } from 'node:readline';
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
-// Playwright cuts the files, in name order, into shards of equal test counts; the admin's specs come
-// first and cost more per test (a quiet run: 1014 s against 734 s of tests). Its weights give the
-// first shard fewer tests, which evened the two. PWTEST_SHARD_WEIGHTS is Playwright's own, not in
-// its documentation: a version without it splits them evenly again, which is only slower.
-const WEIGHTS: Record<number, string> = { 2: '43:57' };
 const args = process.argv.slice(2);
 const children = new Set<ChildProcess>();
 
@@ -43,14 +38,7 @@ const codes =
     ? [await run(args, {}, '')]
     : await Promise.all(
         Array.from({ length: shards }, (_, i) =>
-          run(
-            [`--shard=${i + 1}/${shards}`],
-            {
-              E2E_PORT: String(BASE_PORT + i),
-              PWTEST_SHARD_WEIGHTS: process.env.PWTEST_SHARD_WEIGHTS ?? WEIGHTS[shards],
-            },
-            `[${i + 1}/${shards}] `,
-          ),
+          run([`--shard=${i + 1}/${shards}`], { E2E_PORT: String(BASE_PORT + i) }, `[${i + 1}/${shards}] `),
         ),
       );
 process.exit(codes.find((code) => code !== 0) ?? 0);
