@@ -263,7 +263,8 @@ export class MediaStorage {
     this.#state = { at, value };
     value.then(
       (state) => {
-        this.#known = state.version;
+        // A read started before a newer one, or before the settings changed here, tells nothing new.
+        if (this.#state?.value === value) this.#known = state.version;
       },
       () => {
         if (this.#state?.value === value) this.#state = undefined;
@@ -287,6 +288,8 @@ export class MediaStorage {
   /** The settings changed here: read them again at the next use. */
   invalidate(): void {
     this.#state = undefined;
+    // /media/ waits for the new state once, rather than serving by the old one.
+    this.#known = null;
   }
 
   async #read(): Promise<Omit<StorageState, 'version'>> {
